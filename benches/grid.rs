@@ -1,0 +1,250 @@
+//! The core workload: a 1000x1000 4-connected grid with 30% walls (fixed seed), corner to
+//! corner, solved by this crate's engines, by `pathfinding` 4.x given the same successor
+//! function, and (for BFS) by a hand-written array BFS. Every bench asserts its answer.
+//!
+//! Run with `cargo bench --bench grid`; `BENCHMARKS.md` has the last figures.
+
+use std::collections::VecDeque;
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use state_search::domains::maze::GridMaze;
+use state_search::grid::Pos;
+use state_search::queue::{BucketQueue, RadixQueue};
+use state_search::{AStar, Bfs, Dense, Dijkstra, IndexedSpace, Outcome};
+
+const SIDE: u32 = 1000;
+const WALLS: u32 = 30;
+const SEED: u64 = 13;
+
+fn uniform() -> GridMaze {
+    GridMaze::random(SIDE, SIDE, WALLS, 1, SEED)
+}
+
+fn weighted() -> GridMaze {
+    GridMaze::random(SIDE, SIDE, WALLS, 9, SEED)
+}
+
+/// The baseline: BFS over the cell array with a flat parent array and a `VecDeque`,
+/// goal tested when a cell is generated; returns the path length.
+fn array_bfs(maze: &GridMaze) -> Option<usize> {
+    let costs = maze.costs();
+    let width = costs.width() as usize;
+    let cells = costs.cells();
+    let start = costs.index_of(maze.start());
+    let goal = costs.index_of(maze.goal());
+    let mut parent = vec![u32::MAX; cells.len()];
+    let mut queue = VecDeque::new();
+    parent[start] = u32::try_from(start).ok()?;
+    queue.push_back(start);
+    let found = 'search: {
+        if start == goal {
+            break 'search true;
+        }
+        while let Some(cell) = queue.pop_front() {
+            let (row, col) = (cell / width, cell % width);
+            let mut next = [usize::MAX; 4];
+            if row > 0 {
+                next[0] = cell - width;
+            }
+            if row + 1 < cells.len() / width {
+                next[1] = cell + width;
+            }
+            if col > 0 {
+                next[2] = cell - 1;
+            }
+            if col + 1 < width {
+                next[3] = cell + 1;
+            }
+            for n in next {
+                if n != usize::MAX && cells[n] != 0 && parent[n] == u32::MAX {
+                    parent[n] = u32::try_from(cell).ok()?;
+                    if n == goal {
+                        break 'search true;
+                    }
+                    queue.push_back(n);
+                }
+            }
+        }
+        false
+    };
+    if !found {
+        return None;
+    }
+    let mut steps = 0;
+    let mut at = goal;
+    while at != start {
+        at = parent[at] as usize;
+        steps += 1;
+    }
+    Some(steps)
+}
+
+fn expect_cost<C: Copy + PartialEq + core::fmt::Debug>(
+    outcome: &Outcome<state_search::Solution<Pos, C>>,
+    cost: C,
+) {
+    match outcome {
+        Outcome::Found(found) => assert_eq!(found.cost, cost),
+        other => panic!("expected a path of cost {cost:?}, got {other:?}"),
+    }
+}
+
+fn bfs(c: &mut Criterion) {
+    let maze = uniform();
+    let (start, goal) = (maze.start(), maze.goal());
+    let steps = array_bfs(&maze).expect("the benchmark maze is connected corner to corner");
+    let mut group = c.benchmark_group("grid1000/bfs");
+    group.sample_size(20);
+    group.bench_function(BenchmarkId::new("hand-written array", SIDE), |b| {
+        b.iter(|| assert_eq!(array_bfs(black_box(&maze)), Some(steps)));
+    });
+    group.bench_function(BenchmarkId::new("state-search dense", SIDE), |b| {
+        b.iter(|| {
+            let mut bfs = Bfs::with_storage(Dense(maze.indexer()));
+            let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
+            expect_cost(&search.outcome, steps);
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense reused", SIDE), |b| {
+        let mut bfs = Bfs::with_storage(Dense(maze.indexer()));
+        b.iter(|| {
+            let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
+            expect_cost(&search.outcome, steps);
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search hashed", SIDE), |b| {
+        b.iter(|| {
+            let search = state_search::bfs(black_box(&maze), [start], |&p| p == goal);
+            expect_cost(&search.outcome, steps);
+        });
+    });
+    group.bench_function(BenchmarkId::new("pathfinding", SIDE), |b| {
+        b.iter(|| {
+            let path = pathfinding::prelude::bfs(
+                &start,
+                |&p| black_box(&maze).neighbours(p).map(|(q, _)| q),
+                |&p| p == goal,
+            );
+            assert_eq!(path.map(|p| p.len() - 1), Some(steps));
+        });
+    });
+    group.finish();
+}
+
+fn dijkstra(c: &mut Criterion) {
+    let maze = weighted();
+    let (start, goal) = (maze.start(), maze.goal());
+    let cost = pathfinding::prelude::dijkstra(&start, |&p| maze.neighbours(p), |&p| p == goal)
+        .expect("the benchmark maze is connected corner to corner")
+        .1;
+    let mut group = c.benchmark_group("grid1000/dijkstra");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("state-search dense heap", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
+            expect_cost(
+                &dijkstra
+                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .outcome,
+                cost,
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra =
+                Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+            expect_cost(
+                &dijkstra
+                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .outcome,
+                cost,
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense radix", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra =
+                Dijkstra::with_storage(Dense(maze.indexer())).with_queue(RadixQueue::new());
+            expect_cost(
+                &dijkstra
+                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .outcome,
+                cost,
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search hashed heap", SIDE), |b| {
+        b.iter(|| {
+            let search = state_search::dijkstra(black_box(&maze), [start], |&p| p == goal);
+            expect_cost(&search.outcome, cost);
+        });
+    });
+    group.bench_function(BenchmarkId::new("pathfinding", SIDE), |b| {
+        b.iter(|| {
+            let found = pathfinding::prelude::dijkstra(
+                &start,
+                |&p| black_box(&maze).neighbours(p),
+                |&p| p == goal,
+            );
+            assert_eq!(found.map(|(_, c)| c), Some(cost));
+        });
+    });
+    group.finish();
+}
+
+fn astar(c: &mut Criterion) {
+    let maze = weighted();
+    let (start, goal) = (maze.start(), maze.goal());
+    let cost = pathfinding::prelude::dijkstra(&start, |&p| maze.neighbours(p), |&p| p == goal)
+        .expect("the benchmark maze is connected corner to corner")
+        .1;
+    let h = |p: &Pos| maze.manhattan(p);
+    let mut group = c.benchmark_group("grid1000/astar");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("state-search dense", SIDE), |b| {
+        b.iter(|| {
+            let mut astar = AStar::with_storage(Dense(maze.indexer()));
+            expect_cost(
+                &astar
+                    .search(black_box(&maze), [start], &h, |&p| p == goal)
+                    .outcome,
+                cost,
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
+        b.iter(|| {
+            let mut astar =
+                AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+            expect_cost(
+                &astar
+                    .search(black_box(&maze), [start], &h, |&p| p == goal)
+                    .outcome,
+                cost,
+            );
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search hashed", SIDE), |b| {
+        b.iter(|| {
+            let search = state_search::astar(black_box(&maze), [start], &h, |&p| p == goal);
+            expect_cost(&search.outcome, cost);
+        });
+    });
+    group.bench_function(BenchmarkId::new("pathfinding", SIDE), |b| {
+        b.iter(|| {
+            let found = pathfinding::prelude::astar(
+                &start,
+                |&p| black_box(&maze).neighbours(p),
+                |p| maze.manhattan(p),
+                |&p| p == goal,
+            );
+            assert_eq!(found.map(|(_, c)| c), Some(cost));
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bfs, dijkstra, astar);
+criterion_main!(benches);

@@ -1,0 +1,740 @@
+//! IDA*: iterative-deepening A* with an explicit stack (never recursion), an optional
+//! generation-stamped transposition table, and an in-place variant that applies and undoes
+//! actions on one mutable state.
+
+use core::hash::Hash;
+use core::ops::ControlFlow;
+
+use crate::error::CapacityError;
+use crate::event::{Event, NoVisitor, Visitor};
+use crate::solution::{Limits, Outcome, Plan, Search, Solution, Stats, StopReason};
+use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace};
+use crate::store::{Hashed, Storage, TranspositionTable};
+
+/// Which repeated states the depth-first engine refuses along the current path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CycleCheck {
+    /// No check: every successor is searched.
+    None,
+    /// Never step back to the state just left (the default). O(1) per successor.
+    #[default]
+    Parent,
+    /// Never step onto any state of the current path. O(depth) per successor; needed when
+    /// cycles of zero cost exist and no transposition table is used.
+    Path,
+}
+
+/// One level of the depth-first stack: a state, the cost to reach it, and where its
+/// unexplored successors begin in the shared successor buffer.
+struct Frame<S, C> {
+    state: S,
+    g: C,
+    children: usize,
+}
+
+/// How one bounded depth-first pass ended.
+enum Pass<C> {
+    Found(C),
+    Exhausted { next_bound: Option<C> },
+    Stopped(StopReason),
+}
+
+/// A reusable IDA* search over a [`StateSpace`].
+///
+/// Each iteration is a depth-first search that cuts off every state with
+/// `f = g + h > bound`; the next bound is the least `f` that was cut off. A goal is
+/// accepted only when its `f <= bound`, so with an admissible heuristic the first goal
+/// found is optimal. The stack is an explicit `Vec`, so the depth is limited by memory,
+/// not by the thread's stack.
+///
+/// **Transposition table.** [`IdaStar::with_table`] adds a table stamped with the
+/// iteration number (a [`StampedTable`](crate::store::StampedTable) for dense storage):
+/// a state reached again in the same iteration with a `g` no smaller than recorded is
+/// pruned, since its subtree was already searched with at least as much budget. Starting
+/// an iteration clears the table in O(1). This is what makes IDA* practical on graphs with
+/// many transpositions (grids, mazes), and it also stops zero-cost cycles.
+///
+/// Without a table, IDA* uses O(depth) memory but re-expands transpositions; with
+/// [`CycleCheck::Parent`] (the default) a cycle of zero cost longer than two states can
+/// make an iteration endless: use [`CycleCheck::Path`], a table, or a limit.
+///
+/// # Complexity
+///
+/// Time: the sum over iterations of the states within the bound (exponential in the depth
+/// without a table). Space: O(depth x branching) for the stack, plus the table.
+///
+/// # Panics
+///
+/// A search panics on a negative step cost or a path cost overflow.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Hashed, IdaStar};
+///
+/// let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
+///     [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+///         .into_iter()
+///         .filter(|&(r, c)| (0..8).contains(&r) && (0..8).contains(&c))
+///         .map(|p| (p, 1u32))
+/// });
+/// let h = |&(r, c): &(i32, i32)| (7 - r).unsigned_abs() + (7 - c).unsigned_abs();
+/// let mut ida = IdaStar::with_table(Hashed);
+/// let search = ida.search(&space, [(0, 0)], &h, |&s| s == (7, 7));
+/// assert_eq!(search.found().unwrap().cost, 14);
+/// assert_eq!(search.stats.iterations, 1); // the Manhattan distance is exact here
+/// ```
+pub struct IdaStar<S, C: Cost, St: Storage<S> = Hashed> {
+    frames: Vec<Frame<S, C>>,
+    children: Vec<(S, C)>,
+    table: Option<St::Table<C>>,
+    cycle_check: CycleCheck,
+    limits: Limits<C>,
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> IdaStar<S, C, Hashed> {
+    /// A searcher without transposition table.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            frames: Vec::new(),
+            children: Vec::new(),
+            table: None,
+            cycle_check: CycleCheck::default(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> Default for IdaStar<S, C, Hashed> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
+    /// A searcher with a transposition table built from `storage` (dense or hashed).
+    ///
+    /// # Panics
+    ///
+    /// Panics if a dense table cannot be allocated; see [`IdaStar::try_with_table`].
+    #[must_use]
+    pub fn with_table(storage: St) -> Self {
+        Self::try_with_table(storage).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A searcher with a transposition table built from `storage` (dense or hashed).
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a dense table cannot be allocated.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
+    )]
+    pub fn try_with_table(storage: St) -> Result<Self, CapacityError> {
+        Ok(Self {
+            frames: Vec::new(),
+            children: Vec::new(),
+            table: Some(storage.try_table()?),
+            cycle_check: CycleCheck::default(),
+            limits: Limits::default(),
+        })
+    }
+
+    /// The same searcher with another [`CycleCheck`].
+    #[must_use]
+    pub fn with_cycle_check(mut self, check: CycleCheck) -> Self {
+        self.cycle_check = check;
+        self
+    }
+
+    /// The same searcher with `limits`. The cost limit caps the bound: the search stops
+    /// with [`StopReason::Cost`] instead of starting an iteration beyond it.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of later searches.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`.
+    ///
+    /// # Arguments
+    ///
+    /// * `space` - the state space; every step cost must be non-negative.
+    /// * `starts` - the start states, searched in order in every iteration.
+    /// * `heuristic` - an admissible estimate of the remaining cost.
+    /// * `is_goal` - tested on every state whose `f` is within the bound.
+    ///
+    /// # Returns
+    ///
+    /// [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
+    /// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`].
+    pub fn search<Sp, H, IsGoal>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        H: Heuristic<S, C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+    {
+        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
+    }
+
+    /// [`IdaStar::search`] with an event visitor; it sees [`Event::Expanded`] and
+    /// [`Event::IterationFinished`].
+    pub fn search_with<Sp, H, IsGoal, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        heuristic: &H,
+        mut is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        H: Heuristic<S, C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+        V: Visitor<S, C>,
+    {
+        let starts: Vec<S> = starts.into_iter().collect();
+        let mut stats = Stats::default();
+        let Some(mut bound) = starts.iter().map(|s| heuristic.estimate(s)).min() else {
+            return Search {
+                outcome: Outcome::NoPath,
+                stats,
+            };
+        };
+        let outcome = loop {
+            if self.limits.exceeds_cost(bound) {
+                break Outcome::Stopped(StopReason::Cost);
+            }
+            stats.iterations += 1;
+            if let Some(table) = &mut self.table {
+                table.reset();
+            }
+            let mut next_bound: Option<C> = None;
+            let mut pass = Pass::Exhausted { next_bound: None };
+            for start in &starts {
+                pass = self.pass(
+                    space,
+                    start,
+                    bound,
+                    heuristic,
+                    &mut is_goal,
+                    visitor,
+                    &mut stats,
+                );
+                match pass {
+                    Pass::Exhausted { next_bound: next } => {
+                        next_bound = min_option(next_bound, next);
+                    }
+                    Pass::Found(_) | Pass::Stopped(_) => break,
+                }
+            }
+            match pass {
+                Pass::Found(cost) => {
+                    let path: Vec<S> = self.frames.drain(..).map(|frame| frame.state).collect();
+                    break Outcome::Found(Solution { path, cost });
+                }
+                Pass::Stopped(reason) => break Outcome::Stopped(reason),
+                Pass::Exhausted { .. } => {}
+            }
+            let event = Event::IterationFinished {
+                bound,
+                next_bound,
+                stats: &stats,
+            };
+            if let ControlFlow::Break(()) = visitor.visit(event) {
+                break Outcome::Stopped(StopReason::Visitor);
+            }
+            match next_bound {
+                Some(next) => bound = next,
+                None => break Outcome::NoPath,
+            }
+        };
+        self.frames.clear();
+        self.children.clear();
+        Search { outcome, stats }
+    }
+}
+
+impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
+    /// The heap memory held by the stack, the successor buffer and the table, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.frames.capacity() * size_of::<Frame<S, C>>()
+            + self.children.capacity() * size_of::<(S, C)>()
+            + self
+                .table
+                .as_ref()
+                .map_or(0, TranspositionTable::memory_bytes)
+    }
+
+    /// One depth-first pass from `start` within `bound`. On `Found`, the frames hold the
+    /// path.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one call site; the pass state is all here"
+    )]
+    fn pass<Sp, H, IsGoal, V>(
+        &mut self,
+        space: &Sp,
+        start: &S,
+        bound: C,
+        heuristic: &H,
+        is_goal: &mut IsGoal,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Pass<C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        H: Heuristic<S, C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+        V: Visitor<S, C>,
+    {
+        self.frames.clear();
+        self.children.clear();
+        let f = heuristic.estimate(start);
+        if f > bound {
+            return Pass::Exhausted {
+                next_bound: Some(f),
+            };
+        }
+        if let Some(table) = &mut self.table
+            && !table.insert_if_less(start, C::ZERO)
+        {
+            return Pass::Exhausted { next_bound: None };
+        }
+        if is_goal(start) {
+            self.push_frame(start.clone(), C::ZERO, 0);
+            return Pass::Found(C::ZERO);
+        }
+        if let Err(reason) = self.open(space, start.clone(), C::ZERO, visitor, stats) {
+            return Pass::Stopped(reason);
+        }
+        let mut next_bound = None;
+        while let Some(top) = self.frames.last() {
+            if self.children.len() == top.children {
+                self.frames.pop();
+                continue;
+            }
+            let top_g = top.g;
+            let Some((state, step)) = self.children.pop() else {
+                break;
+            };
+            stats.generated += 1;
+            let g = top_g.plus(step);
+            let f = g.plus(heuristic.estimate(&state));
+            if f > bound {
+                next_bound = min_option(next_bound, Some(f));
+                continue;
+            }
+            if let Some(table) = &mut self.table
+                && !table.insert_if_less(&state, g)
+            {
+                continue;
+            }
+            if is_goal(&state) {
+                let children = self.children.len();
+                self.push_frame(state, g, children);
+                return Pass::Found(g);
+            }
+            if let Err(reason) = self.open(space, state, g, visitor, stats) {
+                return Pass::Stopped(reason);
+            }
+        }
+        Pass::Exhausted { next_bound }
+    }
+
+    fn push_frame(&mut self, state: S, g: C, children: usize) {
+        self.frames.push(Frame { state, g, children });
+    }
+
+    /// Expands `state`: checks the limits, tells the visitor, buffers the successors that
+    /// pass the cycle check (in reverse, so popping yields them in emission order) and
+    /// pushes the frame.
+    fn open<Sp, V>(
+        &mut self,
+        space: &Sp,
+        state: S,
+        g: C,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Result<(), StopReason>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        V: Visitor<S, C>,
+    {
+        self.limits.check(stats.expanded)?;
+        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+            state: &state,
+            cost: g,
+        }) {
+            return Err(StopReason::Visitor);
+        }
+        stats.expanded += 1;
+        let first = self.children.len();
+        let (frames, children, check) = (&self.frames, &mut self.children, self.cycle_check);
+        let parent = frames.last().map(|frame| &frame.state);
+        space.successors(&state, |next, step| {
+            if step.is_negative() {
+                super::dijkstra::negative_step();
+            }
+            let repeated = match check {
+                CycleCheck::None => false,
+                CycleCheck::Parent => next == state || parent == Some(&next),
+                CycleCheck::Path => next == state || frames.iter().any(|f| f.state == next),
+            };
+            if !repeated {
+                children.push((next, step));
+            }
+        });
+        self.children[first..].reverse();
+        stats.peak_open = stats.peak_open.max(self.children.len());
+        let children = first;
+        self.push_frame(state, g, children);
+        Ok(())
+    }
+}
+
+fn min_option<C: Ord>(a: Option<C>, b: Option<C>) -> Option<C> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
+    }
+}
+
+/// IDA* with a hashed transposition table: a least-cost path from any of `starts` to a
+/// state satisfying `is_goal`. See [`IdaStar`] for dense tables, no table, limits and
+/// reuse.
+///
+/// # Complexity
+///
+/// Time: the states within each bound, summed over iterations. Space: O(depth x
+/// branching) plus the table.
+///
+/// # Panics
+///
+/// Panics on a negative step cost or a cost overflow.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::from_fn(|&n: &i32| [(n + 1, 1u32), (n - 1, 1), (n * 2, 1)]);
+/// let h = |_: &i32| 0u32;
+/// let found = state_search::idastar(&space, [1], &h, |&n| n == 24).into_found().unwrap();
+/// assert_eq!(found.path, vec![1, 2, 3, 6, 12, 24]);
+/// ```
+pub fn idastar<Sp, H, IsGoal>(
+    space: &Sp,
+    starts: impl IntoIterator<Item = Sp::State>,
+    heuristic: &H,
+    is_goal: IsGoal,
+) -> Search<Solution<Sp::State, Sp::Cost>>
+where
+    Sp: StateSpace + ?Sized,
+    H: Heuristic<Sp::State, Sp::Cost> + ?Sized,
+    IsGoal: FnMut(&Sp::State) -> bool,
+{
+    IdaStar::with_table(Hashed).search(space, starts, heuristic, is_goal)
+}
+
+/// One level of the in-place stack: the cost so far, where this level's untried actions
+/// begin in the shared action buffer, and the action that led here (to undo it).
+struct InPlaceFrame<A, C> {
+    g: C,
+    actions: usize,
+    applied: Option<A>,
+}
+
+/// A reusable IDA* over an [`InPlaceSpace`]: one mutable state, actions applied and
+/// undone, no state ever cloned.
+///
+/// The action that undoes the previous one ([`InPlaceSpace::inverse`]) is never generated.
+/// The heuristic is the space's own ([`InPlaceSpace::heuristic`]), kept up to date by its
+/// `apply` and `undo`. When the search returns, the space is back in its start state.
+///
+/// [`Stats::generated`] counts the actions applied; Korf's "nodes generated" of the
+/// 15-puzzle literature is `generated + 1` (the root counted once).
+///
+/// # Complexity
+///
+/// Time: the states within each bound, summed over iterations. Space: O(depth x
+/// branching).
+///
+/// # Panics
+///
+/// A search panics on a negative action cost or a cost overflow.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{InPlaceIdaStar, InPlaceSpace};
+///
+/// /// A counter that can be incremented or doubled; the goal is a target value.
+/// struct Counter { value: u32, target: u32 }
+/// #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// enum Op { Inc, Double }
+/// impl InPlaceSpace for Counter {
+///     type Action = Op;
+///     type Cost = u32;
+///     fn actions(&self, mut emit: impl FnMut(Op)) {
+///         emit(Op::Inc);
+///         if self.value * 2 <= self.target { emit(Op::Double); }
+///     }
+///     fn apply(&mut self, op: Op) -> u32 {
+///         match op { Op::Inc => self.value += 1, Op::Double => self.value *= 2 }
+///         1
+///     }
+///     fn undo(&mut self, op: Op) {
+///         match op { Op::Inc => self.value -= 1, Op::Double => self.value /= 2 }
+///     }
+/// }
+/// let mut counter = Counter { value: 1, target: 10 };
+/// let plan = InPlaceIdaStar::new()
+///     .search(&mut counter, |c| c.value == c.target)
+///     .into_found()
+///     .unwrap();
+/// // Actions are tried in emission order, so of the optimal plans the first is found.
+/// assert_eq!(plan.actions, [Op::Inc, Op::Double, Op::Inc, Op::Double]);
+/// assert_eq!(counter.value, 1); // restored
+/// ```
+pub struct InPlaceIdaStar<A, C> {
+    frames: Vec<InPlaceFrame<A, C>>,
+    actions: Vec<A>,
+    limits: Limits<C>,
+}
+
+impl<A: Copy + Eq, C: Cost> Default for InPlaceIdaStar<A, C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
+    /// A searcher.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            frames: Vec::new(),
+            actions: Vec::new(),
+            limits: Limits::default(),
+        }
+    }
+
+    /// The same searcher with `limits`. The cost limit caps the bound.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of later searches.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+
+    /// Finds a least-cost plan from the current state of `space` to a state satisfying
+    /// `is_goal`.
+    ///
+    /// # Returns
+    ///
+    /// [`Outcome::Found`] with an optimal plan (when the space's heuristic is admissible),
+    /// [`Outcome::NoPath`], or [`Outcome::Stopped`]. The space is left in its start state.
+    pub fn search<Sp, IsGoal>(&mut self, space: &mut Sp, is_goal: IsGoal) -> Search<Plan<A, C>>
+    where
+        Sp: InPlaceSpace<Action = A, Cost = C>,
+        IsGoal: FnMut(&Sp) -> bool,
+    {
+        self.search_with(space, is_goal, &mut NoVisitor)
+    }
+
+    /// [`InPlaceIdaStar::search`] with an event visitor; it sees [`Event::Expanded`] (the
+    /// state is the space itself) and [`Event::IterationFinished`].
+    pub fn search_with<Sp, IsGoal, V>(
+        &mut self,
+        space: &mut Sp,
+        mut is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Plan<A, C>>
+    where
+        Sp: InPlaceSpace<Action = A, Cost = C>,
+        IsGoal: FnMut(&Sp) -> bool,
+        V: Visitor<Sp, C>,
+    {
+        let mut stats = Stats::default();
+        let mut bound = space.heuristic();
+        let outcome = loop {
+            if self.limits.exceeds_cost(bound) {
+                break Outcome::Stopped(StopReason::Cost);
+            }
+            stats.iterations += 1;
+            let mut plan = Vec::new();
+            match self.pass(space, bound, &mut is_goal, visitor, &mut stats, &mut plan) {
+                Pass::Found(cost) => {
+                    break Outcome::Found(Plan {
+                        actions: plan,
+                        cost,
+                    });
+                }
+                Pass::Stopped(reason) => break Outcome::Stopped(reason),
+                Pass::Exhausted { next_bound } => {
+                    let event = Event::IterationFinished {
+                        bound,
+                        next_bound,
+                        stats: &stats,
+                    };
+                    if let ControlFlow::Break(()) = visitor.visit(event) {
+                        break Outcome::Stopped(StopReason::Visitor);
+                    }
+                    match next_bound {
+                        Some(next) => bound = next,
+                        None => break Outcome::NoPath,
+                    }
+                }
+            }
+        };
+        Search { outcome, stats }
+    }
+
+    /// The heap memory held by the stack and the action buffer, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.frames.capacity() * size_of::<InPlaceFrame<A, C>>()
+            + self.actions.capacity() * size_of::<A>()
+    }
+
+    /// One depth-first pass within `bound`. Leaves the space in its start state; on
+    /// `Found`, `plan` holds the actions.
+    fn pass<Sp, IsGoal, V>(
+        &mut self,
+        space: &mut Sp,
+        bound: C,
+        is_goal: &mut IsGoal,
+        visitor: &mut V,
+        stats: &mut Stats,
+        plan: &mut Vec<A>,
+    ) -> Pass<C>
+    where
+        Sp: InPlaceSpace<Action = A, Cost = C>,
+        IsGoal: FnMut(&Sp) -> bool,
+        V: Visitor<Sp, C>,
+    {
+        self.frames.clear();
+        self.actions.clear();
+        let f = space.heuristic();
+        if f > bound {
+            return Pass::Exhausted {
+                next_bound: Some(f),
+            };
+        }
+        if is_goal(space) {
+            return Pass::Found(C::ZERO);
+        }
+        if let Err(reason) = self.open(space, C::ZERO, None, visitor, stats) {
+            return Pass::Stopped(reason);
+        }
+        let mut next_bound = None;
+        while let Some(top) = self.frames.last() {
+            if self.actions.len() == top.actions {
+                if let Some(applied) = top.applied {
+                    space.undo(applied);
+                }
+                self.frames.pop();
+                continue;
+            }
+            let top_g = top.g;
+            let Some(action) = self.actions.pop() else {
+                break;
+            };
+            let step = space.apply(action);
+            stats.generated += 1;
+            if step.is_negative() {
+                super::dijkstra::negative_step();
+            }
+            let g = top_g.plus(step);
+            let f = g.plus(space.heuristic());
+            if f > bound {
+                next_bound = min_option(next_bound, Some(f));
+                space.undo(action);
+                continue;
+            }
+            if is_goal(space) {
+                plan.extend(self.frames.iter().filter_map(|frame| frame.applied));
+                plan.push(action);
+                space.undo(action);
+                self.unwind(space);
+                return Pass::Found(g);
+            }
+            if let Err(reason) = self.open(space, g, Some(action), visitor, stats) {
+                space.undo(action);
+                self.unwind(space);
+                return Pass::Stopped(reason);
+            }
+        }
+        Pass::Exhausted { next_bound }
+    }
+
+    /// Expands the current state: checks the limits, tells the visitor, buffers the
+    /// actions (all but the inverse of `applied`, in reverse so popping yields them in
+    /// emission order) and pushes the frame.
+    fn open<Sp, V>(
+        &mut self,
+        space: &Sp,
+        g: C,
+        applied: Option<A>,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Result<(), StopReason>
+    where
+        Sp: InPlaceSpace<Action = A, Cost = C>,
+        V: Visitor<Sp, C>,
+    {
+        self.limits.check(stats.expanded)?;
+        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+            state: space,
+            cost: g,
+        }) {
+            return Err(StopReason::Visitor);
+        }
+        stats.expanded += 1;
+        let first = self.actions.len();
+        let inverse = applied.and_then(|action| space.inverse(action));
+        let actions = &mut self.actions;
+        space.actions(|action| {
+            if Some(action) != inverse {
+                actions.push(action);
+            }
+        });
+        self.actions[first..].reverse();
+        stats.peak_open = stats.peak_open.max(self.actions.len());
+        self.frames.push(InPlaceFrame {
+            g,
+            actions: first,
+            applied,
+        });
+        Ok(())
+    }
+
+    /// Pops every frame, undoing its action: the space returns to its start state.
+    fn unwind<Sp: InPlaceSpace<Action = A, Cost = C>>(&mut self, space: &mut Sp) {
+        while let Some(frame) = self.frames.pop() {
+            if let Some(applied) = frame.applied {
+                space.undo(applied);
+            }
+        }
+        self.actions.clear();
+    }
+}

@@ -1,0 +1,494 @@
+//! SPFA (queue-based Bellman–Ford): least-cost paths when step costs may be negative, and
+//! detection of a reachable negative cycle, reported with its states.
+
+use core::hash::Hash;
+use core::ops::ControlFlow;
+use std::collections::VecDeque;
+
+use crate::error::{CapacityError, NegativeCycle};
+use crate::event::{Event, NoVisitor, Visitor};
+use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
+use crate::space::{Cost, StateSpace};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
+
+/// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
+pub type SpfaResult<S, C> = Result<Search<Solution<S, C>>, NegativeCycle<S, C>>;
+
+/// What SPFA records per state.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node<C> {
+    parent: Slot,
+    dist: C,
+    queued: bool,
+    /// The walk that last visited this state during a parent-cycle check.
+    mark: u32,
+}
+
+/// A reusable SPFA search: single-source least costs with negative step costs allowed.
+///
+/// Relaxed states go through a FIFO queue (Bellman–Ford–Moore). Every time the number of
+/// relaxations since the last check reaches the number of states stored, the engine looks
+/// for a cycle in the parent links; such a cycle always has negative cost, and a
+/// reachable negative cycle always makes one appear, so a negative cycle is reported
+/// (as [`NegativeCycle`], with its states and cost) instead of looping.
+///
+/// SPFA cannot stop at the first goal it meets (a later, negative step can make another
+/// path cheaper), so a search settles everything reachable before answering.
+///
+/// # Complexity
+///
+/// O(V E) time in the worst case, usually far less; O(V) space, for the V states and E
+/// steps reached. The cycle checks add O(1) amortized per relaxation.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::Spfa;
+///
+/// // a -> b costs 4, a -> c costs 5, c -> b costs -3.
+/// let space = state_search::from_fn(|&s: &char| match s {
+///     'a' => vec![('b', 4), ('c', 5)],
+///     'c' => vec![('b', -3)],
+///     _ => vec![],
+/// });
+/// let mut spfa = Spfa::new();
+/// let search = spfa.search(&space, ['a'], |&s| s == 'b').unwrap();
+/// assert_eq!(search.found().unwrap().cost, 2);
+/// assert_eq!(search.found().unwrap().path, vec!['a', 'c', 'b']);
+///
+/// // Add b -> c at cost 1: the cycle c -> b -> c costs -2.
+/// let cyclic = state_search::from_fn(|&s: &char| match s {
+///     'a' => vec![('b', 4), ('c', 5)],
+///     'b' => vec![('c', 1)],
+///     'c' => vec![('b', -3)],
+///     _ => vec![],
+/// });
+/// let cycle = spfa.search(&cyclic, ['a'], |&s| s == 'b').unwrap_err();
+/// assert_eq!(cycle.cost, -2);
+/// ```
+pub struct Spfa<S, C: Cost, St: Storage<S> = Hashed> {
+    store: St::Store<Node<C>>,
+    queue: VecDeque<Slot>,
+    limits: Limits<C>,
+    walk: u32,
+    scratch: Vec<Slot>,
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> Spfa<S, C, Hashed> {
+    /// A searcher with hashed storage.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::with_storage(Hashed)
+    }
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> Default for Spfa<S, C, Hashed> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
+    /// A searcher with the given storage.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a dense store cannot be allocated; see [`Spfa::try_with_storage`].
+    #[must_use]
+    pub fn with_storage(storage: St) -> Self {
+        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// A searcher with the given storage.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a dense store cannot be allocated.
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
+    )]
+    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
+        Ok(Self {
+            store: storage.try_store()?,
+            queue: VecDeque::new(),
+            limits: Limits::default(),
+            walk: 0,
+            scratch: Vec::new(),
+        })
+    }
+
+    /// The same searcher with `limits`. The cost limit applies to the answer: a goal whose
+    /// least cost is above it is not returned.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Replaces the limits of later searches.
+    pub fn set_limits(&mut self, limits: Limits<C>) {
+        self.limits = limits;
+    }
+
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`.
+    ///
+    /// # Arguments
+    ///
+    /// * `space` - the state space; step costs may be negative.
+    /// * `starts` - the start states, all at cost zero.
+    /// * `is_goal` - tested on every state reached, once the search has settled.
+    ///
+    /// # Returns
+    ///
+    /// `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost, the one
+    /// in the lowest store slot), [`Outcome::NoPath`], or [`Outcome::Stopped`].
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn search<Sp, IsGoal>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        is_goal: IsGoal,
+    ) -> SpfaResult<S, C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+    {
+        self.search_with(space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Spfa::search`] with an event visitor; it sees [`Event::Expanded`] each time a
+    /// state leaves the queue.
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn search_with<Sp, IsGoal, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        mut is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> SpfaResult<S, C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+        V: Visitor<S, C>,
+    {
+        let reach = self.reach_with(space, starts, visitor)?;
+        let outcome = match reach.outcome {
+            Outcome::Stopped(reason) => Outcome::Stopped(reason),
+            Outcome::Found(()) | Outcome::NoPath => {
+                let mut best: Option<(C, Slot)> = None;
+                for slot in self.store.slots() {
+                    let dist = self.store.value(slot).dist;
+                    if best.is_none_or(|(cost, at)| (dist, slot) < (cost, at))
+                        && is_goal(&self.store.state(slot))
+                    {
+                        best = Some((dist, slot));
+                    }
+                }
+                match best {
+                    None => Outcome::NoPath,
+                    Some((cost, _)) if self.limits.exceeds_cost(cost) => {
+                        Outcome::Stopped(StopReason::Cost)
+                    }
+                    Some((cost, slot)) => Outcome::Found(Solution {
+                        path: path_to(&self.store, slot, |node| node.parent),
+                        cost,
+                    }),
+                }
+            }
+        };
+        Ok(Search {
+            outcome,
+            stats: reach.stats,
+        })
+    }
+
+    /// Computes the least cost of every state reachable from `starts`; afterwards
+    /// [`Spfa::cost`] and [`Spfa::path_to`] answer for each of them.
+    ///
+    /// # Returns
+    ///
+    /// `Found(())` when the computation finished, `Stopped` when a limit cut it short (the
+    /// costs are then only upper bounds).
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn reach<Sp>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+    ) -> Result<Search<()>, NegativeCycle<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+    {
+        self.reach_with(space, starts, &mut NoVisitor)
+    }
+
+    /// The least cost of `state` computed by the last search, if it reached `state`.
+    #[must_use]
+    pub fn cost(&self, state: &S) -> Option<C> {
+        Some(self.store.value(self.store.find(state)?).dist)
+    }
+
+    /// The state before `state` on a least-cost path, if `state` was reached and is not
+    /// a start.
+    #[must_use]
+    pub fn parent(&self, state: &S) -> Option<S> {
+        let parent = self.store.value(self.store.find(state)?).parent;
+        (parent != NO_SLOT).then(|| self.store.state(parent))
+    }
+
+    /// A least-cost path to `state`, if the last search reached it.
+    #[must_use]
+    pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
+        let slot = self.store.find(state)?;
+        Some(path_to(&self.store, slot, |node| node.parent))
+    }
+
+    /// Every state the last search reached, with its least cost and parent.
+    #[must_use]
+    pub fn shortest_paths(&self) -> ShortestPaths<S, C>
+    where
+        S: Clone + Eq + Hash,
+    {
+        ShortestPaths::collect(&self.store, |node: &Node<C>| Some((node.dist, node.parent)))
+    }
+
+    /// The heap memory held by the store and the queue, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.store.memory_bytes() + self.queue.capacity() * size_of::<Slot>()
+    }
+
+    fn reach_with<Sp, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        visitor: &mut V,
+    ) -> Result<Search<()>, NegativeCycle<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        V: Visitor<S, C>,
+    {
+        self.store.clear();
+        self.queue.clear();
+        let mut stats = Stats {
+            iterations: 1,
+            ..Stats::default()
+        };
+        let outcome = self.relax_all(space, starts, visitor, &mut stats)?;
+        stats.stored = self.store.len();
+        Ok(Search { outcome, stats })
+    }
+
+    fn relax_all<Sp, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Result<Outcome<()>, NegativeCycle<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        V: Visitor<S, C>,
+    {
+        let root = Node {
+            parent: NO_SLOT,
+            dist: C::ZERO,
+            queued: true,
+            mark: 0,
+        };
+        for start in starts {
+            let (slot, fresh) = self.store.insert(&start, root);
+            if fresh {
+                self.queue.push_back(slot);
+            }
+        }
+        let mut relaxations_since_check = 0usize;
+        while let Some(slot) = self.queue.pop_front() {
+            stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
+            if let Err(reason) = self.limits.check(stats.expanded) {
+                return Ok(Outcome::Stopped(reason));
+            }
+            let node = self.store.value_mut(slot);
+            node.queued = false;
+            let dist = node.dist;
+            let state = self.store.state(slot);
+            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+                state: &state,
+                cost: dist,
+            }) {
+                return Ok(Outcome::Stopped(StopReason::Visitor));
+            }
+            stats.expanded += 1;
+            let (store, queue) = (&mut self.store, &mut self.queue);
+            space.successors(&state, |next, step| {
+                stats.generated += 1;
+                let cost = dist.plus(step);
+                let relaxed = Node {
+                    parent: slot,
+                    dist: cost,
+                    queued: true,
+                    mark: 0,
+                };
+                let (next_slot, fresh) = store.insert(&next, relaxed);
+                if fresh {
+                    queue.push_back(next_slot);
+                    relaxations_since_check += 1;
+                    return;
+                }
+                let node = store.value_mut(next_slot);
+                if cost < node.dist {
+                    node.dist = cost;
+                    node.parent = slot;
+                    relaxations_since_check += 1;
+                    if !node.queued {
+                        node.queued = true;
+                        stats.reopened += 1;
+                        queue.push_back(next_slot);
+                    }
+                }
+            });
+            if relaxations_since_check >= self.store.len() {
+                relaxations_since_check = 0;
+                if let Some(on_cycle) = self.find_parent_cycle() {
+                    return Err(self.cycle_through(space, on_cycle));
+                }
+            }
+        }
+        Ok(Outcome::Found(()))
+    }
+
+    /// A slot on a cycle of the parent links, if there is one. O(states stored).
+    fn find_parent_cycle(&mut self) -> Option<Slot> {
+        let mut slots = core::mem::take(&mut self.scratch);
+        slots.clear();
+        slots.extend(self.store.slots());
+        let walks_needed = u32::try_from(slots.len()).unwrap_or(u32::MAX);
+        if self.walk >= u32::MAX - walks_needed {
+            for &slot in &slots {
+                self.store.value_mut(slot).mark = 0;
+            }
+            self.walk = 0;
+        }
+        // Marks above `first` were made during this check; each walk has its own mark.
+        let first = self.walk;
+        let found = self.walk_parents(&slots, first);
+        self.scratch = slots;
+        found
+    }
+
+    /// Walks the parent links from each of `slots`, marking states, until a walk meets
+    /// its own mark (a cycle) or a state marked during this check (no cycle there).
+    fn walk_parents(&mut self, slots: &[Slot], first: u32) -> Option<Slot> {
+        for &start in slots {
+            if self.store.value(start).mark > first {
+                continue;
+            }
+            self.walk += 1;
+            let mut at = start;
+            while at != NO_SLOT {
+                let node = self.store.value_mut(at);
+                if node.mark == self.walk {
+                    return Some(at);
+                }
+                if node.mark > first {
+                    break; // joins a walk of this check that found no cycle
+                }
+                node.mark = self.walk;
+                at = node.parent;
+            }
+        }
+        None
+    }
+
+    /// The cycle of parent links through `on_cycle`, in forward order, with its cost.
+    fn cycle_through<Sp>(&self, space: &Sp, on_cycle: Slot) -> NegativeCycle<S, C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+    {
+        let mut slots = vec![on_cycle];
+        let mut at = self.store.value(on_cycle).parent;
+        while at != on_cycle {
+            slots.push(at);
+            at = self.store.value(at).parent;
+        }
+        slots.reverse();
+        let cycle: Vec<S> = slots.iter().map(|&slot| self.store.state(slot)).collect();
+        let mut cost = C::ZERO;
+        for (i, from) in cycle.iter().enumerate() {
+            let to = &cycle[(i + 1) % cycle.len()];
+            let mut cheapest: Option<C> = None;
+            space.successors(from, |next, step| {
+                if &next == to && cheapest.is_none_or(|c| step < c) {
+                    cheapest = Some(step);
+                }
+            });
+            // Parent links only follow steps the space emitted, so the step exists.
+            cost = cost.plus(cheapest.unwrap_or(C::ZERO));
+        }
+        NegativeCycle { cycle, cost }
+    }
+}
+
+/// SPFA with hashed storage: a least-cost path from any of `starts` to a state satisfying
+/// `is_goal`, with negative step costs allowed. See [`Spfa`].
+///
+/// # Complexity
+///
+/// O(V E) time in the worst case and O(V) space for the V states and E steps reached.
+///
+/// # Errors
+///
+/// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::from_fn(|&n: &i32| {
+///     if n < 5 { vec![(n + 1, 2i64), (n + 2, -1)] } else { vec![] }
+/// });
+/// let found = state_search::spfa(&space, [0], |&n| n == 4)?.into_found().unwrap();
+/// assert_eq!(found.cost, -2);
+/// # Ok::<(), state_search::NegativeCycle<i32, i64>>(())
+/// ```
+pub fn spfa<Sp, IsGoal>(
+    space: &Sp,
+    starts: impl IntoIterator<Item = Sp::State>,
+    is_goal: IsGoal,
+) -> SpfaResult<Sp::State, Sp::Cost>
+where
+    Sp: StateSpace + ?Sized,
+    IsGoal: FnMut(&Sp::State) -> bool,
+{
+    Spfa::new().search(space, starts, is_goal)
+}
+
+/// The least cost of every state reachable from `starts`, with least-cost paths, for step
+/// costs that may be negative.
+///
+/// # Errors
+///
+/// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+#[expect(
+    clippy::type_complexity,
+    reason = "spelled out so the docs show both sides"
+)]
+pub fn spfa_reach<Sp>(
+    space: &Sp,
+    starts: impl IntoIterator<Item = Sp::State>,
+) -> Result<ShortestPaths<Sp::State, Sp::Cost>, NegativeCycle<Sp::State, Sp::Cost>>
+where
+    Sp: StateSpace + ?Sized,
+{
+    let mut spfa = Spfa::new();
+    spfa.reach(space, starts)?;
+    Ok(spfa.shortest_paths())
+}

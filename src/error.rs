@@ -1,0 +1,238 @@
+//! Errors: a dense store that does not fit, a negative cycle, and malformed input text.
+//!
+//! "No path" is not an error: it is [`Outcome::NoPath`](crate::Outcome::NoPath).
+
+use core::fmt;
+
+/// A store or table could not be allocated for the requested number of states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapacityError {
+    /// The number of entries that was requested.
+    pub entries: usize,
+    /// The bytes that were requested, when known.
+    pub bytes: Option<usize>,
+    /// Why the allocation was refused.
+    pub reason: CapacityErrorKind,
+}
+
+/// Why a [`CapacityError`] happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CapacityErrorKind {
+    /// Dense stores number states with `u32`; the bound was at least `u32::MAX`.
+    TooManyStates,
+    /// The allocator refused the memory.
+    OutOfMemory,
+}
+
+impl CapacityError {
+    pub(crate) fn too_many_states(entries: usize) -> Self {
+        Self {
+            entries,
+            bytes: None,
+            reason: CapacityErrorKind::TooManyStates,
+        }
+    }
+
+    pub(crate) fn out_of_memory(entries: usize, bytes_per_entry: usize) -> Self {
+        Self {
+            entries,
+            bytes: entries.checked_mul(bytes_per_entry),
+            reason: CapacityErrorKind::OutOfMemory,
+        }
+    }
+}
+
+impl fmt::Display for CapacityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reason {
+            CapacityErrorKind::TooManyStates => write!(
+                f,
+                "a dense store cannot number {} states (the limit is {})",
+                self.entries,
+                u32::MAX - 1
+            ),
+            CapacityErrorKind::OutOfMemory => match self.bytes {
+                Some(bytes) => write!(
+                    f,
+                    "out of memory: a dense store for {} states needs {} MiB",
+                    self.entries,
+                    bytes >> 20
+                ),
+                None => write!(
+                    f,
+                    "out of memory: a dense store for {} states does not fit",
+                    self.entries
+                ),
+            },
+        }
+    }
+}
+
+impl std::error::Error for CapacityError {}
+
+/// A cycle of negative total cost, reachable from a start state: shortest paths are not
+/// defined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NegativeCycle<S, C> {
+    /// The states of the cycle in order; the last one steps back to the first.
+    pub cycle: Vec<S>,
+    /// The total cost of one trip around the cycle (negative).
+    pub cost: C,
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> fmt::Display for NegativeCycle<S, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "a negative cycle of {} states (cost {:?}) is reachable: ",
+            self.cycle.len(),
+            self.cost
+        )?;
+        for (i, state) in self.cycle.iter().take(8).enumerate() {
+            if i > 0 {
+                f.write_str(" -> ")?;
+            }
+            write!(f, "{state:?}")?;
+        }
+        if self.cycle.len() > 8 {
+            f.write_str(" -> ...")?;
+        }
+        Ok(())
+    }
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> std::error::Error for NegativeCycle<S, C> {}
+
+/// Malformed input text, with the place (1-based line and column; column 0 when the
+/// whole line is at fault) and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The 1-based line.
+    pub line: usize,
+    /// The 1-based column (in characters), or 0 for the whole line.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// What is wrong with the input, in a [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input ended early; `expected` says what was missing.
+    UnexpectedEnd {
+        /// What should have come next.
+        expected: String,
+    },
+    /// A token is not what the format allows at this place.
+    Invalid {
+        /// What the format allows here.
+        expected: String,
+        /// What was found.
+        found: String,
+    },
+    /// A row of a character map has the wrong length.
+    RowLength {
+        /// The width given by the header.
+        expected: usize,
+        /// The length of this row.
+        found: usize,
+    },
+    /// A character that means nothing in this format.
+    UnknownChar(char),
+    /// Something that must appear exactly once does not appear.
+    Missing(&'static str),
+    /// Something that must appear once appears again here.
+    Duplicate(&'static str),
+    /// The input describes a problem larger than this crate accepts.
+    TooLarge {
+        /// What is too large.
+        what: &'static str,
+        /// The largest accepted value.
+        limit: usize,
+        /// The value found.
+        found: usize,
+    },
+    /// Text after the end of the input proper.
+    Trailing,
+    /// A well-formed input that describes an impossible instance.
+    Unsolvable(String),
+}
+
+impl ParseError {
+    /// An error at `line`, `column`.
+    #[must_use]
+    pub fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+        Self { line, column, kind }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.column == 0 {
+            write!(f, "line {}: ", self.line)?;
+        } else {
+            write!(f, "line {}, column {}: ", self.line, self.column)?;
+        }
+        match &self.kind {
+            ParseErrorKind::UnexpectedEnd { expected } => {
+                write!(f, "input ended, expected {expected}")
+            }
+            ParseErrorKind::Invalid { expected, found } => {
+                write!(f, "expected {expected}, found {found:?}")
+            }
+            ParseErrorKind::RowLength { expected, found } => {
+                write!(f, "row has {found} characters, expected {expected}")
+            }
+            ParseErrorKind::UnknownChar(c) => write!(f, "unknown character {c:?}"),
+            ParseErrorKind::Missing(what) => write!(f, "no {what} found"),
+            ParseErrorKind::Duplicate(what) => write!(f, "a second {what}"),
+            ParseErrorKind::TooLarge { what, limit, found } => {
+                write!(f, "{what} is {found}, the limit is {limit}")
+            }
+            ParseErrorKind::Trailing => f.write_str("unexpected text after the input"),
+            ParseErrorKind::Unsolvable(why) => write!(f, "unsolvable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_name_the_place() {
+        let e = ParseError::new(3, 7, ParseErrorKind::UnknownChar('?'));
+        assert_eq!(e.to_string(), "line 3, column 7: unknown character '?'");
+        let e = ParseError::new(
+            2,
+            0,
+            ParseErrorKind::RowLength {
+                expected: 5,
+                found: 4,
+            },
+        );
+        assert_eq!(e.to_string(), "line 2: row has 4 characters, expected 5");
+    }
+
+    #[test]
+    fn negative_cycle_display_lists_the_states() {
+        let e = NegativeCycle {
+            cycle: vec![1, 2, 3],
+            cost: -4,
+        };
+        assert_eq!(
+            e.to_string(),
+            "a negative cycle of 3 states (cost -4) is reachable: 1 -> 2 -> 3"
+        );
+    }
+
+    #[test]
+    fn capacity_error_says_how_much() {
+        let e = CapacityError::out_of_memory(1 << 30, 16);
+        assert!(e.to_string().contains("16384 MiB"), "{e}");
+    }
+}

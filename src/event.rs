@@ -1,0 +1,87 @@
+//! Search events and the visitors that watch them, for progress reports and early stops.
+//!
+//! Engines call [`Visitor::visit`] at a few points of the search. The default visitor,
+//! [`NoVisitor`], does nothing and compiles away; any `FnMut(Event) -> ControlFlow<()>`
+//! closure is a visitor too.
+
+use core::ops::ControlFlow;
+
+use crate::Stats;
+
+/// Something that happened during a search.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Event<'a, S, C> {
+    /// `state` is about to be expanded; `cost` is the cost of the path that reached it.
+    Expanded {
+        /// The state.
+        state: &'a S,
+        /// The cost of the best known path to it.
+        cost: C,
+    },
+    /// A state that had been expanded was reached again more cheaply and will be expanded
+    /// again (A* with an inconsistent heuristic).
+    Reopened {
+        /// The state.
+        state: &'a S,
+        /// The new, lower cost.
+        cost: C,
+    },
+    /// An iteration of an iterative engine (IDA*) ended without a solution.
+    IterationFinished {
+        /// The cost bound of the iteration that ended.
+        bound: C,
+        /// The bound of the next iteration (the least f above `bound`), or `None` when
+        /// nothing was cut off and the search is over.
+        next_bound: Option<C>,
+        /// The statistics so far, over all iterations.
+        stats: &'a Stats,
+    },
+}
+
+/// Watches a search. Returning [`ControlFlow::Break`] stops it with
+/// [`StopReason::Visitor`](crate::StopReason::Visitor).
+///
+/// # Examples
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use state_search::{Bfs, Event, StopReason};
+///
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n + 2]);
+/// let mut expanded = Vec::new();
+/// let mut watch = |event: Event<'_, u32, usize>| {
+///     if let Event::Expanded { state, .. } = event {
+///         expanded.push(*state);
+///     }
+///     if expanded.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// };
+/// let search = Bfs::new().search_with(&space, [0], |&n| n == 100, &mut watch);
+/// assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
+/// assert_eq!(expanded, [0, 1, 2]);
+/// ```
+pub trait Visitor<S, C> {
+    /// Called with each event; `Break` stops the search.
+    fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()>;
+}
+
+/// The visitor that watches nothing. Searches without a visitor use it; it costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoVisitor;
+
+impl<S, C> Visitor<S, C> for NoVisitor {
+    #[inline]
+    fn visit(&mut self, _event: Event<'_, S, C>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl<S, C, F> Visitor<S, C> for F
+where
+    F: FnMut(Event<'_, S, C>) -> ControlFlow<()>,
+{
+    #[inline]
+    fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
+        self(event)
+    }
+}

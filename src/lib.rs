@@ -1,0 +1,94 @@
+//! Exact state-space search: one trait for the problem, a set of engines that solve any
+//! problem written against it, and puzzle domains built on both.
+//!
+//! # The contract
+//!
+//! A problem is a [`StateSpace`]: a state type, a cost type, and the successors of a
+//! state with the cost of each step, emitted through a callback so that nothing is
+//! allocated per expansion. Closures work too ([`from_fn`], [`unit_from_fn`]).
+//!
+//! ```
+//! use state_search::{Dijkstra, StateSpace};
+//!
+//! /// Water jugs of 3 and 5 litres: fill, empty, or pour one into the other.
+//! struct Jugs;
+//! impl StateSpace for Jugs {
+//!     type State = (u8, u8);
+//!     type Cost = u32;
+//!     fn successors(&self, &(a, b): &(u8, u8), mut emit: impl FnMut((u8, u8), u32)) {
+//!         let pour_ab = a.min(5 - b);
+//!         let pour_ba = b.min(3 - a);
+//!         for next in [(3, b), (a, 5), (0, b), (a, 0), (a - pour_ab, b + pour_ab), (a + pour_ba, b - pour_ba)] {
+//!             emit(next, 1);
+//!         }
+//!     }
+//! }
+//! let found = Dijkstra::new().search(&Jugs, [(0, 0)], |&(_, b)| b == 4).into_found().unwrap();
+//! assert_eq!(found.cost, 6);
+//! assert_eq!(found.path.last(), Some(&(3, 4)));
+//! ```
+//!
+//! # Which engine when
+//!
+//! | the problem                                     | engine                              |
+//! |-------------------------------------------------|-------------------------------------|
+//! | unit step costs                                 | [`Bfs`], [`BidirectionalBfs`]       |
+//! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
+//! | non-negative costs, admissible heuristic        | [`AStar`]                           |
+//! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
+//! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] |
+//!
+//! Every engine exists as a one-shot function ([`bfs`], [`dijkstra`], [`astar`], [`spfa`],
+//! [`idastar`], [`bidirectional_bfs`]) and as a struct that keeps its buffers for the next
+//! query. Every search returns a [`Search`]: an [`Outcome`] (a [`Solution`], no path, or
+//! stopped by one of the [`Limits`]) and its [`Stats`]. An optional [`Visitor`] sees
+//! [`Event`]s and can stop the search.
+//!
+//! # Storage
+//!
+//! Engines keep their bookkeeping in a [`store`]. [`Hashed`] storage works for any state;
+//! when a space can number its states densely ([`StateIndexer`], [`IndexedSpace`]),
+//! [`Dense`] storage uses a bitset and flat arrays instead, which is several times faster.
+//! Choosing it is one argument:
+//!
+//! ```
+//! use state_search::domains::maze::GridMaze;
+//! use state_search::{Bfs, Dense, IndexedSpace};
+//!
+//! let maze = GridMaze::random(200, 200, 30, 1, 42);
+//! let goal = maze.goal();
+//! let hashed = Bfs::new().search(&maze, [maze.start()], |&p| p == goal);
+//! let dense = Bfs::with_storage(Dense(maze.indexer())).search(&maze, [maze.start()], |&p| p == goal);
+//! assert_eq!(hashed.found().map(|s| s.cost), dense.found().map(|s| s.cost));
+//! ```
+//!
+//! # Domains
+//!
+//! [`domains`] holds puzzles as ready-made spaces with parsers for their contest formats;
+//! each has an example program in `examples/`.
+
+pub mod algo;
+pub mod domains;
+pub mod error;
+pub mod event;
+pub mod grid;
+pub mod queue;
+pub mod rng;
+pub mod solution;
+pub mod space;
+pub mod store;
+
+pub use algo::astar::{AStar, astar};
+pub use algo::bfs::{Bfs, bfs, bfs_reach};
+pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
+pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
+pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
+pub use algo::spfa::{Spfa, spfa, spfa_reach};
+pub use error::{CapacityError, NegativeCycle, ParseError, ParseErrorKind};
+pub use event::{Event, NoVisitor, Visitor};
+pub use solution::{Limits, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason};
+pub use space::{
+    Cost, FromFn, Heuristic, InPlaceSpace, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace,
+    UnitFromFn, UnsignedCost, ZeroHeuristic, from_fn, unit_from_fn,
+};
+pub use store::{Dense, Hashed, Storage};

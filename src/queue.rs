@@ -1,0 +1,511 @@
+//! Priority queues for Dijkstra and A*: a 4-ary heap for any key, and a bucket (Dial)
+//! queue and a radix heap for unsigned integer costs.
+//!
+//! The bucket and radix queues are *monotone*: a key pushed must not be below the last key
+//! popped, which Dijkstra's non-negative step costs guarantee. Which one wins depends on the
+//! spread of step costs; `BENCHMARKS.md` has the measurements.
+
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::space::UnsignedCost;
+use crate::store::Slot;
+
+/// A min-priority queue of slots keyed by `K`.
+pub trait PriorityQueue<K> {
+    /// Adds `slot` with priority `key`.
+    fn push(&mut self, key: K, slot: Slot);
+    /// Removes and returns an entry of least key.
+    fn pop(&mut self) -> Option<(K, Slot)>;
+    /// The number of entries.
+    fn len(&self) -> usize;
+    /// Whether the queue is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Removes every entry; keeps the memory.
+    fn clear(&mut self);
+    /// The heap memory held, in bytes.
+    fn memory_bytes(&self) -> usize;
+}
+
+/// A binary heap (`std::collections::BinaryHeap`): any ordered key, O(log n) per
+/// operation. The default queue of [`Dijkstra`](crate::Dijkstra) and open list of
+/// [`AStar`](crate::AStar).
+#[derive(Clone, Debug)]
+pub struct BinaryQueue<K> {
+    heap: BinaryHeap<Reverse<(K, Slot)>>,
+}
+
+impl<K: Ord> BinaryQueue<K> {
+    /// An empty queue.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            heap: BinaryHeap::new(),
+        }
+    }
+}
+
+impl<K: Ord> Default for BinaryQueue<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
+    #[inline]
+    fn push(&mut self, key: K, slot: Slot) {
+        self.heap.push(Reverse((key, slot)));
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(K, Slot)> {
+        self.heap.pop().map(|Reverse(entry)| entry)
+    }
+
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    fn clear(&mut self) {
+        self.heap.clear();
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.heap.capacity() * size_of::<(K, Slot)>()
+    }
+}
+
+#[cold]
+#[track_caller]
+fn below_last_popped() -> ! {
+    panic!("state-search: a monotone queue was given a key below the last key popped")
+}
+
+/// A key that a [`BucketQueue`] can file: a bucket number, and an order within a bucket.
+///
+/// Integer costs are their own bucket (all keys of a bucket are equal). The A* key
+/// `(f, Reverse(g))` is filed by `f`, and a bucket is kept as a small heap so that the
+/// largest `g` comes out first, exactly as from a binary heap.
+pub trait BucketKey: Copy + Ord {
+    /// Whether two keys of one bucket can differ (then each bucket is kept as a heap).
+    const SPLITS_BUCKETS: bool;
+    /// The bucket of this key; smaller buckets come out first.
+    fn bucket(self) -> u64;
+    /// The order within a bucket (smaller first), when [`BucketKey::SPLITS_BUCKETS`].
+    fn tie(self) -> u64;
+}
+
+macro_rules! bucket_key {
+    ($($t:ty),*) => {$(
+        impl BucketKey for $t {
+            const SPLITS_BUCKETS: bool = false;
+            #[inline]
+            fn bucket(self) -> u64 {
+                self.to_u64()
+            }
+            #[inline]
+            fn tie(self) -> u64 {
+                0
+            }
+        }
+    )*};
+}
+bucket_key!(u8, u16, u32, u64, usize);
+
+impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
+    const SPLITS_BUCKETS: bool = true;
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.0.to_u64()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        u64::MAX - self.1.0.to_u64()
+    }
+}
+
+/// Dial's bucket queue: a ring of buckets, one per bucket number, that grows to cover the
+/// spread of the keys in the queue. O(1) push and pop for integer costs (pop skips empty
+/// buckets); O(log b) for A* keys, where b is the size of one bucket.
+///
+/// Best when step costs are small integers: the ring then has a few buckets. Keys below
+/// the last one popped are accepted (A* with an inconsistent heuristic produces them); the
+/// ring then moves back.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::queue::{BucketQueue, PriorityQueue};
+///
+/// let mut queue = BucketQueue::new();
+/// queue.push(7u32, 0);
+/// queue.push(3, 1);
+/// queue.push(5, 2);
+/// assert_eq!(queue.pop(), Some((3, 1)));
+/// queue.push(4, 3);
+/// assert_eq!(queue.pop(), Some((4, 3)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct BucketQueue<K> {
+    buckets: Vec<Vec<(K, Slot)>>,
+    /// The ring position of bucket number `base`.
+    cursor: usize,
+    /// The bucket number at `cursor`: no entry has a smaller one.
+    base: u64,
+    /// The largest bucket number that may hold entries.
+    top: u64,
+    len: usize,
+}
+
+impl<K> BucketQueue<K> {
+    /// An empty queue.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            buckets: Vec::new(),
+            cursor: 0,
+            base: 0,
+            top: 0,
+            len: 0,
+        }
+    }
+
+    /// Grows the ring to at least `needed` buckets, keeping every entry's bucket.
+    fn grow(&mut self, needed: u64) {
+        let old = self.buckets.len();
+        let needed = usize::try_from(needed).unwrap_or(usize::MAX);
+        let size = needed.next_power_of_two().max(old * 2).max(8);
+        let mut buckets: Vec<Vec<(K, Slot)>> = (0..size).map(|_| Vec::new()).collect();
+        for (offset, bucket) in buckets.iter_mut().take(old).enumerate() {
+            let from = (self.cursor + offset) & (old - 1);
+            *bucket = core::mem::take(&mut self.buckets[from]);
+        }
+        self.buckets = buckets;
+        self.cursor = 0;
+    }
+}
+
+impl<K> Default for BucketQueue<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
+    #[inline]
+    fn push(&mut self, key: K, slot: Slot) {
+        let bucket = key.bucket();
+        if self.len == 0 {
+            self.base = bucket;
+            self.top = bucket;
+        } else if bucket < self.base {
+            // Move the ring back so that `bucket` becomes the base.
+            if self.top - bucket >= self.buckets.len() as u64 {
+                self.grow(self.top - bucket + 1);
+            }
+            let back = usize::try_from(self.base - bucket).unwrap_or(0);
+            self.cursor = (self.cursor + self.buckets.len() - back) & (self.buckets.len() - 1);
+            self.base = bucket;
+        } else {
+            self.top = self.top.max(bucket);
+        }
+        if self.top - self.base >= self.buckets.len() as u64 {
+            self.grow(self.top - self.base + 1);
+        }
+        let offset = usize::try_from(bucket - self.base).unwrap_or(0);
+        let mask = self.buckets.len() - 1;
+        let entries = &mut self.buckets[(self.cursor + offset) & mask];
+        entries.push((key, slot));
+        if K::SPLITS_BUCKETS {
+            sift_up(entries);
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(K, Slot)> {
+        if self.len == 0 {
+            return None;
+        }
+        let mask = self.buckets.len() - 1;
+        while self.buckets[self.cursor].is_empty() {
+            self.cursor = (self.cursor + 1) & mask;
+            self.base += 1;
+        }
+        let entries = &mut self.buckets[self.cursor];
+        let entry = if K::SPLITS_BUCKETS {
+            pop_min(entries)
+        } else {
+            entries.pop()
+        };
+        self.len -= 1;
+        entry
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(Vec::clear);
+        self.cursor = 0;
+        self.base = 0;
+        self.top = 0;
+        self.len = 0;
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.buckets.capacity() * size_of::<Vec<(K, Slot)>>()
+            + self
+                .buckets
+                .iter()
+                .map(|b| b.capacity() * size_of::<(K, Slot)>())
+                .sum::<usize>()
+    }
+}
+
+/// Restores the min-heap order (by [`BucketKey::tie`]) of `heap` after a push at its end.
+fn sift_up<K: BucketKey>(heap: &mut [(K, Slot)]) {
+    let Some(mut hole) = heap.len().checked_sub(1) else {
+        return;
+    };
+    let item = heap[hole];
+    while hole > 0 {
+        let parent = (hole - 1) / 2;
+        if heap[parent].0.tie() <= item.0.tie() {
+            break;
+        }
+        heap[hole] = heap[parent];
+        hole = parent;
+    }
+    heap[hole] = item;
+}
+
+/// Removes the least entry (by [`BucketKey::tie`]) of the min-heap `heap`.
+fn pop_min<K: BucketKey>(heap: &mut Vec<(K, Slot)>) -> Option<(K, Slot)> {
+    let last = heap.pop()?;
+    let Some(&top) = heap.first() else {
+        return Some(last);
+    };
+    let len = heap.len();
+    let mut hole = 0;
+    loop {
+        let mut child = 2 * hole + 1;
+        if child >= len {
+            break;
+        }
+        if child + 1 < len && heap[child + 1].0.tie() < heap[child].0.tie() {
+            child += 1;
+        }
+        if heap[child].0.tie() >= last.0.tie() {
+            break;
+        }
+        heap[hole] = heap[child];
+        hole = child;
+    }
+    heap[hole] = last;
+    Some(top)
+}
+
+/// A radix heap: 65 buckets by the highest bit in which a key differs from the last key
+/// popped. Amortized O(log C) per entry for keys up to C, whatever the spread of step
+/// costs.
+///
+/// # Panics
+///
+/// `push` panics when the key is below the last key popped (the queue is monotone).
+#[derive(Clone, Debug)]
+pub struct RadixQueue<C> {
+    buckets: [Vec<(u64, Slot)>; 65],
+    last: u64,
+    len: usize,
+    marker: core::marker::PhantomData<C>,
+}
+
+impl<C> RadixQueue<C> {
+    /// An empty queue.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            buckets: core::array::from_fn(|_| Vec::new()),
+            last: 0,
+            len: 0,
+            marker: core::marker::PhantomData,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (u64::BITS - (key ^ self.last).leading_zeros()) as usize
+    }
+}
+
+impl<C> Default for RadixQueue<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: UnsignedCost> PriorityQueue<C> for RadixQueue<C> {
+    #[inline]
+    fn push(&mut self, key: C, slot: Slot) {
+        let key = key.to_u64();
+        if key < self.last {
+            below_last_popped();
+        }
+        let bucket = self.bucket(key);
+        self.buckets[bucket].push((key, slot));
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(C, Slot)> {
+        if self.len == 0 {
+            return None;
+        }
+        if self.buckets[0].is_empty() {
+            let from = self.buckets.iter().position(|b| !b.is_empty())?;
+            let mut moving = core::mem::take(&mut self.buckets[from]);
+            self.last = moving.iter().map(|&(key, _)| key).min()?;
+            for &(key, slot) in &moving {
+                let bucket = self.bucket(key);
+                self.buckets[bucket].push((key, slot));
+            }
+            moving.clear();
+            // Keep the emptied bucket's allocation for later pushes.
+            self.buckets[from] = moving;
+        }
+        let (key, slot) = self.buckets[0].pop()?;
+        self.len -= 1;
+        Some((C::from_u64(key), slot))
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(Vec::clear);
+        self.last = 0;
+        self.len = 0;
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.buckets
+            .iter()
+            .map(|b| b.capacity() * size_of::<(u64, Slot)>())
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pushes a monotone sequence, interleaved with pops, into `queue` and checks that the
+    /// keys come out sorted and that nothing is lost.
+    fn drains_in_order(mut queue: impl PriorityQueue<u32>) {
+        let mut popped = Vec::new();
+        let mut x: u32 = 12345;
+        let mut last = 0;
+        for round in 0..2000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            queue.push(last + (x >> 16) % 40, round);
+            if round % 3 == 0 {
+                let (key, _) = queue.pop().unwrap();
+                assert!(key >= last);
+                last = key;
+                popped.push(key);
+            }
+        }
+        while let Some((key, _)) = queue.pop() {
+            assert!(key >= last);
+            last = key;
+            popped.push(key);
+        }
+        assert_eq!(popped.len(), 2000);
+        assert!(queue.is_empty());
+    }
+
+    #[test]
+    fn binary_queue_pops_in_key_order() {
+        drains_in_order(BinaryQueue::new());
+    }
+
+    /// Pushes keys in any order (not monotone) and checks that they come out sorted.
+    fn sorts_any_sequence(mut queue: impl PriorityQueue<u64>) {
+        let mut x: u64 = 99;
+        let mut keys = Vec::new();
+        for slot in 0..500 {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let key = (x >> 40) % 97;
+            keys.push(key);
+            queue.push(key, slot);
+        }
+        keys.sort_unstable();
+        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+        assert_eq!(popped, keys);
+    }
+
+    #[test]
+    fn binary_and_bucket_queues_sort_any_sequence() {
+        sorts_any_sequence(BinaryQueue::new());
+        sorts_any_sequence(BucketQueue::new());
+    }
+
+    #[test]
+    fn bucket_queue_breaks_astar_ties_toward_larger_g() {
+        let mut queue = BucketQueue::new();
+        queue.push((10u32, Reverse(3u32)), 0);
+        queue.push((10, Reverse(7)), 1);
+        queue.push((9, Reverse(1)), 2);
+        queue.push((10, Reverse(5)), 3);
+        let order: Vec<Slot> = core::iter::from_fn(|| queue.pop().map(|(_, s)| s)).collect();
+        assert_eq!(order, vec![2, 1, 3, 0]);
+    }
+
+    #[test]
+    fn bucket_queue_moves_back_for_a_lower_key() {
+        let mut queue = BucketQueue::new();
+        queue.push(100u32, 0);
+        queue.push(105, 1);
+        assert_eq!(queue.pop(), Some((100, 0)));
+        queue.push(40, 2);
+        queue.push(103, 3);
+        let order: Vec<(u32, Slot)> = core::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(order, vec![(40, 2), (103, 3), (105, 1)]);
+    }
+
+    #[test]
+    fn bucket_queue_pops_in_key_order() {
+        drains_in_order(BucketQueue::new());
+    }
+
+    #[test]
+    fn radix_queue_pops_in_key_order() {
+        drains_in_order(RadixQueue::new());
+    }
+
+    #[test]
+    fn bucket_queue_grows_for_a_far_key() {
+        let mut queue = BucketQueue::<u64>::new();
+        queue.push(5, 1);
+        queue.push(5 + 1000, 2);
+        queue.push(6, 3);
+        assert_eq!(queue.pop(), Some((5, 1)));
+        assert_eq!(queue.pop(), Some((6, 3)));
+        assert_eq!(queue.pop(), Some((1005, 2)));
+        assert_eq!(queue.pop(), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "monotone")]
+    fn radix_queue_refuses_a_key_below_the_last_popped() {
+        let mut queue = RadixQueue::<u32>::new();
+        queue.push(10, 0);
+        let _ = queue.pop();
+        queue.push(9, 1);
+    }
+}

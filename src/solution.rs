@@ -1,0 +1,417 @@
+//! What a search returns: the outcome (a solution, no path, or a stop), its statistics, and
+//! the limits that can stop it.
+
+use core::hash::Hash;
+use core::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use crate::store::{NO_SLOT, NodeStore, Slot};
+
+/// A path of states from a start state to a goal state, and its cost.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution<S, C> {
+    /// The states from the start (first) to the goal (last); one state when a start is a
+    /// goal.
+    pub path: Vec<S>,
+    /// The sum of the step costs along `path`.
+    pub cost: C,
+}
+
+impl<S, C> Solution<S, C> {
+    /// The number of steps: one less than the number of states.
+    #[must_use]
+    pub fn steps(&self) -> usize {
+        self.path.len().saturating_sub(1)
+    }
+}
+
+/// A sequence of actions of an [`InPlaceSpace`](crate::InPlaceSpace) that leads from the
+/// start to a goal, and its cost.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Plan<A, C> {
+    /// The actions in the order they are applied; empty when the start is a goal.
+    pub actions: Vec<A>,
+    /// The sum of the action costs.
+    pub cost: C,
+}
+
+/// Why a search stopped before it could prove its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// [`Limits::max_expansions`] was reached.
+    Expansions,
+    /// Some paths were not explored because they cost more than [`Limits::max_cost`].
+    Cost,
+    /// [`Limits::deadline`] passed.
+    Deadline,
+    /// The [`Limits::cancel_flag`] was raised.
+    Cancelled,
+    /// The event visitor returned [`ControlFlow::Break`](core::ops::ControlFlow::Break).
+    Visitor,
+}
+
+impl core::fmt::Display for StopReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Self::Expansions => "stopped: expansion limit reached",
+            Self::Cost => "stopped: no path within the cost limit",
+            Self::Deadline => "stopped: deadline passed",
+            Self::Cancelled => "stopped: cancelled",
+            Self::Visitor => "stopped by the visitor",
+        })
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<T> {
+    /// A solution: for the engines that return one, an optimal one.
+    Found(T),
+    /// The search was exhaustive and no goal is reachable.
+    NoPath,
+    /// The search stopped before it could decide; there may or may not be a path.
+    Stopped(StopReason),
+}
+
+/// The result of a search: its [`Outcome`] and its [`Stats`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search<T> {
+    /// How the search ended.
+    pub outcome: Outcome<T>,
+    /// What the search did.
+    pub stats: Stats,
+}
+
+impl<T> Search<T> {
+    /// The solution, if one was found.
+    #[must_use]
+    pub fn found(&self) -> Option<&T> {
+        match &self.outcome {
+            Outcome::Found(found) => Some(found),
+            _ => None,
+        }
+    }
+
+    /// The solution, if one was found, by value.
+    #[must_use]
+    pub fn into_found(self) -> Option<T> {
+        match self.outcome {
+            Outcome::Found(found) => Some(found),
+            _ => None,
+        }
+    }
+
+    /// Whether the search proved that no goal is reachable.
+    #[must_use]
+    pub fn is_no_path(&self) -> bool {
+        matches!(self.outcome, Outcome::NoPath)
+    }
+
+    /// Why the search stopped early, if it did.
+    #[must_use]
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self.outcome {
+            Outcome::Stopped(reason) => Some(reason),
+            _ => None,
+        }
+    }
+}
+
+/// Counters kept by every engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Stats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// Successors generated (including ones already seen).
+    pub generated: u64,
+    /// Closed states opened again because a cheaper path to them was found (A* with an
+    /// inconsistent heuristic; SPFA counts states queued again).
+    pub reopened: u64,
+    /// Iterations of an iterative engine (IDA*: one per bound); 1 for the others.
+    pub iterations: u64,
+    /// The largest size the open list reached (queue, heap, or depth-first stack).
+    pub peak_open: usize,
+    /// States held by the engine's store when the search ended.
+    pub stored: usize,
+}
+
+impl Stats {
+    /// Adds the counters of `other`, keeping the larger peak and store sizes.
+    pub fn accumulate(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.reopened += other.reopened;
+        self.iterations += other.iterations;
+        self.peak_open = self.peak_open.max(other.peak_open);
+        self.stored = self.stored.max(other.stored);
+    }
+}
+
+/// Bounds on a search. The default has none.
+///
+/// The deadline and the cancel flag are checked every [`Limits::CHECK_INTERVAL`]
+/// expansions, so a search may overrun them by that many expansions.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Bfs, Limits, StopReason};
+///
+/// let space = state_search::unit_from_fn(|&n: &u64| [n + 1, n * 2]);
+/// let mut bfs = Bfs::new().with_limits(Limits::new().max_expansions(10));
+/// let search = bfs.search(&space, [1], |&n| n == 1_000_000);
+/// assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
+/// assert!(search.stats.expanded <= 10);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Limits<C> {
+    max_expansions: Option<u64>,
+    max_cost: Option<C>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl<C> Default for Limits<C> {
+    fn default() -> Self {
+        Self {
+            max_expansions: None,
+            max_cost: None,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
+impl<C: Copy> Limits<C> {
+    /// How often, in expansions, the deadline and the cancel flag are checked.
+    pub const CHECK_INTERVAL: u64 = 1024;
+
+    /// No limits.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Expand at most `count` states (over all iterations of an iterative engine).
+    #[must_use]
+    pub fn max_expansions(mut self, count: u64) -> Self {
+        self.max_expansions = Some(count);
+        self
+    }
+
+    /// Do not look for paths that cost more than `cost` (for BFS: more than `cost` steps).
+    #[must_use]
+    pub fn max_cost(mut self, cost: C) -> Self {
+        self.max_cost = Some(cost);
+        self
+    }
+
+    /// Stop when `deadline` has passed.
+    #[must_use]
+    pub fn deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Stop after `duration` from now.
+    #[must_use]
+    pub fn time_limit(self, duration: Duration) -> Self {
+        self.deadline(Instant::now() + duration)
+    }
+
+    /// Stop when `flag` becomes `true`; another thread may raise it.
+    #[must_use]
+    pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// The expansion limit, if any.
+    #[must_use]
+    pub fn expansion_limit(&self) -> Option<u64> {
+        self.max_expansions
+    }
+
+    /// The cost limit, if any.
+    #[must_use]
+    pub fn cost_limit(&self) -> Option<C> {
+        self.max_cost
+    }
+
+    /// Whether `expanded` expansions so far allow one more; checks the clock and the
+    /// cancel flag every [`Limits::CHECK_INTERVAL`] expansions.
+    #[inline]
+    pub(crate) fn check(&self, expanded: u64) -> Result<(), StopReason> {
+        if let Some(max) = self.max_expansions
+            && expanded >= max
+        {
+            return Err(StopReason::Expansions);
+        }
+        if expanded.is_multiple_of(Self::CHECK_INTERVAL) {
+            self.check_slow()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn check_slow(&self) -> Result<(), StopReason> {
+        if let Some(flag) = &self.cancel
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(StopReason::Cancelled);
+        }
+        if let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            return Err(StopReason::Deadline);
+        }
+        Ok(())
+    }
+
+    /// Whether `cost` is beyond the cost limit.
+    #[inline]
+    pub(crate) fn exceeds_cost(&self, cost: C) -> bool
+    where
+        C: Ord,
+    {
+        matches!(self.max_cost, Some(max) if cost > max)
+    }
+}
+
+/// Every state a search settled, with its least cost and its parent on a least-cost path:
+/// what the `*_reach` functions return.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::unit_from_fn(|&n: &u8| [n / 2, n.saturating_sub(1)]);
+/// let tree = state_search::bfs_reach(&space, [12]);
+/// assert_eq!(tree.cost(&0), Some(4)); // 12 -> 6 -> 3 -> 1 -> 0
+/// assert_eq!(tree.path_to(&3), Some(vec![12, 6, 3]));
+/// assert_eq!(tree.len(), 13);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ShortestPaths<S, C> {
+    map: FxHashMap<S, (C, Option<S>)>,
+}
+
+impl<S: Clone + Eq + Hash, C: Copy> ShortestPaths<S, C> {
+    /// Collects the states of `store` for which `settled` gives `(cost, parent slot)`.
+    pub(crate) fn collect<V, St: NodeStore<S, V>>(
+        store: &St,
+        settled: impl Fn(&V) -> Option<(C, Slot)>,
+    ) -> Self {
+        let mut map = FxHashMap::default();
+        for slot in store.slots() {
+            if let Some((cost, parent)) = settled(store.value(slot)) {
+                let parent = (parent != NO_SLOT).then(|| store.state(parent));
+                map.insert(store.state(slot), (cost, parent));
+            }
+        }
+        Self { map }
+    }
+
+    /// Collects `(state, cost, parent)` entries.
+    pub(crate) fn from_entries(entries: impl Iterator<Item = (S, C, Option<S>)>) -> Self {
+        Self {
+            map: entries
+                .map(|(state, cost, parent)| (state, (cost, parent)))
+                .collect(),
+        }
+    }
+
+    /// The least cost of reaching `state`, if it was reached.
+    #[must_use]
+    pub fn cost(&self, state: &S) -> Option<C> {
+        self.map.get(state).map(|&(cost, _)| cost)
+    }
+
+    /// The state before `state` on a least-cost path; `None` for a start state or a state
+    /// not reached.
+    #[must_use]
+    pub fn parent(&self, state: &S) -> Option<&S> {
+        self.map.get(state).and_then(|(_, parent)| parent.as_ref())
+    }
+
+    /// A least-cost path from a start state to `state`, if it was reached.
+    ///
+    /// # Complexity
+    ///
+    /// O(length of the path) lookups.
+    #[must_use]
+    pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
+        let mut path = vec![state.clone()];
+        let mut at = self.map.get(state)?;
+        while let Some(parent) = &at.1 {
+            path.push(parent.clone());
+            at = &self.map[parent];
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Whether `state` was reached.
+    #[must_use]
+    pub fn contains(&self, state: &S) -> bool {
+        self.map.contains_key(state)
+    }
+
+    /// The number of states reached.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether nothing was reached (no start state was given).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Every state reached with its least cost, in an unspecified order.
+    pub fn iter(&self) -> impl Iterator<Item = (&S, C)> + '_ {
+        self.map.iter().map(|(state, &(cost, _))| (state, cost))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_limit_stops_at_the_count() {
+        let limits = Limits::<u32>::new().max_expansions(3);
+        assert_eq!(limits.check(2), Ok(()));
+        assert_eq!(limits.check(3), Err(StopReason::Expansions));
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_stops_at_the_next_check() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let limits = Limits::<u32>::new().cancel_flag(flag.clone());
+        assert_eq!(limits.check(0), Ok(()));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(limits.check(1), Ok(()), "only checked every interval");
+        assert_eq!(limits.check(1024), Err(StopReason::Cancelled));
+    }
+
+    #[test]
+    fn a_past_deadline_stops() {
+        let limits = Limits::<u32>::new().deadline(Instant::now());
+        assert_eq!(limits.check(0), Err(StopReason::Deadline));
+    }
+
+    #[test]
+    fn cost_limit_is_inclusive() {
+        let limits = Limits::new().max_cost(5u32);
+        assert!(!limits.exceeds_cost(5));
+        assert!(limits.exceeds_cost(6));
+        assert!(!Limits::<u32>::new().exceeds_cost(u32::MAX));
+    }
+}

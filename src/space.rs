@@ -1,0 +1,493 @@
+//! The search contract: state spaces, step costs, dense numbering of states, heuristics
+//! and closure adapters.
+//!
+//! A problem is a [`StateSpace`]: a type of states, a type of costs, and a way to list the
+//! successors of a state with the cost of each step. Everything else is optional:
+//! [`ReversibleSpace`] adds predecessors (bidirectional BFS), [`StateIndexer`] numbers the
+//! states densely (so engines can use bitsets and flat arrays), [`Heuristic`] estimates the
+//! remaining cost (A*, IDA*), and [`InPlaceSpace`] is the apply/undo view that lets IDA*
+//! search a puzzle without cloning states.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+use core::marker::PhantomData;
+
+/// A path cost: totally ordered, copyable, with a zero and an addition that detects
+/// overflow.
+///
+/// Implemented for every primitive integer type and for pairs and triples of costs, which
+/// compare lexicographically: `(keys, moves)` minimises keys first, then moves.
+///
+/// Signed costs are only meaningful for [`Spfa`](crate::algo::spfa::Spfa); the other
+/// engines require every step cost to be non-negative.
+pub trait Cost: Copy + Ord + Default + Debug {
+    /// The cost of the empty path.
+    const ZERO: Self;
+
+    /// `self + rhs`, or `None` when the sum does not fit the type.
+    fn checked_plus(self, rhs: Self) -> Option<Self>;
+
+    /// `self + rhs`.
+    ///
+    /// # Panics
+    ///
+    /// Panics when the sum does not fit the type: a path cost that overflows would make the
+    /// search silently wrong, so the engines refuse to continue. Pick a wider cost type.
+    #[inline]
+    #[track_caller]
+    #[must_use]
+    fn plus(self, rhs: Self) -> Self {
+        match self.checked_plus(rhs) {
+            Some(sum) => sum,
+            None => cost_overflow(),
+        }
+    }
+
+    /// Whether the cost is below [`Cost::ZERO`].
+    #[inline]
+    fn is_negative(self) -> bool {
+        self < Self::ZERO
+    }
+}
+
+#[cold]
+#[track_caller]
+fn cost_overflow() -> ! {
+    panic!("state-search: a path cost overflowed its cost type; use a wider Cost type")
+}
+
+macro_rules! integer_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn checked_plus(self, rhs: Self) -> Option<Self> {
+                self.checked_add(rhs)
+            }
+        }
+    )*};
+}
+integer_cost!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
+
+impl<A: Cost, B: Cost> Cost for (A, B) {
+    const ZERO: Self = (A::ZERO, B::ZERO);
+    #[inline]
+    fn checked_plus(self, rhs: Self) -> Option<Self> {
+        Some((self.0.checked_plus(rhs.0)?, self.1.checked_plus(rhs.1)?))
+    }
+}
+
+impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
+    const ZERO: Self = (A::ZERO, B::ZERO, C::ZERO);
+    #[inline]
+    fn checked_plus(self, rhs: Self) -> Option<Self> {
+        Some((
+            self.0.checked_plus(rhs.0)?,
+            self.1.checked_plus(rhs.1)?,
+            self.2.checked_plus(rhs.2)?,
+        ))
+    }
+}
+
+/// An unsigned integer cost that converts losslessly to and from `u64`: the keys of the
+/// bucket and radix queues of [`crate::queue`].
+pub trait UnsignedCost: Cost {
+    /// The cost as a `u64`.
+    fn to_u64(self) -> u64;
+    /// The cost back from a `u64` produced by [`UnsignedCost::to_u64`].
+    fn from_u64(value: u64) -> Self;
+}
+
+macro_rules! unsigned_cost {
+    ($($t:ty),*) => {$(
+        impl UnsignedCost for $t {
+            #[inline]
+            fn to_u64(self) -> u64 {
+                // Lossless: every implementing type has at most 64 bits.
+                u64::try_from(self).unwrap_or(u64::MAX)
+            }
+            #[inline]
+            fn from_u64(value: u64) -> Self {
+                // Only values produced by `to_u64` come back, so this never saturates.
+                <$t>::try_from(value).unwrap_or(<$t>::MAX)
+            }
+        }
+    )*};
+}
+unsigned_cost!(u8, u16, u32, u64, usize);
+
+/// An implicit, directed, weighted transition system.
+///
+/// # Examples
+///
+/// A line of integers where each step moves one to the right (cost 1) or jumps to the
+/// double (cost 3):
+///
+/// ```
+/// use state_search::StateSpace;
+///
+/// struct Line;
+/// impl StateSpace for Line {
+///     type State = u32;
+///     type Cost = u32;
+///     fn successors(&self, &n: &u32, mut emit: impl FnMut(u32, u32)) {
+///         emit(n + 1, 1);
+///         emit(n * 2, 3);
+///     }
+/// }
+/// let found = state_search::dijkstra(&Line, [1], |&n| n == 12).into_found().unwrap();
+/// assert_eq!(found.cost, 8); // for example 1 -> 2 -> 3 -> 6 -> 12
+/// assert_eq!((found.path[0], found.path[found.path.len() - 1]), (1, 12));
+/// ```
+pub trait StateSpace {
+    /// A state of the search. Cloned when the engine stores it; keep it small.
+    type State: Clone + Eq + Hash;
+    /// The cost of a step and of a path.
+    type Cost: Cost;
+
+    /// Emits every successor of `state` together with the cost of the step to it.
+    ///
+    /// Implementations should not allocate: engines call this once per expansion.
+    fn successors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost));
+}
+
+/// A [`StateSpace`] that can also list the predecessors of a state (bidirectional search).
+pub trait ReversibleSpace: StateSpace {
+    /// Emits every state `p` with a step `p -> state`, together with that step's cost.
+    fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost));
+}
+
+/// A one-to-one numbering of states into `0..bound()`, which lets engines store their
+/// bookkeeping in bitsets and flat arrays instead of hash maps.
+///
+/// Implementations must be a bijection between the states that can occur and a subset of
+/// `0..bound()`: `state(index(s)) == s`, and `index(s) < bound()`. Keep the type small: every
+/// dense store owns a clone.
+///
+/// # Examples
+///
+/// Cells of a `width x height` grid, numbered row by row:
+///
+/// ```
+/// use state_search::StateIndexer;
+///
+/// #[derive(Clone, Copy)]
+/// struct Cells { width: usize, height: usize }
+/// impl StateIndexer<(usize, usize)> for Cells {
+///     fn bound(&self) -> usize { self.width * self.height }
+///     fn index(&self, &(row, col): &(usize, usize)) -> usize { row * self.width + col }
+///     fn state(&self, index: usize) -> (usize, usize) { (index / self.width, index % self.width) }
+/// }
+/// let cells = Cells { width: 4, height: 3 };
+/// assert_eq!(cells.state(cells.index(&(2, 1))), (2, 1));
+/// ```
+pub trait StateIndexer<S>: Clone {
+    /// One more than the largest index.
+    fn bound(&self) -> usize;
+    /// The index of `state`, below [`StateIndexer::bound`].
+    fn index(&self, state: &S) -> usize;
+    /// The state whose index is `index` (the inverse of [`StateIndexer::index`]).
+    fn state(&self, index: usize) -> S;
+}
+
+/// A [`StateSpace`] that knows a dense numbering of its states.
+///
+/// With it, dense storage costs one line: `Bfs::with_storage(Dense(space.indexer()))`.
+pub trait IndexedSpace: StateSpace {
+    /// The numbering's type.
+    type Indexer: StateIndexer<Self::State>;
+    /// The numbering of this space's states.
+    fn indexer(&self) -> Self::Indexer;
+}
+
+/// An estimate of the cost still needed to reach a goal.
+///
+/// A* and IDA* return optimal paths when the estimate is *admissible*: never above the true
+/// remaining cost. That promise is the caller's; the engines cannot check it. Any
+/// `Fn(&S) -> C` closure is a heuristic.
+pub trait Heuristic<S, C> {
+    /// The estimated remaining cost from `state`.
+    fn estimate(&self, state: &S) -> C;
+}
+
+impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        self(state)
+    }
+}
+
+/// The heuristic that always answers zero: A* with it is Dijkstra, IDA* is iterative
+/// deepening.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ZeroHeuristic;
+
+impl<S, C: Cost> Heuristic<S, C> for ZeroHeuristic {
+    #[inline]
+    fn estimate(&self, _state: &S) -> C {
+        C::ZERO
+    }
+}
+
+/// A puzzle that is searched by mutating one state in place: depth-first engines apply an
+/// action, look at the result, and undo it, instead of cloning states.
+///
+/// The space keeps its own heuristic up to date as actions are applied and undone, which
+/// is how puzzles make it incremental.
+pub trait InPlaceSpace {
+    /// A move. Compared with [`InPlaceSpace::inverse`] to skip the move that undoes the
+    /// previous one.
+    type Action: Copy + Eq;
+    /// The cost of an action and of a plan.
+    type Cost: Cost;
+
+    /// Emits every action applicable to the current state.
+    fn actions(&self, emit: impl FnMut(Self::Action));
+
+    /// Applies `action` to the current state and returns its cost.
+    fn apply(&mut self, action: Self::Action) -> Self::Cost;
+
+    /// Reverts the most recent [`InPlaceSpace::apply`] of `action`.
+    fn undo(&mut self, action: Self::Action);
+
+    /// The action that undoes `action`, if there is one. Depth-first engines never generate
+    /// it right after `action`. The default, `None`, disables that pruning.
+    fn inverse(&self, action: Self::Action) -> Option<Self::Action> {
+        let _ = action;
+        None
+    }
+
+    /// An admissible estimate of the remaining cost from the current state. The default is
+    /// zero.
+    fn heuristic(&self) -> Self::Cost {
+        Self::Cost::ZERO
+    }
+}
+
+/// A [`StateSpace`] built from a closure that returns the successors with their step costs.
+///
+/// Made by [`from_fn`]; add predecessors with [`FromFn::with_predecessors`].
+pub struct FromFn<S, C, Succ, Pred = ()> {
+    successors: Succ,
+    predecessors: Pred,
+    marker: PhantomData<fn(&S) -> C>,
+}
+
+/// A space whose successors come from `successors(state)`: any iterable of
+/// `(state, step_cost)` pairs, as in the `pathfinding` crate. Returning an iterator or an
+/// array (not a `Vec`) keeps the search free of allocations.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::from_fn(|&n: &i64| [(n + 1, 1u32), (n - 1, 1), (n * 3, 2)]);
+/// let found = state_search::dijkstra(&space, [1], |&n| n == 8).into_found().unwrap();
+/// assert_eq!(found.cost, 5); // 1 -> 3 -> 9 (2 + 2), then 9 -> 8 (1)
+/// ```
+pub fn from_fn<S, C, I, Succ>(successors: Succ) -> FromFn<S, C, Succ>
+where
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    FromFn {
+        successors,
+        predecessors: (),
+        marker: PhantomData,
+    }
+}
+
+impl<S, C, Succ> FromFn<S, C, Succ> {
+    /// Adds the predecessor function: `predecessors(state)` lists every `(p, cost)` with a
+    /// step `p -> state` of that cost. The result is a [`ReversibleSpace`].
+    pub fn with_predecessors<I, Pred>(self, predecessors: Pred) -> FromFn<S, C, Succ, Pred>
+    where
+        Pred: Fn(&S) -> I,
+        I: IntoIterator<Item = (S, C)>,
+    {
+        FromFn {
+            successors: self.successors,
+            predecessors,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<S, C, I, Succ, Pred> StateSpace for FromFn<S, C, Succ, Pred>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+{
+    type State = S;
+    type Cost = C;
+    #[inline]
+    fn successors(&self, state: &S, mut emit: impl FnMut(S, C)) {
+        for (next, cost) in (self.successors)(state) {
+            emit(next, cost);
+        }
+    }
+}
+
+impl<S, C, I, J, Succ, Pred> ReversibleSpace for FromFn<S, C, Succ, Pred>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = (S, C)>,
+    Pred: Fn(&S) -> J,
+    J: IntoIterator<Item = (S, C)>,
+{
+    #[inline]
+    fn predecessors(&self, state: &S, mut emit: impl FnMut(S, C)) {
+        for (prev, cost) in (self.predecessors)(state) {
+            emit(prev, cost);
+        }
+    }
+}
+
+/// A unit-cost [`StateSpace`] built from a closure that returns the successors; every step
+/// costs `1usize`.
+///
+/// Made by [`unit_from_fn`]; add predecessors with [`UnitFromFn::with_predecessors`].
+pub struct UnitFromFn<S, Succ, Pred = ()> {
+    successors: Succ,
+    predecessors: Pred,
+    marker: PhantomData<fn(&S)>,
+}
+
+/// A unit-cost space whose successors come from `successors(state)`: any iterable of
+/// states. Every step costs `1usize`.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+/// let found = state_search::bfs(&space, [1], |&n| n == 10).into_found().unwrap();
+/// assert_eq!(found.path, vec![1, 2, 4, 5, 10]);
+/// ```
+pub fn unit_from_fn<S, I, Succ>(successors: Succ) -> UnitFromFn<S, Succ>
+where
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    UnitFromFn {
+        successors,
+        predecessors: (),
+        marker: PhantomData,
+    }
+}
+
+impl<S, Succ> UnitFromFn<S, Succ> {
+    /// Adds the predecessor function: `predecessors(state)` lists every `p` with a step
+    /// `p -> state`. The result is a [`ReversibleSpace`].
+    pub fn with_predecessors<I, Pred>(self, predecessors: Pred) -> UnitFromFn<S, Succ, Pred>
+    where
+        Pred: Fn(&S) -> I,
+        I: IntoIterator<Item = S>,
+    {
+        UnitFromFn {
+            successors: self.successors,
+            predecessors,
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<S, I, Succ, Pred> StateSpace for UnitFromFn<S, Succ, Pred>
+where
+    S: Clone + Eq + Hash,
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+{
+    type State = S;
+    type Cost = usize;
+    #[inline]
+    fn successors(&self, state: &S, mut emit: impl FnMut(S, usize)) {
+        for next in (self.successors)(state) {
+            emit(next, 1);
+        }
+    }
+}
+
+impl<S, I, J, Succ, Pred> ReversibleSpace for UnitFromFn<S, Succ, Pred>
+where
+    S: Clone + Eq + Hash,
+    Succ: Fn(&S) -> I,
+    I: IntoIterator<Item = S>,
+    Pred: Fn(&S) -> J,
+    J: IntoIterator<Item = S>,
+{
+    #[inline]
+    fn predecessors(&self, state: &S, mut emit: impl FnMut(S, usize)) {
+        for prev in (self.predecessors)(state) {
+            emit(prev, 1);
+        }
+    }
+}
+
+impl<T: StateSpace + ?Sized> StateSpace for &T {
+    type State = T::State;
+    type Cost = T::Cost;
+    #[inline]
+    fn successors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost)) {
+        (**self).successors(state, emit);
+    }
+}
+
+impl<T: ReversibleSpace + ?Sized> ReversibleSpace for &T {
+    #[inline]
+    fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost)) {
+        (**self).predecessors(state, emit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tuple_costs_add_componentwise_and_compare_lexicographically() {
+        let a: (u32, u32) = (1, 7);
+        assert_eq!(a.plus((0, 1)), (1, 8));
+        assert!((0u32, 100u32) < (1, 0));
+        assert_eq!(<(u8, u8, u8)>::ZERO, (0, 0, 0));
+        assert_eq!((1u8, 2u8, 3u8).checked_plus((0, 0, 253)), None);
+    }
+
+    #[test]
+    fn integer_overflow_is_detected() {
+        assert_eq!(250u8.checked_plus(6), None);
+        assert_eq!(250u8.checked_plus(5), Some(255));
+        assert!((-3i32).is_negative());
+        assert!(!0i32.is_negative());
+    }
+
+    #[test]
+    #[should_panic(expected = "overflowed")]
+    fn plus_panics_on_overflow() {
+        let _ = u8::MAX.plus(1);
+    }
+
+    #[test]
+    fn unsigned_costs_round_trip_through_u64() {
+        assert_eq!(u16::from_u64(12345u16.to_u64()), 12345);
+        assert_eq!(usize::from_u64(usize::MAX.to_u64()), usize::MAX);
+    }
+
+    #[test]
+    fn closure_spaces_emit_what_the_closure_returns() {
+        let space = from_fn(|&n: &u8| [(n + 1, 2u32)]).with_predecessors(|&n: &u8| [(n - 1, 2)]);
+        let mut out = Vec::new();
+        space.successors(&3, |s, c| out.push((s, c)));
+        space.predecessors(&3, |s, c| out.push((s, c)));
+        assert_eq!(out, vec![(4, 2), (2, 2)]);
+        let unit = unit_from_fn(|&n: &u8| [n + 1, n + 2]).with_predecessors(|&n: &u8| [n - 1]);
+        let mut out = Vec::new();
+        unit.successors(&3, |s, c| out.push((s, c)));
+        unit.predecessors(&3, |s, c| out.push((s, c)));
+        assert_eq!(out, vec![(4, 1), (5, 1), (2, 1)]);
+    }
+}

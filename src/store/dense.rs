@@ -1,0 +1,176 @@
+//! Dense storage: states numbered by a [`StateIndexer`] live in a bitset and flat arrays.
+
+use fixedbitset::FixedBitSet;
+
+use crate::error::CapacityError;
+use crate::space::StateIndexer;
+
+use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_filled};
+
+/// A [`NodeStore`] over a [`StateIndexer`]: a bitset says which states are stored, and a
+/// flat array of `bound` records holds their data. The slot of a state is its index.
+///
+/// # Complexity
+///
+/// `insert`, `find`, `value` and `state` are O(1) plus one call to the indexer. `clear` is
+/// O(bound / 64): only the bitset is cleared, since records are read only behind it.
+/// Memory: `bound * size_of::<V>() + bound / 8` bytes, allocated when the store is built.
+#[derive(Clone, Debug)]
+pub struct DenseStore<I, V> {
+    indexer: I,
+    seen: FixedBitSet,
+    values: Vec<V>,
+    len: usize,
+}
+
+impl<I, V: Copy + Default> DenseStore<I, V> {
+    /// An empty store for the states numbered by `indexer`.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `indexer.bound()` is `u32::MAX` or more, or when the
+    /// memory cannot be allocated.
+    pub fn try_new<S>(indexer: I) -> Result<Self, CapacityError>
+    where
+        I: StateIndexer<S>,
+    {
+        let bound = indexer.bound();
+        if bound >= Slot::MAX as usize {
+            return Err(CapacityError::too_many_states(bound));
+        }
+        let values = try_filled(bound, V::default())?;
+        Ok(Self {
+            indexer,
+            seen: FixedBitSet::with_capacity(bound),
+            values,
+            len: 0,
+        })
+    }
+}
+
+impl<S, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
+    #[inline]
+    fn insert(&mut self, state: &S, value: V) -> (Slot, bool) {
+        let index = self.indexer.index(state);
+        // Test before setting: most states generated were seen before, and a read is
+        // cheaper than fixedbitset's unconditional read-modify-write.
+        let word = &mut self.seen.as_mut_slice()[index / BITS];
+        let mask = 1 << (index % BITS);
+        if *word & mask != 0 {
+            return (slot_of(index), false);
+        }
+        *word |= mask;
+        self.values[index] = value;
+        self.len += 1;
+        (slot_of(index), true)
+    }
+
+    #[inline]
+    fn find(&self, state: &S) -> Option<Slot> {
+        let index = self.indexer.index(state);
+        self.seen.contains(index).then(|| slot_of(index))
+    }
+
+    #[inline]
+    fn value(&self, slot: Slot) -> &V {
+        &self.values[slot as usize]
+    }
+
+    #[inline]
+    fn value_mut(&mut self, slot: Slot) -> &mut V {
+        &mut self.values[slot as usize]
+    }
+
+    #[inline]
+    fn state(&self, slot: Slot) -> S {
+        self.indexer.state(slot as usize)
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.seen.clear();
+        self.len = 0;
+    }
+
+    fn slots(&self) -> impl Iterator<Item = Slot> + '_ {
+        self.seen.ones().map(slot_of)
+    }
+
+    fn memory_bytes(&self) -> usize {
+        size_of_val(self.seen.as_slice()) + self.values.capacity() * size_of::<V>()
+    }
+}
+
+/// Bits per block of the bitset.
+const BITS: usize = usize::BITS as usize;
+
+#[inline]
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "dense stores refuse bounds of u32::MAX and more"
+)]
+fn slot_of(index: usize) -> Slot {
+    index as Slot
+}
+
+/// A [`TranspositionTable`] over a [`StateIndexer`]: a [`StampedTable`] of `bound`
+/// entries.
+#[derive(Clone, Debug)]
+pub struct DenseTable<I, V> {
+    indexer: I,
+    table: StampedTable<V>,
+}
+
+impl<I, V: Copy + Default> DenseTable<I, V> {
+    /// An empty table for the states numbered by `indexer`.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the memory cannot be allocated.
+    pub fn try_new<S>(indexer: I) -> Result<Self, CapacityError>
+    where
+        I: StateIndexer<S>,
+    {
+        let table = StampedTable::try_new(indexer.bound())?;
+        Ok(Self { indexer, table })
+    }
+}
+
+impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
+    #[inline]
+    fn reset(&mut self) {
+        self.table.reset();
+    }
+
+    #[inline]
+    fn get(&self, state: &S) -> Option<V> {
+        self.table.get(self.indexer.index(state)).copied()
+    }
+
+    #[inline]
+    fn insert(&mut self, state: &S, value: V) {
+        self.table.insert(self.indexer.index(state), value);
+    }
+
+    #[inline]
+    fn insert_if_less(&mut self, state: &S, value: V) -> bool
+    where
+        V: Ord,
+    {
+        let index = self.indexer.index(state);
+        match self.table.get(index) {
+            Some(&old) if old <= value => false,
+            _ => {
+                self.table.insert(index, value);
+                true
+            }
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.table.memory_bytes()
+    }
+}

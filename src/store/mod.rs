@@ -1,0 +1,201 @@
+//! Where engines keep what they know about states: dense (bitset and flat arrays, when
+//! states are numbered by a [`StateIndexer`]) or hashed (`FxHash` maps, for any state).
+//!
+//! An engine is written once against [`NodeStore`] and [`TranspositionTable`]; the
+//! [`Storage`] it is given decides which implementation it gets:
+//!
+//! | storage          | node store                 | transposition table       | memory          |
+//! |------------------|----------------------------|---------------------------|-----------------|
+//! | [`Hashed`]       | [`HashedStore`]            | [`HashedTable`]           | per state seen  |
+//! | [`Dense`]`(ix)`  | [`DenseStore`]             | [`DenseTable`]            | per state in `0..ix.bound()`, allocated up front |
+//!
+//! Dense storage is usually several times faster; it pays off when a good part of the
+//! numbered states is visited, or when one engine is reused for many searches (clearing a
+//! dense store touches only its bitset).
+//!
+//! [`StampedTable`] is the generation-stamped array under [`DenseTable`]: its `reset` is
+//! O(1), which is what IDA* needs at every iteration.
+
+mod dense;
+mod hashed;
+mod stamped;
+
+pub use dense::{DenseStore, DenseTable};
+pub use hashed::{HashedStore, HashedTable};
+pub use stamped::{Stamp, StampedTable};
+
+use core::hash::Hash;
+
+use crate::error::CapacityError;
+use crate::space::StateIndexer;
+
+/// The handle of a state in a [`NodeStore`]: its dense index, or its insertion number.
+pub type Slot = u32;
+
+/// The [`Slot`] that means "none" (the parent of a start state).
+pub const NO_SLOT: Slot = Slot::MAX;
+
+/// A map from states to per-state records `V`, addressed by [`Slot`]s.
+///
+/// Slots stay valid until [`NodeStore::clear`].
+pub trait NodeStore<S, V> {
+    /// Returns the slot of `state` and `true` when it was not stored before (its record
+    /// is then set to `value`); `false` when it was (its record is left unchanged).
+    fn insert(&mut self, state: &S, value: V) -> (Slot, bool);
+    /// The slot of `state`, if it is stored.
+    fn find(&self, state: &S) -> Option<Slot>;
+    /// The record of a stored state.
+    fn value(&self, slot: Slot) -> &V;
+    /// The record of a stored state, mutably.
+    fn value_mut(&mut self, slot: Slot) -> &mut V;
+    /// The state at `slot`.
+    fn state(&self, slot: Slot) -> S;
+    /// The number of states stored.
+    fn len(&self) -> usize;
+    /// Whether no state is stored.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Forgets every state; keeps the memory for the next search.
+    fn clear(&mut self);
+    /// The slots of the stored states (in an unspecified order).
+    fn slots(&self) -> impl Iterator<Item = Slot> + '_;
+    /// The heap memory the store holds, in bytes.
+    fn memory_bytes(&self) -> usize;
+}
+
+/// A map from states to values whose entries all expire at once, in O(1), when a new
+/// generation starts: the transposition table of IDA*.
+pub trait TranspositionTable<S, V> {
+    /// Starts a new generation: every entry written before is forgotten.
+    fn reset(&mut self);
+    /// The value recorded for `state` in the current generation.
+    fn get(&self, state: &S) -> Option<V>;
+    /// Records `value` for `state` in the current generation.
+    fn insert(&mut self, state: &S, value: V);
+    /// Records `value` unless the current generation already holds a value no greater;
+    /// returns whether it recorded.
+    fn insert_if_less(&mut self, state: &S, value: V) -> bool
+    where
+        V: Ord + Copy,
+    {
+        match self.get(state) {
+            Some(old) if old <= value => false,
+            _ => {
+                self.insert(state, value);
+                true
+            }
+        }
+    }
+    /// The heap memory the table holds, in bytes.
+    fn memory_bytes(&self) -> usize;
+}
+
+/// A choice of storage: it builds the stores and tables an engine needs for states `S`.
+///
+/// [`Hashed`] works for every state type; [`Dense`] needs a [`StateIndexer`].
+pub trait Storage<S> {
+    /// The node store for records `V`.
+    type Store<V: Copy + Default>: NodeStore<S, V>;
+    /// The transposition table for values `V`.
+    type Table<V: Copy + Default>: TranspositionTable<S, V>;
+
+    /// Builds an empty node store.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a dense store cannot be allocated.
+    fn try_store<V: Copy + Default>(&self) -> Result<Self::Store<V>, CapacityError>;
+
+    /// Builds an empty transposition table.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a dense table cannot be allocated.
+    fn try_table<V: Copy + Default>(&self) -> Result<Self::Table<V>, CapacityError>;
+}
+
+/// Hashed storage (`FxHash`): works for any state type; memory grows with the states seen.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hashed;
+
+impl<S: Clone + Eq + Hash> Storage<S> for Hashed {
+    type Store<V: Copy + Default> = HashedStore<S, V>;
+    type Table<V: Copy + Default> = HashedTable<S, V>;
+
+    fn try_store<V: Copy + Default>(&self) -> Result<HashedStore<S, V>, CapacityError> {
+        Ok(HashedStore::new())
+    }
+
+    fn try_table<V: Copy + Default>(&self) -> Result<HashedTable<S, V>, CapacityError> {
+        Ok(HashedTable::new())
+    }
+}
+
+/// Dense storage over a [`StateIndexer`]: a bitset and flat arrays of `indexer.bound()`
+/// entries, allocated when the engine is built.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Bfs, Dense, StateIndexer};
+///
+/// #[derive(Clone, Copy)]
+/// struct Upto100;
+/// impl StateIndexer<u32> for Upto100 {
+///     fn bound(&self) -> usize { 101 }
+///     fn index(&self, &n: &u32) -> usize { n as usize }
+///     fn state(&self, index: usize) -> u32 { index as u32 }
+/// }
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m <= 100));
+/// let mut bfs = Bfs::with_storage(Dense(Upto100));
+/// let found = bfs.search(&space, [1], |&n| n == 100).into_found().unwrap();
+/// assert_eq!(found.path, [1, 3, 9, 10, 11, 33, 99, 100]);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Dense<I>(pub I);
+
+impl<S, I: StateIndexer<S>> Storage<S> for Dense<I> {
+    type Store<V: Copy + Default> = DenseStore<I, V>;
+    type Table<V: Copy + Default> = DenseTable<I, V>;
+
+    fn try_store<V: Copy + Default>(&self) -> Result<DenseStore<I, V>, CapacityError> {
+        DenseStore::try_new(self.0.clone())
+    }
+
+    fn try_table<V: Copy + Default>(&self) -> Result<DenseTable<I, V>, CapacityError> {
+        DenseTable::try_new(self.0.clone())
+    }
+}
+
+/// Follows parent links from `slot` to a state without parent and returns the states from
+/// that root to `slot`.
+pub(crate) fn path_to<S, V, St: NodeStore<S, V>>(
+    store: &St,
+    slot: Slot,
+    parent: impl Fn(&V) -> Slot,
+) -> Vec<S> {
+    let mut path = Vec::new();
+    let mut at = slot;
+    while at != NO_SLOT {
+        path.push(store.state(at));
+        at = parent(store.value(at));
+    }
+    path.reverse();
+    path
+}
+
+/// Allocates `len` default values, or reports the failure.
+///
+/// The allocation is probed with `try_reserve_exact` first, so a request the allocator
+/// refuses becomes an error instead of an abort; then `vec!` builds the array, which
+/// for all-zero integer values asks the allocator for zeroed pages that the OS maps
+/// lazily, instead of writing every entry.
+pub(crate) fn try_filled<V: Clone>(len: usize, value: V) -> Result<Vec<V>, CapacityError> {
+    let mut probe: Vec<V> = Vec::new();
+    probe
+        .try_reserve_exact(len)
+        .map_err(|_| CapacityError::out_of_memory(len, size_of::<V>()))?;
+    drop(probe);
+    Ok(vec![value; len])
+}

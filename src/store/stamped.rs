@@ -1,0 +1,184 @@
+//! [`StampedTable`]: a flat array whose entries expire all at once, in O(1).
+
+use crate::error::CapacityError;
+
+use super::try_filled;
+
+/// A generation counter stored next to each entry of a [`StampedTable`].
+///
+/// A narrower stamp saves memory; the table then clears its stamps once every
+/// `Stamp::MAX` generations instead of never, which keeps `reset` O(1) amortized.
+pub trait Stamp: Copy + Eq + Default + core::fmt::Debug {
+    /// The largest stamp; the next `reset` after it clears the stamps.
+    const MAX: Self;
+    /// The stamp after `self`.
+    #[must_use]
+    fn next(self) -> Self;
+}
+
+macro_rules! stamp {
+    ($($t:ty),*) => {$(
+        impl Stamp for $t {
+            const MAX: Self = <$t>::MAX;
+            #[inline]
+            fn next(self) -> Self {
+                self + 1
+            }
+        }
+    )*};
+}
+stamp!(u8, u16, u32, u64);
+
+/// An array of `len` entries indexed by `0..len` where an entry is live only if it was
+/// written in the current generation; [`StampedTable::reset`] starts a new generation
+/// without touching memory.
+///
+/// # Complexity
+///
+/// `get`, `insert` and `reset` are O(1) (`reset` amortized: once every `T::MAX`
+/// generations it rewrites the stamps). Memory: `len * (size_of::<V>() + size_of::<T>())`.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::StampedTable;
+///
+/// let mut table: StampedTable<u32> = StampedTable::new(10);
+/// table.insert(3, 7);
+/// assert_eq!(table.get(3), Some(&7));
+/// table.reset();
+/// assert_eq!(table.get(3), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct StampedTable<V, T: Stamp = u32> {
+    stamps: Vec<T>,
+    values: Vec<V>,
+    current: T,
+}
+
+impl<V: Copy + Default, T: Stamp> StampedTable<V, T> {
+    /// A table of `len` entries, all empty.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the memory cannot be allocated; see [`StampedTable::try_new`].
+    #[must_use]
+    pub fn new(len: usize) -> Self {
+        match Self::try_new(len) {
+            Ok(table) => table,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// A table of `len` entries, all empty.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the memory cannot be allocated.
+    pub fn try_new(len: usize) -> Result<Self, CapacityError> {
+        let stamps = try_filled(len, T::default())?;
+        let values = try_filled(len, V::default())?;
+        Ok(Self {
+            stamps,
+            values,
+            current: T::default().next(),
+        })
+    }
+}
+
+impl<V, T: Stamp> StampedTable<V, T> {
+    /// The number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.stamps.len()
+    }
+
+    /// Whether the table has no entries at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.stamps.is_empty()
+    }
+
+    /// The value at `index`, if it was written in the current generation.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `index >= len()`.
+    #[inline]
+    #[must_use]
+    pub fn get(&self, index: usize) -> Option<&V> {
+        (self.stamps[index] == self.current).then(|| &self.values[index])
+    }
+
+    /// Writes `value` at `index` in the current generation.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `index >= len()`.
+    #[inline]
+    pub fn insert(&mut self, index: usize, value: V) {
+        self.stamps[index] = self.current;
+        self.values[index] = value;
+    }
+
+    /// Starts a new generation: every entry becomes empty.
+    #[inline]
+    pub fn reset(&mut self) {
+        if self.current == T::MAX {
+            self.clear();
+        } else {
+            self.current = self.current.next();
+        }
+    }
+
+    /// Empties every entry by rewriting the stamps: O(len).
+    pub fn clear(&mut self) {
+        self.stamps.fill(T::default());
+        self.current = T::default().next();
+    }
+
+    /// The current generation's stamp (it starts at 1 and wraps back to 1 after
+    /// `T::MAX`).
+    #[must_use]
+    pub fn generation(&self) -> T {
+        self.current
+    }
+
+    /// The heap memory the table holds, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.stamps.capacity() * size_of::<T>() + self.values.capacity() * size_of::<V>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reset_forgets_every_entry() {
+        let mut table: StampedTable<u64> = StampedTable::new(4);
+        table.insert(0, 10);
+        table.insert(3, 13);
+        table.reset();
+        assert!((0..4).all(|i| table.get(i).is_none()));
+        table.insert(3, 23);
+        assert_eq!(table.get(3), Some(&23));
+    }
+
+    #[test]
+    fn wrap_around_clears_entries_from_an_older_cycle() {
+        let mut table: StampedTable<u8, u8> = StampedTable::new(3);
+        table.insert(1, 1);
+        // After 255 resets the stamp comes back to its first value; the stale entry
+        // written at generation 1 must not come back to life.
+        for _ in 0..255 {
+            table.reset();
+            assert_eq!(table.get(1), None);
+        }
+        assert_eq!(table.generation(), 1);
+        assert_eq!(table.get(1), None);
+        table.insert(2, 9);
+        assert_eq!(table.get(2), Some(&9));
+    }
+}

@@ -6,8 +6,8 @@ mod oracle;
 
 use proptest::prelude::*;
 use state_search::domains::sliding::huarong::{
-    Board, Engine, HuarongSolver, Input, InputError, Method, Precompute, Query, QueryError,
-    QueryErrorKind, Role, SolveError,
+    Board, Engine, HuarongSolver, Input, InputError, Method, Options, Precompute, Query,
+    QueryError, QueryErrorKind, Role, SolveError,
 };
 use state_search::grid::Pos;
 use state_search::{ParseError, ParseErrorKind};
@@ -37,7 +37,11 @@ fn the_contest_sample_answers_2_then_minus_1_with_every_view_and_engine() {
     let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
     let expected = include_str!("data/huarong/sample1.out").trim();
     for precompute in [Precompute::Eager, Precompute::Lazy] {
-        let mut solver = HuarongSolver::with_precompute(input.board.clone(), precompute);
+        let options = Options {
+            precompute,
+            landmarks: 3,
+        };
+        let mut solver = HuarongSolver::with_options(input.board.clone(), options);
         for (method, engine) in PAIRS {
             let answers: Vec<Option<u32>> = input
                 .queries
@@ -99,8 +103,11 @@ fn the_open_3x3_board_matches_hand_counts() {
     assert_eq!(expected, Some(13));
 }
 
-/// A random board of up to 8 x 8 cells (about a quarter fixed) with queries on it.
-fn board_and_queries() -> impl Strategy<Value = (Vec<Vec<bool>>, Vec<(usize, usize, usize)>)> {
+/// A board as rows of movable flags, and picks of (blank, piece, target) among its cells.
+type Case = (Vec<Vec<bool>>, Vec<(usize, usize, usize)>);
+
+/// A random board of up to 8 x 8 cells (up to 40% fixed) with queries on it.
+fn board_and_queries() -> impl Strategy<Value = Case> {
     (1usize..=8, 1usize..=8, 0u32..=40).prop_flat_map(|(rows, cols, fixed)| {
         let cells = rows * cols;
         (
@@ -129,10 +136,13 @@ proptest! {
             .map(|i| (i / cols, i % cols))
             .collect();
         prop_assume!(movable.len() >= 2);
-        let board = Board::new(rows as u32, cols as u32, &flat).unwrap();
-        let mut eager = HuarongSolver::with_precompute(board.clone(), Precompute::Eager);
-        let mut lazy = HuarongSolver::with_precompute(board, Precompute::Lazy);
-        let pos = |(r, c): (usize, usize)| Pos::new(r as u32, c as u32);
+        let side = |n: usize| u32::try_from(n).unwrap();
+        let board = Board::new(side(rows), side(cols), &flat).unwrap();
+        // Eager walks with landmarks (the default), lazy walks without.
+        let mut eager = HuarongSolver::new(board.clone());
+        let lazy_options = Options { precompute: Precompute::Lazy, landmarks: 0 };
+        let mut lazy = HuarongSolver::with_options(board, lazy_options);
+        let pos = |(r, c): (usize, usize)| Pos::new(side(r), side(c));
         for (e, s, t) in picks {
             let (e, s, t) = (movable[e % movable.len()], movable[s % movable.len()], movable[t % movable.len()]);
             prop_assume!(e != s);

@@ -17,9 +17,10 @@
 //! [`PlainView`]: states are (blank cell, piece cell) pairs ([`PlainState`]), steps are unit
 //! moves of the blank (swapping with the piece when it steps onto it). Only the blank and
 //! the chosen piece matter, since all other pieces are alike. There are up to `(nm)^2`
-//! states, so a query costs O((nm)^2) with [`Bfs`]; [`PlainHeuristic`] (admissible and
-//! consistent, see its docs) makes [`AStar`] and [`IdaStar`] expand far fewer. The view
-//! numbers its states densely ([`IndexedSpace`]) for small boards.
+//! states, so a query costs O((nm)^2) with [`Bfs`]; [`PlainHeuristic`] (admissible, see
+//! its docs) lets [`AStar`] expand about five times fewer. The view numbers its states
+//! densely ([`IndexedSpace`]) for small boards. [`IdaStar`] applies, but its iterations
+//! (one per bound, the bound growing by 2) make it hopeless beyond tiny boards.
 //!
 //! # The abstraction
 //!
@@ -28,35 +29,43 @@
 //! per cell. From such a state the blank either swaps with the piece (cost 1; the piece
 //! moves to that side and the blank ends on the opposite side), or walks around the piece
 //! to another side without moving it, at the cost of the shortest such walk. Those costs,
-//! for every cell and every pair of its sides, are the [`Abstraction`]; they do not depend
-//! on the query. A query then costs one BFS of the blank to the four sides of the piece
-//! (the piece held still) and one shortest-path search over at most `4nm` side states.
+//! for every cell and every pair of its sides, are the [`Abstraction`] (itself a
+//! [`StateSpace`] over side states); they do not depend on the query. A query then costs
+//! one search of the blank to the four sides of the piece (the piece held still) and one
+//! shortest-path search over at most `4nm` side states.
 //!
 //! The four start states have different initial costs (the blank's walk to each side).
 //! [`QuerySpace`] models that with a virtual source state whose steps to the four starts
 //! cost those walks, so the crate's engines run unchanged: [`Dijkstra`], [`Spfa`] (the
 //! contest program's choice) or [`AStar`] with [`QuerySpace::estimate`].
 //!
-//! Two domain-specific steps make the abstraction cheap (both measured, see
-//! `BENCHMARKS.md`):
-//! - the blocks (biconnected components) of the board, found once by Tarjan's algorithm,
-//!   say which sides of a cell the blank can join without moving a piece there: two sides
-//!   are connected around the cell exactly when their edges to it lie in the same block.
-//!   So a BFS around a piece only runs between sides that are connected and stops as soon
-//!   as it has found them, instead of flooding the board to learn that a side cannot be
-//!   reached; and a query whose piece, blank and target are not in one connected part of
-//!   the board is answered at once;
-//! - the walks around each cell are computed with the crate's [`Bfs`] either for every cell
-//!   up front ([`Precompute::Eager`]) or the first time a search reaches the cell
-//!   ([`Precompute::Lazy`]). Eager is the default: on random boards, queries soon touch
-//!   most cells, and eager avoids the per-expansion check.
+//! Domain-specific steps, each measured (`BENCHMARKS.md`), make the abstraction cheap:
+//! - **blocks**: the biconnected components of the board, found once by Tarjan's
+//!   algorithm, say which sides of a cell the blank can join without moving a piece
+//!   there (two sides are, exactly when their edges to the cell lie in the same block).
+//!   So a BFS around a piece runs only between sides that are connected and stops as
+//!   soon as it has found them, instead of flooding the board to learn that a side cannot
+//!   be reached; the blank's search to the piece stops the same way;
+//! - **eager or lazy walks**: the walks around each cell are computed with the crate's
+//!   [`Bfs`] for every cell up front ([`Precompute::Eager`], the default) or the first
+//!   time a search reaches the cell ([`Precompute::Lazy`]). Eager measured faster at every
+//!   board size: random queries soon reach most cells, and lazy pays a check per step;
+//! - **components**: with eager walks, the connected components of the abstraction
+//!   (union-find; its steps are symmetric) answer a query whose piece cannot reach its
+//!   target at once, and drop the start sides that cannot reach it;
+//! - **estimates**: [`QuerySpace::estimate`] is the exact answer on an open, unbounded
+//!   board (a closed form, checked against Dijkstra), raised by the ALT bounds of a few
+//!   landmarks ([`Options::landmarks`]); the blank's search to the piece is an A* toward
+//!   it.
 //!
 //! # Which to use
 //!
 //! [`HuarongSolver`] keeps the abstraction and every engine's buffers across queries, and
 //! answers with either view and any engine that applies ([`Method`], [`Engine`]). The
-//! abstraction with A* is the fastest; the plain view is the reference, and grows with the
-//! square of the board: it is practical up to boards of a few thousand cells.
+//! abstraction with A* is the fastest (about 3x fewer expansions than Dijkstra on random
+//! 30 x 30 boards, 2x on 300 x 300 ones). The plain view is the reference; its
+//! `(nm)^2` states make it practical up to boards of about a thousand cells (at 100 x
+//! 100 a query takes seconds and gigabytes).
 //!
 //! # Examples
 //!
@@ -79,7 +88,10 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::algo::astar::AStarKey;
+use core::ops::ControlFlow;
+
 use crate::error::{ParseError, ParseErrorKind};
+use crate::event::Event;
 use crate::grid::{Dir, Grid, Pos};
 use crate::queue::BucketQueue;
 use crate::rng::SplitMix64;
@@ -138,6 +150,9 @@ pub struct Board {
     cols: u32,
     /// Movable flags of the padded board: `(rows + 2) x (cols + 2)`, border fixed.
     open: Vec<bool>,
+    /// `[row, col]` of each id in the padded board (for Manhattan distances without
+    /// divisions).
+    coords: Vec<[u32; 2]>,
 }
 
 impl Board {
@@ -157,7 +172,18 @@ impl Board {
             let at = (row + 1) * stride + 1;
             open[at..at + cells.len()].copy_from_slice(cells);
         }
-        Some(Self { rows, cols, open })
+        let coords = (0..open.len())
+            .map(|id| {
+                let id = u32::try_from(id).unwrap_or(NONE);
+                [id / (cols + 2), id % (cols + 2)]
+            })
+            .collect();
+        Some(Self {
+            rows,
+            cols,
+            open,
+            coords,
+        })
     }
 
     /// The board of a grid of flags (`true` = movable); `None` as for [`Board::new`].
@@ -759,14 +785,14 @@ pub struct PlainState {
 /// let target = board.cell(query.target).unwrap();
 /// let mut bfs = Bfs::with_storage(Dense(view.indexer()));
 /// let search = bfs.search(&view, [view.start(&query).unwrap()], |s| s.piece == target);
-/// assert_eq!(search.found().unwrap().cost, 6);
+/// assert_eq!(search.found().unwrap().cost, 5);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PlainView<'a> {
     board: &'a Board,
 }
 
-impl PlainView<'_> {
+impl<'a> PlainView<'a> {
     /// The start state of `query`, or `None` when a cell of the query is off the board.
     #[must_use]
     pub fn start(&self, query: &Query) -> Option<PlainState> {
@@ -776,12 +802,15 @@ impl PlainView<'_> {
         })
     }
 
-    /// The heuristic of [`PlainHeuristic`] for the target cell `target` (a cell id).
+    /// The heuristic of [`PlainHeuristic`] toward the target of `field`.
     #[must_use]
-    pub fn heuristic(&self, target: u32) -> PlainHeuristic {
+    pub fn heuristic<'f>(&self, field: &'f DistanceField) -> PlainHeuristic<'f>
+    where
+        'a: 'f,
+    {
         PlainHeuristic {
-            stride: self.board.stride(),
-            target,
+            board: self.board,
+            field,
         }
     }
 }
@@ -841,65 +870,141 @@ impl IndexedSpace for PlainView<'_> {
     }
 }
 
-/// An admissible and consistent estimate for the plain view, from the Manhattan distances
-/// `d` (piece to target) and of the blank to the piece's *useful* sides (the neighbours of
-/// the piece one step closer to the target):
+/// The fewest steps from every movable cell to one target cell, walking over movable
+/// cells: a lower bound on the moves of the piece, on which both views' heuristics are
+/// built. Computed with the crate's [`Bfs`] (its visitor records each depth).
 ///
-/// `h = 0` when the piece is on the target, else `h = 3d - 2 + min over useful sides u of
-/// |blank - u|`.
+/// # Examples
 ///
-/// Why it is a lower bound: each of the at least `d` moves of the piece that bring it
-/// closer costs 1, and before each of them but the first, the blank, left behind the piece
-/// by the move before, needs at least 2 more moves to reach another side (the move that
-/// takes the piece straight back brings it no closer); before the first one, the blank must
-/// reach a useful side. Consistency: a blank move changes the last term by at most 1; a
-/// piece move toward the target lowers `3d` by 3 while the blank, now behind, is 2 from
-/// every useful side; a piece move away raises `3d` by 3.
-#[derive(Clone, Copy, Debug)]
-pub struct PlainHeuristic {
-    stride: u32,
+/// ```
+/// use state_search::domains::sliding::huarong::{Board, DistanceField};
+/// use state_search::grid::Pos;
+///
+/// let board = Board::new(2, 3, &[true, false, true, true, true, true]).unwrap();
+/// let field = DistanceField::new(&board, Pos::new(0, 0)).unwrap();
+/// assert_eq!(field.get(board.cell(Pos::new(0, 2)).unwrap()), Some(4));
+/// assert_eq!(field.get(board.cell(Pos::new(0, 1)).unwrap()), None); // fixed
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct DistanceField {
     target: u32,
+    dist: Vec<u32>,
 }
 
-/// `(row, col)` of a cell id.
-#[inline]
-fn row_col(id: u32, stride: u32) -> (u32, u32) {
-    (id / stride, id % stride)
+impl DistanceField {
+    /// The distances of `board`'s cells to `target`; `None` when `target` is not a movable
+    /// cell.
+    ///
+    /// # Complexity
+    ///
+    /// O(nm): one BFS.
+    #[must_use]
+    pub fn new(board: &Board, target: Pos) -> Option<Self> {
+        let target = board.cell(target).filter(|&id| board.open(id))?;
+        let bound = u32::try_from(board.cell_bound()).unwrap_or(NONE);
+        let mut field = Self::default();
+        field.fill(
+            board,
+            target,
+            &mut Bfs::with_storage(Dense(IdIndexer { bound })),
+        );
+        Some(field)
+    }
+
+    /// The target's cell id.
+    #[must_use]
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+
+    /// The fewest steps from the cell `cell` to the target, or `None` when `cell` is fixed
+    /// or cut off from the target.
+    #[must_use]
+    pub fn get(&self, cell: u32) -> Option<u32> {
+        self.dist.get(cell as usize).copied().filter(|&d| d != INF)
+    }
+
+    /// The distance of `cell`, `INF` when unreachable.
+    #[inline]
+    fn at(&self, cell: u32) -> u32 {
+        self.dist[cell as usize]
+    }
+
+    /// Recomputes the field for `target` (a movable cell id) with `bfs`.
+    fn fill(&mut self, board: &Board, target: u32, bfs: &mut Bfs<u32, Dense<IdIndexer>>) {
+        self.target = target;
+        self.dist.clear();
+        self.dist.resize(board.cell_bound(), INF);
+        let walk = BlankWalk {
+            board,
+            offsets: board.offsets(),
+            blocked: NONE,
+        };
+        let dist = &mut self.dist;
+        let mut record = |event: Event<'_, u32, usize>| {
+            if let Event::Expanded { state, cost } = event {
+                dist[*state as usize] = u32::try_from(cost).unwrap_or(INF);
+            }
+            ControlFlow::Continue(())
+        };
+        let _complete = bfs.search_with(&walk, [target], |_| false, &mut record);
+    }
 }
 
-/// The piece's lower bound `3d - 2` and its useful sides (at most two), as `(row, col)`.
-#[inline]
-fn piece_bound(piece: (u32, u32), target: (u32, u32)) -> (u32, [Option<(u32, u32)>; 2]) {
-    let d = piece.0.abs_diff(target.0) + piece.1.abs_diff(target.1);
-    let vertical = match piece.0.cmp(&target.0) {
-        core::cmp::Ordering::Less => Some((piece.0 + 1, piece.1)),
-        core::cmp::Ordering::Greater => Some((piece.0 - 1, piece.1)),
-        core::cmp::Ordering::Equal => None,
-    };
-    let horizontal = match piece.1.cmp(&target.1) {
-        core::cmp::Ordering::Less => Some((piece.0, piece.1 + 1)),
-        core::cmp::Ordering::Greater => Some((piece.0, piece.1 - 1)),
-        core::cmp::Ordering::Equal => None,
-    };
-    ((3 * d).saturating_sub(2), [vertical, horizontal])
+/// An admissible estimate for the plain view: the larger of two bounds, each 0 when the
+/// piece is on the target.
+///
+/// - **Field bound** (consistent): with `d` the piece's distance to the target
+///   ([`DistanceField`]) and the piece's *useful* sides its neighbours at distance
+///   `d - 1`, `3d - 2 + min over useful sides u of |blank - u|` (Manhattan distance).
+/// - **Open-board bound**: the least, over the four sides `s` of the piece, of the
+///   blank's Manhattan distance to `s` plus the least number of moves from there on an
+///   open, unbounded board ([`QuerySpace::estimate`] explains it). It is admissible (the
+///   blank must reach some side first) but not always consistent, which A* handles by
+///   re-opening states.
+///
+/// Why the field bound is a lower bound: the piece makes at least `d` moves that bring it one step
+/// closer, each costing 1; before each of them but the first, the blank, left behind the
+/// piece by the move before, needs at least 2 more moves to reach another side (the move
+/// that takes the piece straight back brings it no closer); before the first one, the
+/// blank must reach a useful side. Consistency: a blank move changes the last term by at
+/// most 1; a piece move toward the target lowers `3d` by 3 while the blank, now behind,
+/// is 2 from every useful side; a piece move away raises `3d` by 3. When the target
+/// cannot be reached the estimate is 0.
+///
+/// On random boards the open-board bound is the larger one almost everywhere; the field
+/// bound wins behind walls.
+#[derive(Clone, Copy, Debug)]
+pub struct PlainHeuristic<'a> {
+    board: &'a Board,
+    field: &'a DistanceField,
 }
 
-impl Heuristic<PlainState, u32> for PlainHeuristic {
+impl Heuristic<PlainState, u32> for PlainHeuristic<'_> {
     #[inline]
     fn estimate(&self, state: &PlainState) -> u32 {
-        if state.piece == self.target {
+        let d = self.field.at(state.piece);
+        if d == 0 || d == INF {
             return 0;
         }
-        let piece = row_col(state.piece, self.stride);
-        let blank = row_col(state.blank, self.stride);
-        let (bound, useful) = piece_bound(piece, row_col(self.target, self.stride));
-        let walk = useful
-            .into_iter()
-            .flatten()
-            .map(|(r, c)| blank.0.abs_diff(r) + blank.1.abs_diff(c))
-            .min()
-            .unwrap_or(0);
-        bound + walk
+        let coords = &self.board.coords;
+        let [row, col] = coords[state.blank as usize];
+        let (piece, target) = (
+            coords[state.piece as usize],
+            coords[self.field.target as usize],
+        );
+        let mut useful = INF;
+        let mut open = INF;
+        for (side, offset) in (0..4).zip(self.board.offsets()) {
+            let cell = state.piece.wrapping_add(offset);
+            let [r, c] = coords[cell as usize];
+            let walk = row.abs_diff(r) + col.abs_diff(c);
+            if self.field.at(cell) == d - 1 {
+                useful = useful.min(walk);
+            }
+            open = open.min(walk + open_board_moves(piece, target, side));
+        }
+        (3 * d - 2 + useful).max(open)
     }
 }
 
@@ -1031,6 +1136,23 @@ pub struct Abstraction {
     scratch: RefCell<Bfs<u32, Dense<IdIndexer>>>,
     /// Cells whose walks have been computed.
     computed: Cell<usize>,
+    /// Exact distances from a few landmark side states, for the ALT estimate.
+    landmarks: Landmarks,
+    /// The connected component of every side state in the abstraction (empty when the
+    /// walks are lazy).
+    component: Vec<u32>,
+}
+
+/// The most landmarks an [`Abstraction`] keeps.
+pub const MAX_LANDMARKS: usize = 16;
+
+/// Exact distances in the abstraction from `count` landmark side states:
+/// `dist[state * count + l]` (`INF` when unreachable).
+#[derive(Clone, Debug, Default)]
+struct Landmarks {
+    count: usize,
+    states: Vec<SideState>,
+    dist: Vec<u32>,
 }
 
 impl fmt::Debug for Abstraction {
@@ -1058,11 +1180,30 @@ impl Abstraction {
     /// let centre = Pos::new(1, 1);
     /// assert_eq!(abstraction.walk(centre, Dir::Up, Dir::Down), Some(4));
     /// assert_eq!(abstraction.walk(centre, Dir::Up, Dir::Left), Some(2));
-    /// // Around a corner, the two sides are joined only through the rest of the board.
-    /// assert_eq!(abstraction.walk(Pos::new(0, 0), Dir::Down, Dir::Right), Some(6));
+    /// assert_eq!(abstraction.walk(Pos::new(0, 0), Dir::Down, Dir::Right), Some(2));
+    /// // In a corridor, the blank cannot get past the piece.
+    /// let corridor = Abstraction::new(Board::new(1, 3, &[true; 3]).unwrap(), Precompute::Eager);
+    /// assert_eq!(corridor.walk(Pos::new(0, 1), Dir::Left, Dir::Right), None);
     /// ```
     #[must_use]
     pub fn new(board: Board, precompute: Precompute) -> Self {
+        Self::with_landmarks(board, precompute, 0)
+    }
+
+    /// The abstraction of `board` with `landmarks` (at most [`MAX_LANDMARKS`]) landmark
+    /// side states for [`QuerySpace::estimate`]: exact distances from each of them, found
+    /// by the crate's [`Dijkstra`] over the abstraction (which computes the walks of
+    /// every cell the landmarks reach, whatever `precompute` says).
+    ///
+    /// The landmarks lie in the largest connected part of the board: the first on its
+    /// first side state, each next one on the state farthest from those already chosen.
+    ///
+    /// # Complexity
+    ///
+    /// [`Abstraction::new`], plus one Dijkstra over the side states per landmark; memory
+    /// `4 * landmarks` bytes per side state.
+    #[must_use]
+    pub fn with_landmarks(board: Board, precompute: Precompute, landmarks: usize) -> Self {
         let offsets = board.offsets();
         let (part, block) = blocks(&board, offsets);
         let cells = board.cell_bound();
@@ -1076,6 +1217,8 @@ impl Abstraction {
             offsets,
             part,
             block,
+            landmarks: Landmarks::default(),
+            component: Vec::new(),
         };
         if precompute == Precompute::Eager {
             let mut bfs = abstraction.scratch.borrow_mut();
@@ -1085,7 +1228,142 @@ impl Abstraction {
                 }
             }
         }
+        let mut abstraction = abstraction;
+        if precompute == Precompute::Eager {
+            abstraction.component = abstraction.components();
+        }
+        abstraction.landmarks = abstraction.place_landmarks(landmarks.min(MAX_LANDMARKS));
         abstraction
+    }
+
+    /// The connected components of the side states (the abstraction is symmetric, so
+    /// a goal is reachable from a state exactly when they share a component), by
+    /// union-find over the steps. States that do not exist get their own component.
+    fn components(&self) -> Vec<u32> {
+        let bound = self.side_bound();
+        let mut parent: Vec<u32> = (0..bound).collect();
+        let find = |parent: &mut Vec<u32>, mut x: u32| {
+            let mut root = x;
+            while parent[root as usize] != root {
+                root = parent[root as usize];
+            }
+            while parent[x as usize] != root {
+                let next = parent[x as usize];
+                parent[x as usize] = root;
+                x = next;
+            }
+            root
+        };
+        for state in 0..bound {
+            if self.block[state as usize] == NONE {
+                continue;
+            }
+            self.successors(&SideState(state), |next, _| {
+                let (a, b) = (find(&mut parent, state), find(&mut parent, next.0));
+                if a != b {
+                    // Link the larger id under the smaller: deterministic, and the trees
+                    // stay shallow enough with path compression.
+                    let (low, high) = if a < b { (a, b) } else { (b, a) };
+                    parent[high as usize] = low;
+                }
+            });
+        }
+        for state in 0..bound {
+            let root = find(&mut parent, state);
+            parent[state as usize] = root;
+        }
+        parent
+    }
+
+    /// Whether a piece on side state `from` can reach side state `to`: `None` when the
+    /// components are not known (lazy walks).
+    fn connected(&self, from: SideState, to: SideState) -> Option<bool> {
+        let component = &self.component;
+        (!component.is_empty()).then(|| component[from.0 as usize] == component[to.0 as usize])
+    }
+
+    /// The number of side state ids: 4 per cell id.
+    fn side_bound(&self) -> u32 {
+        u32::try_from(self.board.cell_bound() * 4).unwrap_or(NONE)
+    }
+
+    /// Chooses `count` landmarks and computes the distances from each.
+    fn place_landmarks(&self, count: usize) -> Landmarks {
+        let bound = self.side_bound();
+        let mut landmarks = Landmarks {
+            count,
+            states: Vec::with_capacity(count),
+            dist: vec![INF; bound as usize * count],
+        };
+        // The largest part, and its first side state.
+        let mut sizes: Vec<usize> = Vec::new();
+        for &part in &self.part {
+            if part != NONE {
+                if sizes.len() <= part as usize {
+                    sizes.resize(part as usize + 1, 0);
+                }
+                sizes[part as usize] += 1;
+            }
+        }
+        let Some(largest) = (0..sizes.len()).max_by_key(|&p| (sizes[p], usize::MAX - p)) else {
+            landmarks.count = 0;
+            return landmarks;
+        };
+        let first = (0..bound).find(|&state| {
+            let cell = state / 4;
+            self.part[cell as usize] == u32::try_from(largest).unwrap_or(NONE)
+                && self.block[state as usize] != NONE
+        });
+        let Some(first) = first else {
+            // A part of one cell: no side states at all.
+            landmarks.count = 0;
+            return landmarks;
+        };
+        let mut nearest = vec![INF; bound as usize];
+        let mut next = SideState(first);
+        let mut dijkstra =
+            Dijkstra::with_storage(Dense(IdIndexer { bound })).with_queue(BucketQueue::new());
+        for l in 0..count {
+            landmarks.states.push(next);
+            let column = &mut landmarks.dist;
+            let nearest_ref = &mut nearest;
+            let mut record = |event: Event<'_, SideState, u32>| {
+                if let Event::Expanded { state, cost } = event {
+                    let s = state.0 as usize;
+                    column[s * count + l] = cost;
+                    nearest_ref[s] = nearest_ref[s].min(cost);
+                }
+                ControlFlow::Continue(())
+            };
+            let _complete = dijkstra.search_with(self, [next], |_| false, &mut record);
+            // The next landmark: the reached state farthest from every landmark so far.
+            let farthest = (0..bound)
+                .filter(|&s| nearest[s as usize] != INF)
+                .max_by_key(|&s| (nearest[s as usize], NONE - s));
+            match farthest {
+                Some(s) if nearest[s as usize] > 0 => next = SideState(s),
+                _ => {
+                    landmarks.count = l + 1;
+                    break;
+                }
+            }
+        }
+        if landmarks.count < count {
+            // Fewer distinct landmarks than asked: repack the table.
+            let (old, used) = (count, landmarks.count);
+            let dist = (0..bound as usize)
+                .flat_map(|s| (0..used).map(move |l| (s, l)))
+                .map(|(s, l)| landmarks.dist[s * old + l])
+                .collect();
+            landmarks.dist = dist;
+        }
+        landmarks
+    }
+
+    /// The landmark side states.
+    #[must_use]
+    pub fn landmarks(&self) -> &[SideState] {
+        &self.landmarks.states
     }
 
     /// The board.
@@ -1107,18 +1385,20 @@ impl Abstraction {
     pub fn walk(&self, cell: Pos, from: Dir, to: Dir) -> Option<u32> {
         let id = self.board.cell(cell).filter(|&id| self.board.open(id))?;
         let side = |dir: Dir| Dir::ALL.iter().position(|&d| d == dir).unwrap_or(0);
-        let cost = self.walks(id)[side(from) * 4 + side(to)];
+        let cost = self.walks(id, u32::try_from(side(from)).unwrap_or(0))[side(to)];
         (cost != INF).then_some(cost)
     }
 
-    /// The 16 walks of cell `cell` (`INF` for none), computed first if needed.
+    /// The walks from side `side` of cell `cell` to its four sides (`INF` for none),
+    /// computed first if needed.
     #[inline]
-    fn walks(&self, cell: u32) -> [u32; 16] {
+    fn walks(&self, cell: u32, side: u32) -> [u32; 4] {
         let c = cell as usize;
         if !self.ready[c].get() {
             self.compute(cell, &mut self.scratch.borrow_mut());
         }
-        core::array::from_fn(|k| self.walk[16 * c + k].get())
+        let row = &self.walk[16 * c + 4 * side as usize..][..4];
+        [row[0].get(), row[1].get(), row[2].get(), row[3].get()]
     }
 
     /// Computes the walks around the movable cell `cell` with at most three BFS.
@@ -1172,13 +1452,13 @@ impl Abstraction {
     }
 
     /// The costs of the blank's walks from `blank` to the four sides of a piece at `piece`
-    /// (held still), `INF` for the sides it cannot reach, with the BFS's statistics.
-    fn blank_to_sides(
-        &self,
-        bfs: &mut Bfs<u32, Dense<IdIndexer>>,
-        blank: u32,
-        piece: u32,
-    ) -> ([u32; 4], Stats) {
+    /// (held still), `INF` for the sides it cannot reach, with the search's statistics.
+    ///
+    /// An A* toward the piece (Manhattan distance to it, less one: consistent), which
+    /// settles the sides in order of cost with exact costs and stops at the last side it
+    /// can reach; measured about twice as fast as a BFS, which floods a disc around the
+    /// blank.
+    fn blank_to_sides(&self, astar: &mut BlankAStar, blank: u32, piece: u32) -> ([u32; 4], Stats) {
         let p = piece as usize;
         let blocks: [u32; 4] = core::array::from_fn(|i| self.block[4 * p + i]);
         let sides: [u32; 4] = core::array::from_fn(|i| piece.wrapping_add(self.offsets[i]));
@@ -1194,22 +1474,77 @@ impl Abstraction {
             offsets: self.offsets,
             blocked: piece,
         };
-        let search = bfs.search(&walk, [blank], |&at| {
-            let Some(side) = sides.iter().position(|&s| s == at) else {
-                return false;
-            };
-            if needed == usize::MAX {
-                needed = blocks.iter().filter(|&&b| b == blocks[side]).count();
+        let coords = &self.board.coords;
+        let [pr, pc] = coords[p];
+        let toward_piece = |&at: &u32| {
+            let [r, c] = coords[at as usize];
+            (r.abs_diff(pr) + c.abs_diff(pc)).saturating_sub(1)
+        };
+        let mut record = |event: Event<'_, u32, u32>| {
+            if let Event::Expanded { state, cost } = event
+                && let Some(side) = sides.iter().position(|s| s == state)
+            {
+                costs[side] = cost;
             }
-            found += 1;
-            found == needed
-        });
-        for (cost, side) in costs.iter_mut().zip(sides) {
-            if let Some(steps) = bfs.cost(&side) {
-                *cost = u32::try_from(steps).unwrap_or(INF);
-            }
+            ControlFlow::Continue(())
+        };
+        let search = astar.search_with(
+            &walk,
+            [blank],
+            &toward_piece,
+            |at| {
+                let Some(side) = sides.iter().position(|s| s == at) else {
+                    return false;
+                };
+                if needed == usize::MAX {
+                    needed = blocks.iter().filter(|&&b| b == blocks[side]).count();
+                }
+                found += 1;
+                found == needed
+            },
+            &mut record,
+        );
+        if let Some(last) = search.found()
+            && let Some(&at) = last.path.last()
+            && let Some(side) = sides.iter().position(|&s| s == at)
+        {
+            costs[side] = last.cost;
         }
         (costs, search.stats)
+    }
+}
+
+/// The A* of the blank's walks to a piece.
+type BlankAStar = AStar<u32, u32, Dense<IdIndexer>, BucketQueue<AStarKey<u32>>>;
+
+impl StateSpace for Abstraction {
+    type State = SideState;
+    type Cost = u32;
+
+    /// The steps of the abstraction from a side state: to each other side the blank can
+    /// walk to, at the cost of the walk, and the swap of the blank with the piece (cost 1:
+    /// the piece moves to that side, the blank ends on its opposite side).
+    #[inline]
+    fn successors(&self, state: &SideState, mut emit: impl FnMut(SideState, u32)) {
+        let (cell, side) = (state.piece(), state.0 & 3);
+        let walks = self.walks(cell, side);
+        for to in 0..4 {
+            let cost = walks[to as usize];
+            if to != side && cost != INF {
+                emit(SideState(4 * cell + to), cost);
+            }
+        }
+        let next = cell.wrapping_add(self.offsets[side as usize]);
+        emit(SideState(4 * next + (side ^ 1)), 1);
+    }
+}
+
+impl IndexedSpace for Abstraction {
+    type Indexer = IdIndexer;
+    fn indexer(&self) -> IdIndexer {
+        IdIndexer {
+            bound: self.side_bound(),
+        }
     }
 }
 
@@ -1308,13 +1643,16 @@ fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
 /// ```
 pub struct QuerySpace<'a> {
     abstraction: &'a Abstraction,
+    target: u32,
     /// The start side states and the blank's walk to each.
     starts: [(SideState, u32); 4],
     count: usize,
-    target: u32,
     source: SideState,
     /// The estimate at the source: the least start cost plus estimate.
     source_estimate: u32,
+    /// Per landmark in use, the least and greatest distance to a goal state.
+    goal_spans: [(usize, u32, u32); MAX_LANDMARKS],
+    spans: usize,
 }
 
 impl QuerySpace<'_> {
@@ -1338,9 +1676,21 @@ impl QuerySpace<'_> {
     }
 
     /// An admissible and consistent estimate of the moves left: `0` on the target; else
-    /// `3d - 2` for the piece's Manhattan distance `d` (see [`PlainHeuristic`]), plus 2
-    /// when the blank is not on a side toward the target (every walk between two sides
-    /// costs at least 2).
+    /// `3d - 2` for the piece's Manhattan distance `d` to the target (see
+    /// [`PlainHeuristic`] for why), plus 2 when the blank is not on a side toward the
+    /// target (every walk between two sides costs at least 2).
+    ///
+    /// The Manhattan distance, not the [`DistanceField`], because it costs no BFS per
+    /// query: on random boards the field saved about 5% of the expansions and cost more
+    /// than that in time (see `BENCHMARKS.md`).
+    ///
+    /// With landmarks ([`Abstraction::with_landmarks`]), the estimate is also at least
+    /// the ALT bound of each landmark `L` (Goldberg and Harrelson): the abstraction is
+    /// symmetric, so by the triangle inequality the distance from a state `s` to any goal
+    /// `g` is at least `d(L, g) - d(L, s)` and `d(L, s) - d(L, g)`; taking the least and
+    /// greatest `d(L, g)` over the goal states keeps both bounds valid for the set. Each
+    /// bound changes by at most a step's cost along a step, so the maximum stays
+    /// consistent.
     #[inline]
     #[must_use]
     pub fn estimate(&self, state: &SideState) -> u32 {
@@ -1352,23 +1702,69 @@ impl QuerySpace<'_> {
 
     #[inline]
     fn side_estimate(&self, state: SideState) -> u32 {
+        let coords = &self.abstraction.board.coords;
         let piece = state.piece();
         if piece == self.target {
             return 0;
         }
-        let stride = self.abstraction.board.stride();
-        let here = row_col(piece, stride);
-        let blank = row_col(
-            piece.wrapping_add(self.abstraction.offsets[(state.0 & 3) as usize]),
-            stride,
+        let mut h = open_board_moves(
+            coords[piece as usize],
+            coords[self.target as usize],
+            state.0 & 3,
         );
-        let (bound, useful) = piece_bound(here, row_col(self.target, stride));
-        if useful.contains(&Some(blank)) {
-            bound
-        } else {
-            bound + 2
+        let landmarks = &self.abstraction.landmarks;
+        let row = &landmarks.dist[state.0 as usize * landmarks.count..][..landmarks.count];
+        for &(l, lo, hi) in &self.goal_spans[..self.spans] {
+            let d = row[l];
+            if d != INF {
+                h = h.max(lo.saturating_sub(d)).max(d.saturating_sub(hi));
+            }
         }
+        h
     }
+}
+
+/// The least number of moves that brings a piece at `piece` to `target` (`[row, col]`)
+/// with the blank on its side `side`, on an open, unbounded board: the exact distance in
+/// the abstraction of a board without fixed cells or edges (checked against Dijkstra in
+/// the tests).
+///
+/// With `R` and `C` the vertical and horizontal distances, `L >= S` the larger and the
+/// smaller, and `n = R + C > 0`, it is `3n - 2 + 2 max(0, L - S - 1)`, plus a penalty for
+/// the blank's side: 0 on a side toward the target along an axis at least as long as the
+/// other; 2 on a side toward the target along the shorter axis; 4 on a side away from
+/// the target along the strictly longer axis; 2 on any other side. (Each move of the
+/// piece costs 1; bringing the blank from behind the piece to another side costs at least
+/// 2, and to the side straight ahead at least 4, so the cheapest path zigzags, and goes
+/// straight only for the excess of the longer axis.)
+///
+/// On any board it is a lower bound, and a consistent one: every step of the abstraction
+/// of a real board exists on the open board too and costs no less there (walks between
+/// two sides of a cell cost at least 2, between opposite sides at least 4).
+#[inline]
+fn open_board_moves([pr, pc]: [u32; 2], [tr, tc]: [u32; 2], side: u32) -> u32 {
+    let (rows, cols) = (pr.abs_diff(tr), pc.abs_diff(tc));
+    let n = rows + cols;
+    if n == 0 {
+        return 0;
+    }
+    let (long, short) = (rows.max(cols), rows.min(cols));
+    let base = 3 * n - 2 + 2 * (long - short).saturating_sub(1);
+    // The side's axis, and whether the side points toward the target along it.
+    let (axis, other, toward) = match side {
+        0 => (rows, cols, tr < pr),
+        1 => (rows, cols, tr > pr),
+        2 => (cols, rows, tc < pc),
+        _ => (cols, rows, tc > pc),
+    };
+    let penalty = if toward {
+        if axis >= other { 0 } else { 2 }
+    } else if axis > other {
+        4
+    } else {
+        2
+    };
+    base + penalty
 }
 
 impl StateSpace for QuerySpace<'_> {
@@ -1383,17 +1779,7 @@ impl StateSpace for QuerySpace<'_> {
             }
             return;
         }
-        let (cell, side) = (state.piece(), state.0 & 3);
-        let walks = self.abstraction.walks(cell);
-        for to in 0..4 {
-            let cost = walks[(4 * side + to) as usize];
-            if to != side && cost != INF {
-                emit(SideState(4 * cell + to), cost);
-            }
-        }
-        // Swap: the piece moves onto the blank's cell; the blank is left on the other side.
-        let next = cell.wrapping_add(self.abstraction.offsets[side as usize]);
-        emit(SideState(4 * next + (side ^ 1)), 1);
+        self.abstraction.successors(state, emit);
     }
 }
 
@@ -1543,11 +1929,12 @@ impl<St: Storage<PlainState> + Clone> PlainEngines<St> {
         view: PlainView<'_>,
         start: PlainState,
         target: u32,
+        field: &DistanceField,
         engine: Engine,
     ) -> (Option<u32>, Stats) {
         let storage = &self.storage;
         let is_goal = |s: &PlainState| s.piece == target;
-        let h = view.heuristic(target);
+        let h = view.heuristic(field);
         let found = |search: Search<Solution<PlainState, u32>>| {
             (search.found().map(|f| f.cost), search.stats)
         };
@@ -1599,6 +1986,28 @@ enum PlainSolver {
     Hashed(Box<PlainEngines<Hashed>>),
 }
 
+/// The number of landmarks of [`Options::default`].
+pub const DEFAULT_LANDMARKS: usize = 8;
+
+/// How a [`HuarongSolver`] prepares its [`Abstraction`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// When the walks around the cells are computed.
+    pub precompute: Precompute,
+    /// How many landmarks the A* estimate uses (0 for none; at most [`MAX_LANDMARKS`]).
+    pub landmarks: usize,
+}
+
+impl Default for Options {
+    /// [`Precompute::Eager`] and [`DEFAULT_LANDMARKS`] landmarks.
+    fn default() -> Self {
+        Self {
+            precompute: Precompute::Eager,
+            landmarks: DEFAULT_LANDMARKS,
+        }
+    }
+}
+
 /// A* over the side states of the abstraction.
 type SideAStar = AStar<SideState, u32, Dense<IdIndexer>, BucketQueue<AStarKey<u32>>>;
 
@@ -1623,7 +2032,12 @@ type SideAStar = AStar<SideState, u32, Dense<IdIndexer>, BucketQueue<AStarKey<u3
 /// ```
 pub struct HuarongSolver {
     abstraction: Abstraction,
-    blank_bfs: Bfs<u32, Dense<IdIndexer>>,
+    /// The BFS of the distance fields.
+    bfs: Bfs<u32, Dense<IdIndexer>>,
+    /// The A* of the blank to the piece.
+    blank: BlankAStar,
+    /// The distances to the target of the last query (`NONE` target: not computed yet).
+    field: DistanceField,
     dijkstra: Option<Dijkstra<SideState, u32, Dense<IdIndexer>, BucketQueue<u32>>>,
     spfa: Option<Spfa<SideState, u32, Dense<IdIndexer>>>,
     astar: Option<SideAStar>,
@@ -1631,24 +2045,30 @@ pub struct HuarongSolver {
 }
 
 impl HuarongSolver {
-    /// A solver for `board`, with the abstraction computed up front
-    /// ([`Precompute::Eager`]).
+    /// A solver for `board` with the default [`Options`]: the walks computed up front and
+    /// [`DEFAULT_LANDMARKS`] landmarks.
     ///
     /// # Complexity
     ///
-    /// See [`Abstraction`]: O(nm) on open boards.
+    /// See [`Abstraction::with_landmarks`]: O(nm) on open boards, plus one Dijkstra over
+    /// the `4nm` side states per landmark.
     #[must_use]
     pub fn new(board: Board) -> Self {
-        Self::with_precompute(board, Precompute::Eager)
+        Self::with_options(board, Options::default())
     }
 
-    /// A solver for `board` whose abstraction is computed as `precompute` says.
+    /// A solver for `board` whose abstraction is prepared as `options` say.
     #[must_use]
-    pub fn with_precompute(board: Board, precompute: Precompute) -> Self {
+    pub fn with_options(board: Board, options: Options) -> Self {
         let bound = u32::try_from(board.cell_bound()).unwrap_or(NONE);
         Self {
-            abstraction: Abstraction::new(board, precompute),
-            blank_bfs: Bfs::with_storage(Dense(IdIndexer { bound })),
+            abstraction: Abstraction::with_landmarks(board, options.precompute, options.landmarks),
+            bfs: Bfs::with_storage(Dense(IdIndexer { bound })),
+            blank: AStar::with_storage(Dense(IdIndexer { bound })).with_queue(BucketQueue::new()),
+            field: DistanceField {
+                target: NONE,
+                dist: Vec::new(),
+            },
             dijkstra: None,
             spfa: None,
             astar: None,
@@ -1668,39 +2088,75 @@ impl HuarongSolver {
         &self.abstraction
     }
 
-    /// The abstraction's space for `query`, for searching it with any engine; its
-    /// construction runs the blank's BFS to the piece.
+    /// The abstraction's space for `query`, for searching it with any engine; building it
+    /// runs the blank's BFS to the piece.
     ///
     /// # Errors
     ///
     /// A [`QueryError`] when the query is invalid on the board.
     pub fn query_space(&mut self, query: &Query) -> Result<QuerySpace<'_>, QueryError> {
-        Ok(self.query_space_with_stats(query)?.0)
+        self.abstraction.board.check(query)?;
+        let cells = self.cells(query);
+        Ok(self.build_query_space(cells).0)
     }
 
-    fn query_space_with_stats(
-        &mut self,
-        query: &Query,
-    ) -> Result<(QuerySpace<'_>, Stats), QueryError> {
-        self.abstraction.board.check(query)?;
+    /// The cell ids of a checked query's blank, piece and target.
+    fn cells(&self, query: &Query) -> [u32; 3] {
         let board = &self.abstraction.board;
-        let cell = |pos| board.cell(pos).unwrap_or(NONE);
-        let (blank, piece, target) = (cell(query.blank), cell(query.piece), cell(query.target));
+        [query.blank, query.piece, query.target].map(|pos| board.cell(pos).unwrap_or(NONE))
+    }
+
+    /// Makes `self.field` the distances to `target` (kept when the target repeats).
+    fn update_field(&mut self, target: u32) {
+        if self.field.target != target {
+            self.field
+                .fill(&self.abstraction.board, target, &mut self.bfs);
+        }
+    }
+
+    /// The query space of the checked query `[blank, piece, target]`, with the blank
+    /// BFS's statistics.
+    fn build_query_space(&mut self, [blank, piece, target]: [u32; 3]) -> (QuerySpace<'_>, Stats) {
         let (costs, stats) = self
             .abstraction
-            .blank_to_sides(&mut self.blank_bfs, blank, piece);
-        let source = SideState(u32::try_from(board.cell_bound() * 4).unwrap_or(NONE));
+            .blank_to_sides(&mut self.blank, blank, piece);
+        let bound = self.abstraction.board.cell_bound() * 4;
+        let source = SideState(u32::try_from(bound).unwrap_or(NONE));
         let mut space = QuerySpace {
             abstraction: &self.abstraction,
+            target,
             starts: [(source, 0); 4],
             count: 0,
-            target,
             source,
             source_estimate: 0,
+            goal_spans: [(0, 0, 0); MAX_LANDMARKS],
+            spans: 0,
+        };
+        let landmarks = &self.abstraction.landmarks;
+        for l in 0..landmarks.count {
+            let goals = (0..4)
+                .map(|side| landmarks.dist[(4 * target + side) as usize * landmarks.count + l]);
+            let (lo, hi) = goals
+                .filter(|&d| d != INF)
+                .fold((INF, 0), |(lo, hi), d| (lo.min(d), hi.max(d)));
+            if lo != INF {
+                space.goal_spans[space.spans] = (l, lo, hi);
+                space.spans += 1;
+            }
+        }
+        let abstraction = &self.abstraction;
+        let reaches_goal = |start: SideState| {
+            (0..4).any(|side| {
+                let goal = SideState(4 * target + side);
+                abstraction.block[goal.0 as usize] != NONE
+                    && abstraction.connected(start, goal).unwrap_or(true)
+            })
         };
         for (side, cost) in (0..4).zip(costs) {
-            if cost != INF {
-                space.starts[space.count] = (SideState(4 * piece + side), cost);
+            let start = SideState(4 * piece + side);
+            // A start cut off from every goal state cannot help: leave it out.
+            if cost != INF && reaches_goal(start) {
+                space.starts[space.count] = (start, cost);
                 space.count += 1;
             }
         }
@@ -1710,10 +2166,14 @@ impl HuarongSolver {
             .map(|&(start, cost)| cost.saturating_add(space.side_estimate(start)))
             .min()
             .unwrap_or(0);
-        Ok((space, stats))
+        (space, stats)
     }
 
     /// Answers `query` with the view `method` searched by `engine`.
+    ///
+    /// A piece in another connected part of the board than its target is answered at
+    /// once. The plain view's A* and IDA* first compute the target's [`DistanceField`]
+    /// (one BFS, reused while the target repeats) for [`PlainHeuristic`].
     ///
     /// # Errors
     ///
@@ -1722,8 +2182,8 @@ impl HuarongSolver {
     ///
     /// # Complexity
     ///
-    /// Abstraction: one BFS over the board plus one search over at most `4nm + 1` side
-    /// states. Plain view: one search over at most `(nm)^2` states.
+    /// Abstraction: two BFS over the board plus one search over at most `4nm + 1` side
+    /// states. Plain view: one BFS plus one search over at most `(nm)^2` states.
     pub fn solve(
         &mut self,
         query: &Query,
@@ -1734,27 +2194,32 @@ impl HuarongSolver {
             return Err(SolveError::Unsupported { method, engine });
         }
         self.abstraction.board.check(query)?;
+        let none = Answer {
+            moves: None,
+            stats: Stats::default(),
+        };
         if query.piece == query.target {
             return Ok(Answer {
                 moves: Some(0),
-                stats: Stats::default(),
+                ..none
             });
         }
-        match method {
-            Method::Plain => Ok(self.solve_plain(query, engine)),
-            Method::Abstract => Ok(self.solve_abstract(query, engine)?),
+        let cells = self.cells(query);
+        let part = &self.abstraction.part;
+        if part[cells[1] as usize] != part[cells[2] as usize] {
+            return Ok(none);
         }
+        Ok(match method {
+            Method::Plain => self.solve_plain(cells, engine),
+            Method::Abstract => self.solve_abstract(cells, engine),
+        })
     }
 
-    fn solve_plain(&mut self, query: &Query, engine: Engine) -> Answer {
-        let board = &self.abstraction.board;
-        let view = board.plain_view();
-        let (blank, piece, target) = (
-            board.cell(query.blank).unwrap_or(NONE),
-            board.cell(query.piece).unwrap_or(NONE),
-            board.cell(query.target).unwrap_or(NONE),
-        );
-        let start = PlainState { blank, piece };
+    fn solve_plain(&mut self, [blank, piece, target]: [u32; 3], engine: Engine) -> Answer {
+        if matches!(engine, Engine::AStar | Engine::IdaStar) {
+            self.update_field(target);
+        }
+        let view = self.abstraction.board.plain_view();
         let plain = self.plain.get_or_insert_with(|| {
             let ix = view.indexer();
             if ix.bound() <= PLAIN_DENSE_LIMIT {
@@ -1763,24 +2228,24 @@ impl HuarongSolver {
                 PlainSolver::Hashed(Box::new(PlainEngines::new(Hashed)))
             }
         });
+        let start = PlainState { blank, piece };
         let (moves, stats) = match plain {
-            PlainSolver::Dense(engines) => engines.solve(view, start, target, engine),
-            PlainSolver::Hashed(engines) => engines.solve(view, start, target, engine),
+            PlainSolver::Dense(engines) => engines.solve(view, start, target, &self.field, engine),
+            PlainSolver::Hashed(engines) => engines.solve(view, start, target, &self.field, engine),
         };
         Answer { moves, stats }
     }
 
-    fn solve_abstract(&mut self, query: &Query, engine: Engine) -> Result<Answer, QueryError> {
+    fn solve_abstract(&mut self, cells: [u32; 3], engine: Engine) -> Answer {
         let bound = u32::try_from(self.abstraction.board.cell_bound() * 4 + 1).unwrap_or(NONE);
         let storage = Dense(IdIndexer { bound });
         // Split the borrows: the space borrows the abstraction, the engines are separate.
         let (mut dijkstra, mut spfa, mut astar) =
             (self.dijkstra.take(), self.spfa.take(), self.astar.take());
-        let result = (|| {
-            let (space, mut stats) = self.query_space_with_stats(query)?;
-            if space.count == 0 {
-                return Ok(Answer { moves: None, stats });
-            }
+        let (space, mut stats) = self.build_query_space(cells);
+        let moves = if space.count == 0 {
+            None
+        } else {
             let source = [space.source()];
             let is_goal = |s: &SideState| space.is_goal(s);
             let search = match engine {
@@ -1807,13 +2272,10 @@ impl HuarongSolver {
                 },
             };
             stats.accumulate(&search.stats);
-            Ok(Answer {
-                moves: search.found().map(|f| f.cost),
-                stats,
-            })
-        })();
+            search.found().map(|f| f.cost)
+        };
         (self.dijkstra, self.spfa, self.astar) = (dijkstra, spfa, astar);
-        result
+        Answer { moves, stats }
     }
 }
 
@@ -1871,7 +2333,11 @@ mod tests {
     fn the_sample_answers_two_and_none_with_every_engine() {
         let input = sample();
         for precompute in [Precompute::Eager, Precompute::Lazy] {
-            let mut solver = HuarongSolver::with_precompute(input.board.clone(), precompute);
+            let options = Options {
+                precompute,
+                landmarks: 4,
+            };
+            let mut solver = HuarongSolver::with_options(input.board.clone(), options);
             for (method, engine) in [
                 (Method::Plain, Engine::Bfs),
                 (Method::Plain, Engine::AStar),
@@ -1893,6 +2359,68 @@ mod tests {
     }
 
     #[test]
+    fn the_open_board_estimate_is_the_exact_distance_on_an_open_board() {
+        // Far from the edges of a 41 x 41 open board, the abstraction's distances to the
+        // centre are those of an unbounded board.
+        let n = 41;
+        let board = Board::new(n, n, &vec![true; (n * n) as usize]).unwrap();
+        let abstraction = Abstraction::new(board.clone(), Precompute::Eager);
+        let centre = Pos::new(n / 2, n / 2);
+        let target = board.cell(centre).unwrap();
+        let goals = Dir::ALL.map(|dir| SideState::new(target, dir));
+        let mut dijkstra = Dijkstra::with_storage(Dense(abstraction.indexer()));
+        let _complete = dijkstra.reach(&abstraction, goals);
+        let mut checked = 0;
+        for row in n / 2 - 9..=n / 2 + 9 {
+            for col in n / 2 - 9..=n / 2 + 9 {
+                let piece = board.cell(Pos::new(row, col)).unwrap();
+                for side in 0..4 {
+                    let exact = dijkstra.cost(&SideState(4 * piece + side)).unwrap();
+                    let estimate = open_board_moves(
+                        board.coords[piece as usize],
+                        board.coords[target as usize],
+                        side,
+                    );
+                    assert_eq!(estimate, exact, "piece {row},{col} side {side}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 19 * 19 * 4);
+    }
+
+    #[test]
+    fn the_open_board_estimate_is_consistent_with_the_cheapest_steps() {
+        // Swaps cost 1, walks to a neighbouring side at least 2, to the opposite side at
+        // least 4: along each, the estimate drops by no more than the cost.
+        let target = [50, 50];
+        for row in 35..=65u32 {
+            for col in 35..=65u32 {
+                for side in 0..4u32 {
+                    let h = open_board_moves([row, col], target, side);
+                    if [row, col] == target {
+                        assert_eq!(h, 0);
+                        continue;
+                    }
+                    for to in 0..4u32 {
+                        let walk = if to == side ^ 1 { 4 } else { 2 };
+                        if to != side {
+                            assert!(h <= walk + open_board_moves([row, col], target, to));
+                        }
+                    }
+                    let next = match side {
+                        0 => [row - 1, col],
+                        1 => [row + 1, col],
+                        2 => [row, col - 1],
+                        _ => [row, col + 1],
+                    };
+                    assert!(h <= 1 + open_board_moves(next, target, side ^ 1));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn bfs_and_idastar_do_not_apply_to_the_abstraction() {
         let input = sample();
         let mut solver = HuarongSolver::new(input.board.clone());
@@ -1909,7 +2437,11 @@ mod tests {
     fn lazy_abstraction_computes_only_the_cells_it_reaches() {
         let board = Board::random(20, 20, 10, 3);
         let movable = board.movable_cells();
-        let mut solver = HuarongSolver::with_precompute(board, Precompute::Lazy);
+        let lazy = Options {
+            precompute: Precompute::Lazy,
+            landmarks: 0,
+        };
+        let mut solver = HuarongSolver::with_options(board, lazy);
         assert_eq!(solver.abstraction().computed_cells(), 0);
         let query = Query {
             blank: Pos::new(0, 0),

@@ -64,7 +64,7 @@ fn parse_args() -> Result<Option<Options>, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => {
-                println!("{USAGE}");
+                write_out(&format!("{USAGE}\n"))?;
                 return Ok(None);
             }
             "--method" => {
@@ -141,8 +141,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 
 fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = options.generate {
-        print!("{}", generate(sizes, options.fixed, options.seed)?);
-        return Ok(());
+        return write_out(&generate(sizes, options.fixed, options.seed)?);
     }
     let engine = options.engine.unwrap_or(match options.method {
         Method::Plain => Engine::Bfs,
@@ -183,9 +182,7 @@ fn run(options: &Options) -> Result<(), String> {
         }
     }
     let solved = started.elapsed();
-    std::io::stdout()
-        .write_all(out.as_bytes())
-        .map_err(|e| format!("standard output: {e}"))?;
+    write_out(&out)?;
     if options.stats {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
@@ -202,6 +199,17 @@ fn run(options: &Options) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Writes `text` to standard output; a reader that went away (a closed pipe) is not an
+/// error.
+fn write_out(text: &str) -> Result<(), String> {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("standard output: {e}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {

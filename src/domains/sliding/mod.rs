@@ -8,3 +8,4 @@
 //!   path).
 
 pub mod huarong;
+pub mod klotski;

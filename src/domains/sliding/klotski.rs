@@ -82,7 +82,7 @@ use core::str::FromStr;
 use crate::Bfs;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Pos;
-use crate::space::StateSpace;
+use crate::space::{StateIndexer, StateSpace};
 
 /// The most cells a board may have.
 pub const MAX_CELLS: usize = 128;
@@ -710,6 +710,155 @@ impl Moves<'_> {
     }
 }
 
+/// The ranking of the legal placements of a puzzle's pieces: every layout with the same
+/// pieces (any positions, no overlap, clear of walls) gets its rank among them, in
+/// `0..count`. Made by [`Puzzle::indexer`]; with it, engines can use
+/// [`Dense`](crate::Dense) storage.
+///
+/// The placements are enumerated once, in increasing code order, and a layout is ranked by
+/// binary search: O(log count) per layout. Layouts that are not placements of the
+/// puzzle's pieces are not numbered (they get an unspecified index). Cloning shares the
+/// table.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::klotski::{Metric, Puzzle};
+/// use state_search::{Bfs, Dense, StateIndexer};
+///
+/// let puzzle = Puzzle::classic();
+/// let indexer = puzzle.indexer(1 << 20).unwrap();
+/// assert_eq!(indexer.bound(), 65_880); // the placements of the classic pieces
+/// let mut bfs = Bfs::with_storage(Dense(indexer));
+/// let search = bfs.search(&puzzle.space(Metric::Line), [puzzle.start()], |l| puzzle.is_goal(l));
+/// assert_eq!(search.found().unwrap().cost, 90);
+/// ```
+#[derive(Clone, Debug)]
+pub struct LayoutIndexer {
+    codes: std::sync::Arc<[u128]>,
+}
+
+impl StateIndexer<Layout> for LayoutIndexer {
+    #[inline]
+    fn bound(&self) -> usize {
+        self.codes.len()
+    }
+
+    #[inline]
+    fn index(&self, layout: &Layout) -> usize {
+        self.codes
+            .binary_search(&layout.0)
+            .unwrap_or_else(|at| at.min(self.codes.len().saturating_sub(1)))
+    }
+
+    #[inline]
+    fn state(&self, index: usize) -> Layout {
+        Layout(self.codes.get(index).copied().unwrap_or(0))
+    }
+}
+
+impl Puzzle {
+    /// The ranking of all legal placements of this puzzle's pieces, or `None` when there
+    /// are more than `limit`.
+    ///
+    /// # Complexity
+    ///
+    /// O(placements x cells) time to enumerate them, 16 bytes per placement.
+    #[must_use]
+    pub fn indexer(&self, limit: usize) -> Option<LayoutIndexer> {
+        let cells = self.cells();
+        let mut counts = vec![0usize; self.shapes.len()];
+        for &(_, k) in &self.pieces {
+            counts[usize::from(k)] += 1;
+        }
+        let pieces: usize = counts.iter().sum();
+        let area: u32 = self
+            .pieces
+            .iter()
+            .map(|(p, _)| p.shape.rows * p.shape.cols)
+            .sum();
+        let empties = cells - self.walls.count_ones() - area;
+        let mut codes = Vec::new();
+        let mut search = Enumeration {
+            puzzle: self,
+            counts,
+            empties,
+            pieces,
+            limit,
+            codes: &mut codes,
+        };
+        if !search.place(0, self.walls, 0, 0) {
+            return None;
+        }
+        codes.sort_unstable();
+        Some(LayoutIndexer {
+            codes: codes.into(),
+        })
+    }
+}
+
+/// The depth-first enumeration of placements behind [`Puzzle::indexer`]: cells in order,
+/// the first free one left empty or made the top-left cell of a piece (which is how every
+/// placement is built exactly once). The depth is at most the number of cells.
+struct Enumeration<'a> {
+    puzzle: &'a Puzzle,
+    counts: Vec<usize>,
+    empties: u32,
+    pieces: usize,
+    limit: usize,
+    codes: &'a mut Vec<u128>,
+}
+
+impl Enumeration<'_> {
+    /// Places the rest from cell `cell` on; `occupied` holds walls and placed pieces,
+    /// `code` the anchors and shapes placed so far (`placed` of them). Returns `false`
+    /// when the limit is exceeded.
+    fn place(&mut self, cell: u32, occupied: u128, code: u128, placed: u32) -> bool {
+        let p = self.puzzle;
+        let cells = p.cells();
+        let mut cell = cell;
+        while cell < cells && occupied & (1 << cell) != 0 {
+            cell += 1;
+        }
+        if cell == cells {
+            if placed as usize == self.pieces {
+                if self.codes.len() >= self.limit {
+                    return false;
+                }
+                self.codes.push(code);
+            }
+            return true;
+        }
+        if self.empties > 0 {
+            self.empties -= 1;
+            let fine = self.place(cell + 1, occupied | (1 << cell), code, placed);
+            self.empties += 1;
+            if !fine {
+                return false;
+            }
+        }
+        for k in 0..self.counts.len() {
+            let mask = p.masks[k * cells as usize + cell as usize];
+            if self.counts[k] == 0 || mask == 0 || mask & occupied != 0 {
+                continue;
+            }
+            self.counts[k] -= 1;
+            let symbol = shl(to_u128(k), cells + placed * p.bits);
+            let next = code | (1 << cell) | symbol;
+            let fine = self.place(cell + 1, occupied | mask, next, placed + 1);
+            self.counts[k] += 1;
+            if !fine {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn to_u128(n: usize) -> u128 {
+    u128::try_from(n).unwrap_or(0)
+}
+
 impl StateSpace for Moves<'_> {
     type State = Layout;
     type Cost = u32;
@@ -721,13 +870,18 @@ impl StateSpace for Moves<'_> {
         let anchors = code & low_bits(cells);
         // The cells covered by walls and pieces.
         let mut occupied = p.walls;
+        let mut shapes = [0u8; MAX_CELLS];
         let mut rest = anchors;
         let mut index = 0;
+        let mut symbols = shr(code, cells);
+        let symbol_mask = low_bits(p.bits);
         while rest != 0 {
             let anchor = rest.trailing_zeros();
             rest &= rest - 1;
-            let k = usize::from(p.shape_at(code, index));
-            occupied |= p.masks[k * cells as usize + anchor as usize];
+            let k = u8::try_from(symbols & symbol_mask).unwrap_or(0);
+            symbols = shr(symbols, p.bits);
+            shapes[index] = k;
+            occupied |= p.masks[usize::from(k) * cells as usize + anchor as usize];
             index += 1;
         }
         let mut rest = anchors;
@@ -735,7 +889,7 @@ impl StateSpace for Moves<'_> {
         while rest != 0 {
             let anchor = rest.trailing_zeros();
             rest &= rest - 1;
-            let k = p.shape_at(code, index);
+            let k = shapes[index as usize];
             let base = usize::from(k) * cells as usize;
             let free = !(occupied & !p.masks[base + anchor as usize]);
             let fits = |to: u8| to != NO && p.masks[base + usize::from(to)] & !free == 0;
@@ -791,14 +945,20 @@ impl Puzzle {
     #[inline]
     fn relocate(&self, code: u128, from: u32, index: u32, k: u8, to: u32) -> u128 {
         let cells = self.cells();
-        let anchors = (code & low_bits(cells)) ^ (1 << from) ^ (1 << to);
+        let moved = (1u128 << from) ^ (1 << to);
+        let anchors = (code & low_bits(cells)) ^ moved;
+        let rank = (anchors & low_bits(to)).count_ones();
+        if rank == index || self.bits == 0 {
+            // The piece keeps its place in the order of pieces (the usual case for a short
+            // move): the shapes stay as they are.
+            return code ^ moved;
+        }
         let mut symbols = shr(code, cells);
-        if self.bits > 0 {
+        {
             let b = self.bits;
             // Remove the symbol at `index`, insert `k` at the new rank.
             let low = symbols & low_bits(index * b);
             symbols = low | shl(shr(symbols, (index + 1) * b), index * b);
-            let rank = (anchors & low_bits(to)).count_ones();
             let low = symbols & low_bits(rank * b);
             let high = shr(symbols, rank * b);
             symbols = low | shl(u128::from(k), rank * b) | shl(high, (rank + 1) * b);
@@ -1213,10 +1373,12 @@ mod tests {
         let puzzle: Puzzle = "aBB\n.BB\n...\ngoal B 2 1\n".parse().unwrap();
         assert!(!puzzle.is_goal(&puzzle.start()));
         let mut goal_reached = false;
-        puzzle.space(Metric::Any).successors(&puzzle.start(), |layout, cost| {
-            assert_eq!(cost, 1);
-            goal_reached |= puzzle.is_goal(&layout);
-        });
+        puzzle
+            .space(Metric::Any)
+            .successors(&puzzle.start(), |layout, cost| {
+                assert_eq!(cost, 1);
+                goal_reached |= puzzle.is_goal(&layout);
+            });
         assert!(goal_reached);
         // The soldier on the goal cell does not count: it has another shape.
         let soldier: Puzzle = "BB..\nBB..\n..a.\n....\ngoal B 3 3\n".parse().unwrap();

@@ -1192,11 +1192,11 @@ impl Abstraction {
 
     /// The abstraction of `board` with `landmarks` (at most [`MAX_LANDMARKS`]) landmark
     /// side states for [`QuerySpace::estimate`]: exact distances from each of them, found
-    /// by the crate's [`Dijkstra`] over the abstraction (which computes the walks of
-    /// every cell the landmarks reach, whatever `precompute` says).
+    /// by the crate's [`Dijkstra`] over the abstraction.
     ///
-    /// The landmarks lie in the largest connected part of the board: the first on its
-    /// first side state, each next one on the state farthest from those already chosen.
+    /// The landmarks lie in the largest connected component of the abstraction: the first
+    /// on its first side state, each next one on the state farthest from those already
+    /// chosen. They need the components, so [`Precompute::Lazy`] places none.
     ///
     /// # Complexity
     ///
@@ -1295,28 +1295,23 @@ impl Abstraction {
             states: Vec::with_capacity(count),
             dist: vec![INF; bound as usize * count],
         };
-        // The largest part, and its first side state.
-        let mut sizes: Vec<usize> = Vec::new();
-        for &part in &self.part {
-            if part != NONE {
-                if sizes.len() <= part as usize {
-                    sizes.resize(part as usize + 1, 0);
-                }
-                sizes[part as usize] += 1;
+        // The largest component of the abstraction, and its first side state.
+        if self.component.is_empty() {
+            landmarks.count = 0;
+            landmarks.dist.clear();
+            return landmarks;
+        }
+        let mut sizes = vec![0u32; self.component.len()];
+        for state in 0..bound {
+            if self.block[state as usize] != NONE {
+                sizes[self.component[state as usize] as usize] += 1;
             }
         }
-        let Some(largest) = (0..sizes.len()).max_by_key(|&p| (sizes[p], usize::MAX - p)) else {
+        let largest = (0..bound).max_by_key(|&root| (sizes[root as usize], NONE - root));
+        let Some(first) = largest.filter(|&root| sizes[root as usize] > 1) else {
+            // Lazy walks (no components) or no component of two states or more.
             landmarks.count = 0;
-            return landmarks;
-        };
-        let first = (0..bound).find(|&state| {
-            let cell = state / 4;
-            self.part[cell as usize] == u32::try_from(largest).unwrap_or(NONE)
-                && self.block[state as usize] != NONE
-        });
-        let Some(first) = first else {
-            // A part of one cell: no side states at all.
-            landmarks.count = 0;
+            landmarks.dist.clear();
             return landmarks;
         };
         let mut nearest = vec![INF; bound as usize];
@@ -1994,7 +1989,8 @@ pub const DEFAULT_LANDMARKS: usize = 8;
 pub struct Options {
     /// When the walks around the cells are computed.
     pub precompute: Precompute,
-    /// How many landmarks the A* estimate uses (0 for none; at most [`MAX_LANDMARKS`]).
+    /// How many landmarks the A* estimate uses (0 for none; at most [`MAX_LANDMARKS`];
+    /// none with [`Precompute::Lazy`]).
     pub landmarks: usize,
 }
 

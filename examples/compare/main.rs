@@ -8,6 +8,8 @@
 //! cargo run --release --example compare -- --quick # small instances (seconds in debug)
 //! ```
 
+mod huarong;
+mod klotski;
 mod maze;
 mod report;
 
@@ -33,6 +35,8 @@ fn main() -> ExitCode {
     // Each domain contributes its rows; keep one line per domain.
     let mut rows = Vec::new();
     rows.extend(maze::rows(quick));
+    rows.extend(huarong::rows(quick));
+    rows.extend(klotski::rows(quick));
     if csv {
         print!("{}", report::csv(&rows));
     } else {

@@ -1361,6 +1361,19 @@ impl Abstraction {
         &self.landmarks.states
     }
 
+    /// The heap memory held by the walks, blocks, components and landmark distances, in
+    /// bytes (the buffers of the lazy BFS not included).
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        (self.walk.capacity()
+            + self.part.capacity()
+            + self.block.capacity()
+            + self.component.capacity())
+            * size_of::<u32>()
+            + self.ready.capacity()
+            + self.landmarks.dist.capacity() * size_of::<u32>()
+    }
+
     /// The board.
     #[must_use]
     pub fn board(&self) -> &Board {
@@ -1908,6 +1921,14 @@ struct PlainEngines<St: Storage<PlainState>> {
 }
 
 impl<St: Storage<PlainState> + Clone> PlainEngines<St> {
+    fn memory_bytes(&self) -> usize {
+        self.bfs.as_ref().map_or(0, Bfs::memory_bytes)
+            + self.dijkstra.as_ref().map_or(0, Dijkstra::memory_bytes)
+            + self.spfa.as_ref().map_or(0, Spfa::memory_bytes)
+            + self.astar.as_ref().map_or(0, AStar::memory_bytes)
+            + self.idastar.as_ref().map_or(0, IdaStar::memory_bytes)
+    }
+
     fn new(storage: St) -> Self {
         Self {
             storage,
@@ -2082,6 +2103,24 @@ impl HuarongSolver {
     #[must_use]
     pub fn abstraction(&self) -> &Abstraction {
         &self.abstraction
+    }
+
+    /// The heap memory held by the abstraction and by the engines built so far, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        let plain = match &self.plain {
+            None => 0,
+            Some(PlainSolver::Dense(engines)) => engines.memory_bytes(),
+            Some(PlainSolver::Hashed(engines)) => engines.memory_bytes(),
+        };
+        self.abstraction.memory_bytes()
+            + self.bfs.memory_bytes()
+            + self.blank.memory_bytes()
+            + self.field.dist.capacity() * size_of::<u32>()
+            + self.dijkstra.as_ref().map_or(0, Dijkstra::memory_bytes)
+            + self.spfa.as_ref().map_or(0, Spfa::memory_bytes)
+            + self.astar.as_ref().map_or(0, AStar::memory_bytes)
+            + plain
     }
 
     /// The abstraction's space for `query`, for searching it with any engine; building it

@@ -92,3 +92,8 @@ pub use space::{
     UnitFromFn, UnsignedCost, ZeroHeuristic, from_fn, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -32,9 +32,40 @@ pub trait PriorityQueue<K> {
 /// A binary heap (`std::collections::BinaryHeap`): any ordered key, O(log n) per
 /// operation. The default queue of [`Dijkstra`](crate::Dijkstra) and open list of
 /// [`AStar`](crate::AStar).
+///
+/// Entries are compared by key alone: among equal keys, the order depends only on the
+/// sequence of pushes and pops, not on the slots, so dense and hashed storage (which
+/// number states differently) make the same choices and return the same paths.
 #[derive(Clone, Debug)]
 pub struct BinaryQueue<K> {
-    heap: BinaryHeap<Reverse<(K, Slot)>>,
+    heap: BinaryHeap<Entry<K>>,
+}
+
+/// A heap entry ordered by its key alone, least key greatest (`BinaryHeap` is a max-heap).
+#[derive(Clone, Copy, Debug)]
+struct Entry<K> {
+    key: K,
+    slot: Slot,
+}
+
+impl<K: Ord> PartialEq for Entry<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl<K: Ord> Eq for Entry<K> {}
+
+impl<K: Ord> PartialOrd for Entry<K> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<K: Ord> Ord for Entry<K> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        other.key.cmp(&self.key)
+    }
 }
 
 impl<K: Ord> BinaryQueue<K> {
@@ -56,12 +87,12 @@ impl<K: Ord> Default for BinaryQueue<K> {
 impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     #[inline]
     fn push(&mut self, key: K, slot: Slot) {
-        self.heap.push(Reverse((key, slot)));
+        self.heap.push(Entry { key, slot });
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(K, Slot)> {
-        self.heap.pop().map(|Reverse(entry)| entry)
+        self.heap.pop().map(|entry| (entry.key, entry.slot))
     }
 
     fn len(&self) -> usize {
@@ -73,7 +104,7 @@ impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.heap.capacity() * size_of::<(K, Slot)>()
+        self.heap.capacity() * size_of::<Entry<K>>()
     }
 }
 

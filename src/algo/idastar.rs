@@ -55,9 +55,12 @@ enum Pass<C> {
 /// an iteration clears the table in O(1). This is what makes IDA* practical on graphs with
 /// many transpositions (grids, mazes), and it also stops zero-cost cycles.
 ///
-/// Without a table, IDA* uses O(depth) memory but re-expands transpositions; with
+/// Without a table, IDA* uses O(depth) memory but re-expands transpositions, and on a
+/// space with cycles it cannot prove that no path exists (every iteration cuts off a
+/// longer walk around a cycle): it then runs until a limit stops it. With
 /// [`CycleCheck::Parent`] (the default) a cycle of zero cost longer than two states can
-/// make an iteration endless: use [`CycleCheck::Path`], a table, or a limit.
+/// even make one iteration endless. [`CycleCheck::Path`] fixes both on finite spaces, at
+/// O(depth) per successor; a table fixes both at O(1).
 ///
 /// # Complexity
 ///
@@ -335,15 +338,22 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
             };
             stats.generated += 1;
             let g = top_g.plus(step);
+            // A state already searched in this iteration with a g no larger is pruned
+            // before the bound test: everything it could reach was reached more cheaply,
+            // including the states cut off below it. Pruning it without a cut-off is what
+            // lets an iteration over a finite space end with no cut-off at all (no path).
+            if let Some(table) = &self.table
+                && table.get(&state).is_some_and(|recorded| recorded <= g)
+            {
+                continue;
+            }
             let f = g.plus(heuristic.estimate(&state));
             if f > bound {
                 next_bound = min_option(next_bound, Some(f));
                 continue;
             }
-            if let Some(table) = &mut self.table
-                && !table.insert_if_less(&state, g)
-            {
-                continue;
+            if let Some(table) = &mut self.table {
+                table.insert(&state, g);
             }
             if is_goal(&state) {
                 let children = self.children.len();

@@ -22,6 +22,9 @@ struct Node<C> {
     queued: bool,
     /// The walk that last visited this state during a parent-cycle check.
     mark: u32,
+    /// When the state was first reached (0 for the first): breaks ties between goals the
+    /// same way whatever the storage.
+    order: u32,
 }
 
 /// A reusable SPFA search: single-source least costs with negative step costs allowed.
@@ -142,7 +145,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
     /// # Returns
     ///
     /// `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost, the one
-    /// in the lowest store slot), [`Outcome::NoPath`], or [`Outcome::Stopped`].
+    /// reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`].
     ///
     /// # Errors
     ///
@@ -182,21 +185,22 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         let outcome = match reach.outcome {
             Outcome::Stopped(reason) => Outcome::Stopped(reason),
             Outcome::Found(()) | Outcome::NoPath => {
-                let mut best: Option<(C, Slot)> = None;
+                let mut best: Option<(C, u32, Slot)> = None;
                 for slot in self.store.slots() {
-                    let dist = self.store.value(slot).dist;
-                    if best.is_none_or(|(cost, at)| (dist, slot) < (cost, at))
+                    let node = self.store.value(slot);
+                    let key = (node.dist, node.order);
+                    if best.is_none_or(|(cost, order, _)| key < (cost, order))
                         && is_goal(&self.store.state(slot))
                     {
-                        best = Some((dist, slot));
+                        best = Some((key.0, key.1, slot));
                     }
                 }
                 match best {
                     None => Outcome::NoPath,
-                    Some((cost, _)) if self.limits.exceeds_cost(cost) => {
+                    Some((cost, _, _)) if self.limits.exceeds_cost(cost) => {
                         Outcome::Stopped(StopReason::Cost)
                     }
-                    Some((cost, slot)) => Outcome::Found(Solution {
+                    Some((cost, _, slot)) => Outcome::Found(Solution {
                         path: path_to(&self.store, slot, |node| node.parent),
                         cost,
                     }),
@@ -299,15 +303,18 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
         V: Visitor<S, C>,
     {
-        let root = Node {
-            parent: NO_SLOT,
-            dist: C::ZERO,
-            queued: true,
-            mark: 0,
-        };
+        let mut reached = 0u32;
         for start in starts {
+            let root = Node {
+                parent: NO_SLOT,
+                dist: C::ZERO,
+                queued: true,
+                mark: 0,
+                order: reached,
+            };
             let (slot, fresh) = self.store.insert(&start, root);
             if fresh {
+                reached += 1;
                 self.queue.push_back(slot);
             }
         }
@@ -337,9 +344,11 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                     dist: cost,
                     queued: true,
                     mark: 0,
+                    order: reached,
                 };
                 let (next_slot, fresh) = store.insert(&next, relaxed);
                 if fresh {
+                    reached = reached.wrapping_add(1);
                     queue.push_back(next_slot);
                     relaxations_since_check += 1;
                     return;

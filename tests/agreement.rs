@@ -7,12 +7,13 @@ mod graph;
 
 use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use state_search::domains::maze::GridMaze;
 use state_search::grid::Pos;
 use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::{
-    AStar, Bfs, BidirectionalBfs, CycleCheck, Dense, Dijkstra, IdaStar, IndexedSpace, Outcome,
-    Search, Solution, Spfa,
+    AStar, Bfs, BidirectionalBfs, CycleCheck, Dense, Dijkstra, IdaStar, InPlaceIdaStar,
+    InPlaceSpace, IndexedSpace, Limits, Outcome, Search, Solution, Spfa, StopReason,
 };
 
 /// Checks one engine's result against the oracle's optimum `expected` on `graph`.
@@ -80,64 +81,139 @@ fn scaled_heuristic(graph: &Graph<u32>, goals: &[u32], scales: &[u8]) -> Vec<u32
         .collect()
 }
 
-fn weighted_case() -> impl Strategy<Value = (Graph<u32>, u32, Vec<u32>, Vec<u8>)> {
+fn weighted_case() -> impl Strategy<Value = (Graph<u32>, Vec<u32>, Vec<u32>, Vec<u8>)> {
     arb_graph(30, 90, 0u32..=9).prop_flat_map(|g| {
         let n = g.len();
         (
             Just(g),
-            0..u32::try_from(n).unwrap(),
+            prop::collection::vec(0..u32::try_from(n).unwrap(), 1..=2),
             goal_set(n),
             prop::collection::vec(0u8..=4, n),
         )
     })
 }
 
+/// A walk on a graph as an in-place space: the walker's trail is a stack of nodes, an
+/// action is the index of an edge out of the current node.
+struct Walk<'a> {
+    graph: &'a Graph<u32>,
+    trail: Vec<u32>,
+}
+
+impl Walk<'_> {
+    fn at(&self) -> u32 {
+        *self.trail.last().unwrap()
+    }
+}
+
+impl InPlaceSpace for Walk<'_> {
+    type Action = usize;
+    type Cost = u32;
+    fn actions(&self, mut emit: impl FnMut(usize)) {
+        (0..self.graph.forward[self.at() as usize].len()).for_each(&mut emit);
+    }
+    fn apply(&mut self, edge: usize) -> u32 {
+        let (to, cost) = self.graph.forward[self.at() as usize][edge];
+        self.trail.push(to);
+        cost
+    }
+    fn undo(&mut self, _: usize) {
+        self.trail.pop();
+    }
+}
+
+/// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
+/// first on later runs.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/agreement.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(config())]
+
+    #[test]
+    fn in_place_idastar_agrees_with_bellman_ford(
+        g in arb_graph(6, 9, 1u32..=5),
+        start in 0u32..6,
+        goal in 0u32..6,
+    ) {
+        let n = u32::try_from(g.len()).unwrap();
+        let (start, goal) = (start % n, goal % n);
+        let expected = bellman_ford(&g, &[start]).unwrap()[goal as usize];
+        // A simple path has fewer than n steps of cost at most 5: searching beyond that
+        // bound can only repeat states, so a stop there means "no path".
+        let bound = 5 * (n - 1);
+        let mut walk = Walk { graph: &g, trail: vec![start] };
+        let mut ida = InPlaceIdaStar::new().with_limits(Limits::new().max_cost(bound));
+        let search = ida.search(&mut walk, |w| w.at() == goal);
+        prop_assert_eq!(&walk.trail, &vec![start], "the walk is restored");
+        match (search.outcome, expected) {
+            (Outcome::Found(plan), Some(best)) => {
+                prop_assert_eq!(i64::from(plan.cost), best);
+                let mut total = 0;
+                for edge in plan.actions {
+                    total += walk.apply(edge);
+                }
+                prop_assert_eq!((walk.at(), total), (goal, plan.cost), "the plan replays");
+            }
+            (Outcome::Stopped(StopReason::Cost) | Outcome::NoPath, None) => {}
+            (outcome, expected) => prop_assert!(false, "got {:?}, expected {:?}", outcome, expected),
+        }
+    }
 
     #[test]
     fn optimal_engines_agree_on_random_weighted_graphs(
-        (g, start, goals, scales) in weighted_case()
+        (g, starts, goals, scales) in weighted_case()
     ) {
         let n = g.len();
-        let starts = [start];
+        let starts = starts.as_slice();
+        let starts_iter = || starts.iter().copied();
         let is_goal = |s: u32| goals.contains(&s);
-        let expected = best_goal(&bellman_ford(&g, &starts).unwrap(), is_goal);
+        let expected = best_goal(&bellman_ford(&g, starts).unwrap(), is_goal);
         let goal = |s: &u32| is_goal(*s);
         let zero = |_: &u32| 0u32;
         let table = scaled_heuristic(&g, &goals, &scales);
         let h = |s: &u32| table[*s as usize];
 
-        let dijkstra_hashed = Dijkstra::new().search(&g, starts, goal);
-        let dijkstra_dense = Dijkstra::with_storage(Dense(Nodes(n))).search(&g, starts, goal);
-        check("dijkstra hashed", &g, &starts, is_goal, expected, &dijkstra_hashed)?;
-        check("dijkstra dense", &g, &starts, is_goal, expected, &dijkstra_dense)?;
+        let dijkstra_hashed = Dijkstra::new().search(&g, starts_iter(), goal);
+        let dijkstra_dense = Dijkstra::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), goal);
+        check("dijkstra hashed", &g, starts, is_goal, expected, &dijkstra_hashed)?;
+        check("dijkstra dense", &g, starts, is_goal, expected, &dijkstra_dense)?;
         prop_assert_eq!(&dijkstra_hashed.outcome, &dijkstra_dense.outcome, "dense = hashed");
         let bucket = Dijkstra::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
-        check("dijkstra bucket", &g, &starts, is_goal, expected, &{ bucket }.search(&g, starts, goal))?;
+        check("dijkstra bucket", &g, starts, is_goal, expected, &{ bucket }.search(&g, starts_iter(), goal))?;
         let radix = Dijkstra::with_storage(Dense(Nodes(n))).with_queue(RadixQueue::new());
-        check("dijkstra radix", &g, &starts, is_goal, expected, &{ radix }.search(&g, starts, goal))?;
+        check("dijkstra radix", &g, starts, is_goal, expected, &{ radix }.search(&g, starts_iter(), goal))?;
 
-        check("astar h=0", &g, &starts, is_goal, expected, &AStar::new().search(&g, starts, &zero, goal))?;
-        let astar_hashed = AStar::new().search(&g, starts, &h, goal);
-        let astar_dense = AStar::with_storage(Dense(Nodes(n))).search(&g, starts, &h, goal);
-        check("astar hashed", &g, &starts, is_goal, expected, &astar_hashed)?;
-        check("astar dense", &g, &starts, is_goal, expected, &astar_dense)?;
+        check("astar h=0", &g, starts, is_goal, expected, &AStar::new().search(&g, starts_iter(), &zero, goal))?;
+        let astar_hashed = AStar::new().search(&g, starts_iter(), &h, goal);
+        let astar_dense = AStar::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), &h, goal);
+        check("astar hashed", &g, starts, is_goal, expected, &astar_hashed)?;
+        check("astar dense", &g, starts, is_goal, expected, &astar_dense)?;
         prop_assert_eq!(&astar_hashed.outcome, &astar_dense.outcome, "dense = hashed");
         let mut astar_bucket = AStar::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
-        check("astar bucket", &g, &starts, is_goal, expected, &astar_bucket.search(&g, starts, &h, goal))?;
+        check("astar bucket", &g, starts, is_goal, expected, &astar_bucket.search(&g, starts_iter(), &h, goal))?;
 
-        let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&g, starts, &h, goal);
-        let ida_dense = IdaStar::with_table(Dense(Nodes(n))).search(&g, starts, &h, goal);
-        check("idastar hashed table", &g, &starts, is_goal, expected, &ida_hashed)?;
-        check("idastar dense table", &g, &starts, is_goal, expected, &ida_dense)?;
+        let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&g, starts_iter(), &h, goal);
+        let ida_dense = IdaStar::with_table(Dense(Nodes(n))).search(&g, starts_iter(), &h, goal);
+        check("idastar hashed table", &g, starts, is_goal, expected, &ida_hashed)?;
+        check("idastar dense table", &g, starts, is_goal, expected, &ida_dense)?;
         prop_assert_eq!(&ida_hashed.outcome, &ida_dense.outcome, "dense = hashed");
 
-        let spfa_hashed = Spfa::new().search(&g, starts, goal).unwrap();
-        let spfa_dense = Spfa::with_storage(Dense(Nodes(n))).search(&g, starts, goal).unwrap();
-        check("spfa hashed", &g, &starts, is_goal, expected, &spfa_hashed)?;
-        check("spfa dense", &g, &starts, is_goal, expected, &spfa_dense)?;
+        let spfa_hashed = Spfa::new().search(&g, starts_iter(), goal).unwrap();
+        let spfa_dense = Spfa::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), goal).unwrap();
+        check("spfa hashed", &g, starts, is_goal, expected, &spfa_hashed)?;
+        check("spfa dense", &g, starts, is_goal, expected, &spfa_dense)?;
         prop_assert_eq!(&spfa_hashed.outcome, &spfa_dense.outcome, "dense = hashed");
+
+        let unchecked = IdaStar::with_table(Dense(Nodes(n))).with_cycle_check(CycleCheck::None);
+        check("idastar table, no cycle check", &g, starts, is_goal, expected, &{ unchecked }.search(&g, starts_iter(), &h, goal))?;
     }
 
     #[test]
@@ -218,9 +294,12 @@ proptest! {
                 let cost = path_cost(&g, &closed);
                 prop_assert!(cost.is_some(), "the reported cycle is not a cycle: {:?}", cycle.cycle);
                 prop_assert!(cost.unwrap() < 0, "the reported cycle is not negative");
-                prop_assert_eq!(cost, Some(cycle.cost));
-                let dense = Spfa::with_storage(Dense(Nodes(n))).reach(&g, [start]);
-                prop_assert!(dense.is_err(), "dense storage missed the cycle");
+                prop_assert_eq!(cost, cycle.cost);
+                let dense = Spfa::with_storage(Dense(Nodes(n))).reach(&g, [start]).unwrap_err();
+                let mut closed = dense.cycle.clone();
+                closed.push(dense.cycle[0]);
+                prop_assert_eq!(path_cost(&g, &closed), dense.cost, "dense storage's cycle");
+                prop_assert!(dense.cost.unwrap() < 0);
             }
             Ok(dist) => {
                 let tree = state_search::spfa_reach(&g, [start]).unwrap();

@@ -109,3 +109,12 @@ fn zero_cost_cycles_terminate() {
     let search = AStar::new().search(&g, [0], &zero, |&s| s == 3);
     assert_eq!(search.found().unwrap().cost, 3);
 }
+
+#[test]
+fn a_huge_heuristic_marking_dead_ends_is_no_panic() {
+    //   (0) -1-> (1) -1-> (2)   and   (0) -1-> (3), a dead end marked h = u32::MAX
+    let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 3, 1)]);
+    let h = |s: &u32| if *s == 3 { u32::MAX } else { 0 };
+    let search = AStar::new().search(&g, [0], &h, |&s| s == 2);
+    assert_eq!(search.found().unwrap().cost, 2);
+}

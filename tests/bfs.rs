@@ -112,3 +112,17 @@ fn reach_reports_every_depth_and_path() {
     assert_eq!(bfs.cost(&3), Some(3));
     assert_eq!(bfs.path_to(&3), Some(vec![0, 1, 2, 3]));
 }
+
+#[test]
+fn a_step_limit_stops_only_when_it_cuts_something_off() {
+    let g = graph();
+    let limited = |steps: usize| {
+        Bfs::new()
+            .with_limits(state_search::Limits::new().max_cost(steps))
+            .search(&g, [0], |&s| s == 6)
+            .outcome
+    };
+    // The farthest state (3) is 3 steps away: a limit of 3 cuts nothing off.
+    assert_eq!(limited(3), Outcome::NoPath);
+    assert_eq!(limited(2), Outcome::Stopped(state_search::StopReason::Cost));
+}

@@ -140,3 +140,17 @@ fn a_negative_step_cost_is_refused() {
     let g = Graph::new(2, &[(0, 1, -1i32)]);
     let _ = Dijkstra::new().search(&g, [0], |&s| s == 1);
 }
+
+#[test]
+fn a_path_whose_cost_overflows_is_not_the_answer_and_is_no_panic() {
+    //   (0) -250-> (1) -10-> (3)     (0) -255-> (2): the answer fits u8, the detour not.
+    let g = Graph::new(4, &[(0, 1, 250u8), (1, 3, 10), (0, 2, 255)]);
+    let search = Dijkstra::new().search(&g, [0], |&s| s == 2);
+    assert_eq!(search.found().unwrap().cost, 255);
+    // When only an overflowing path reaches the goal, the search says so.
+    let search = Dijkstra::new().search(&g, [0], |&s| s == 3);
+    assert_eq!(
+        search.stop_reason(),
+        Some(state_search::StopReason::CostOverflow)
+    );
+}

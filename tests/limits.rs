@@ -23,14 +23,7 @@ fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> 
     let (start, goal) = (maze.start(), maze.goal());
     let is_goal = |p: &Pos| *p == goal;
     let zero = |_: &Pos| 0u32;
-    let steps = limits.cost_limit().map(|c| c as usize);
-    let mut unit = Limits::new();
-    if let Some(max) = limits.expansion_limit() {
-        unit = unit.max_expansions(max);
-    }
-    if let Some(max) = steps {
-        unit = unit.max_cost(max);
-    }
+    let unit = limits.clone().map_cost(|c| c as usize);
     let steps = |f: Solution<Pos, usize>| u32::try_from(f.cost).unwrap();
     let cost = |f: Solution<Pos, u32>| f.cost;
     let mut results = Vec::new();
@@ -66,6 +59,7 @@ fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> 
     let plan = InPlaceIdaStar::new()
         .with_limits(limits.clone())
         .search(&mut walker, |w| w.at == w.goal);
+    assert_eq!(walker.at, 0, "a stopped in-place search restores the state");
     push("in-place idastar", summary(plan, |p| p.cost));
     results
 }
@@ -188,4 +182,53 @@ fn a_visitor_that_breaks_stops_the_search() {
     let search = Dijkstra::new().search_with(&maze, [start], |&p| p == goal, &mut stop_after_five);
     assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
     assert_eq!(search.stats.expanded, 4, "the fifth expansion was refused");
+}
+
+/// A visitor that stops at the third expansion.
+fn third<C>() -> impl FnMut(Event<'_, Pos, C>) -> ControlFlow<()> {
+    let mut seen = 0;
+    move |event| {
+        if let Event::Expanded { .. } = event {
+            seen += 1;
+        }
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[test]
+fn a_visitor_stops_every_engine() {
+    let maze = open_grid();
+    let (start, goal) = (maze.start(), maze.goal());
+    let is_goal = |p: &Pos| *p == goal;
+    let zero = |_: &Pos| 0u32;
+    let visitor = Some(StopReason::Visitor);
+    assert_eq!(
+        Bfs::new()
+            .search_with(&maze, [start], is_goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    let mut bidirectional = BidirectionalBfs::new();
+    assert_eq!(
+        bidirectional
+            .search_with(&maze, start, goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    assert_eq!(
+        AStar::new()
+            .search_with(&maze, [start], &zero, is_goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    let spfa = Spfa::new()
+        .search_with(&maze, [start], is_goal, &mut third())
+        .unwrap();
+    assert_eq!(spfa.stop_reason(), visitor);
+    let ida = IdaStar::new().search_with(&maze, [start], &zero, is_goal, &mut third());
+    assert_eq!((ida.stop_reason(), ida.stats.expanded), (visitor, 2));
 }

@@ -92,7 +92,7 @@ fn a_reachable_negative_cycle_is_reported_with_its_states() {
             .reach(&g, [0])
             .unwrap_err(),
     ] {
-        assert_eq!(cycle.cost, -1);
+        assert_eq!(cycle.cost, Some(-1));
         let mut states = cycle.cycle.clone();
         states.sort_unstable();
         assert_eq!(states, [1, 2, 3]);
@@ -114,7 +114,7 @@ fn a_reachable_negative_cycle_is_reported_with_its_states() {
 fn a_negative_self_loop_is_a_cycle_of_one_state() {
     let g = Graph::new(2, &[(0, 1, 2), (1, 1, -1)]);
     let cycle = Spfa::new().search(&g, [0], |&s| s == 1).unwrap_err();
-    assert_eq!((cycle.cycle, cycle.cost), (vec![1], -1));
+    assert_eq!((cycle.cycle, cycle.cost), (vec![1], Some(-1)));
 }
 
 #[test]
@@ -122,4 +122,44 @@ fn an_unreachable_negative_cycle_does_not_matter() {
     let g = Graph::new(4, &[(0, 1, 3), (2, 3, -5), (3, 2, 1)]);
     let search = Spfa::new().search(&g, [0], |&s| s == 1).unwrap();
     assert_eq!(search.found().unwrap().cost, 3);
+}
+
+#[test]
+fn a_negative_cycle_that_overflows_the_costs_is_still_reported() {
+    // 1 improves early and forces a cycle check on a large store; the cycle 3 <-> 4 then
+    // drives costs toward i32::MIN long before the next periodic check.
+    let mut edges = vec![
+        (0, 1, 5),
+        (0, 2, 1),
+        (2, 1, 1),
+        (0, 3, 0),
+        (3, 4, -10_000_000),
+        (4, 3, 0),
+    ];
+    edges.extend((5..1005).map(|leaf| (0, leaf, 0)));
+    let g = Graph::new(1005, &edges);
+    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    let mut states = cycle.cycle.clone();
+    states.sort_unstable();
+    assert_eq!(states, [3, 4]);
+    assert_eq!(cycle.cost, Some(-10_000_000));
+}
+
+#[test]
+fn a_cycle_whose_cost_does_not_fit_the_type_has_no_cost() {
+    let g = Graph::new(
+        3,
+        &[
+            (0, 1, -1_000_000_000),
+            (1, 2, -1_000_000_000),
+            (2, 0, -1_000_000_000),
+        ],
+    );
+    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    assert_eq!(cycle.cycle.len(), 3);
+    assert_eq!(cycle.cost, None);
+    assert!(
+        cycle.to_string().contains("below the type's minimum"),
+        "{cycle}"
+    );
 }

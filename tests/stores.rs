@@ -4,18 +4,19 @@
 use std::collections::HashMap;
 
 use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
 use state_search::StateIndexer;
 use state_search::store::{
     DenseStore, DenseTable, HashedStore, HashedTable, NodeStore, StampedTable, TranspositionTable,
 };
 
-/// States `0..64`, numbered by themselves.
+/// States `0..70` (a bitset of one full word and a partial one), numbered by themselves.
 #[derive(Clone, Copy, Debug)]
-struct Upto64;
+struct Upto70;
 
-impl StateIndexer<u16> for Upto64 {
+impl StateIndexer<u16> for Upto70 {
     fn bound(&self) -> usize {
-        64
+        70
     }
     fn index(&self, state: &u16) -> usize {
         usize::from(*state)
@@ -35,9 +36,9 @@ enum StoreOp {
 
 fn store_op() -> impl Strategy<Value = StoreOp> {
     prop_oneof![
-        6 => (0u16..64, any::<u32>()).prop_map(|(s, v)| StoreOp::Insert(s, v)),
-        3 => (0u16..64).prop_map(StoreOp::Find),
-        3 => (0u16..64, any::<u32>()).prop_map(|(s, v)| StoreOp::Update(s, v)),
+        6 => (0u16..70, any::<u32>()).prop_map(|(s, v)| StoreOp::Insert(s, v)),
+        3 => (0u16..70).prop_map(StoreOp::Find),
+        3 => (0u16..70, any::<u32>()).prop_map(|(s, v)| StoreOp::Update(s, v)),
         1 => Just(StoreOp::Clear),
     ]
 }
@@ -95,9 +96,9 @@ enum TableOp {
 
 fn table_op() -> impl Strategy<Value = TableOp> {
     prop_oneof![
-        4 => (0u16..64, 0u32..20).prop_map(|(s, v)| TableOp::Insert(s, v)),
-        4 => (0u16..64, 0u32..20).prop_map(|(s, v)| TableOp::InsertIfLess(s, v)),
-        4 => (0u16..64).prop_map(TableOp::Get),
+        4 => (0u16..70, 0u32..20).prop_map(|(s, v)| TableOp::Insert(s, v)),
+        4 => (0u16..70, 0u32..20).prop_map(|(s, v)| TableOp::InsertIfLess(s, v)),
+        4 => (0u16..70).prop_map(TableOp::Get),
         3 => Just(TableOp::Reset),
     ]
 }
@@ -128,18 +129,30 @@ fn table_matches_model(
             }
         }
     }
-    for state in 0..64 {
+    for state in 0..70 {
         prop_assert_eq!(table.get(&state), model.get(&state).copied());
     }
     Ok(())
 }
 
+/// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
+/// first on later runs.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/stores.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(config())]
 
     #[test]
     fn dense_store_behaves_like_a_map(ops in prop::collection::vec(store_op(), 0..200)) {
-        let mut store: DenseStore<Upto64, u32> = DenseStore::try_new(Upto64).unwrap();
+        let mut store: DenseStore<Upto70, u32> = DenseStore::try_new(Upto70).unwrap();
         store_matches_model(&mut store, &ops)?;
     }
 
@@ -153,7 +166,7 @@ proptest! {
     fn dense_table_behaves_like_a_map_that_forgets_at_reset(
         ops in prop::collection::vec(table_op(), 0..300)
     ) {
-        let mut table: DenseTable<Upto64, u32> = DenseTable::try_new(Upto64).unwrap();
+        let mut table: DenseTable<Upto70, u32> = DenseTable::try_new(Upto70).unwrap();
         table_matches_model(&mut table, &ops)?;
     }
 

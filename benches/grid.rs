@@ -11,7 +11,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use state_search::domains::maze::GridMaze;
 use state_search::grid::Pos;
 use state_search::queue::{BucketQueue, RadixQueue};
-use state_search::{AStar, Bfs, Dense, Dijkstra, IndexedSpace, Outcome};
+use state_search::rng::SplitMix64;
+use state_search::{AStar, Bfs, Dense, Dijkstra, IndexedSpace, Outcome, StateIndexer};
 
 const SIDE: u32 = 1000;
 const WALLS: u32 = 30;
@@ -246,5 +247,75 @@ fn astar(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bfs, dijkstra, astar);
+/// Cells `0..n` of the wide-cost grid, numbered by themselves.
+#[derive(Clone, Copy)]
+struct Cells(usize);
+
+impl StateIndexer<u32> for Cells {
+    fn bound(&self) -> usize {
+        self.0
+    }
+    fn index(&self, cell: &u32) -> usize {
+        *cell as usize
+    }
+    fn state(&self, index: usize) -> u32 {
+        u32::try_from(index).unwrap_or(u32::MAX)
+    }
+}
+
+/// Dijkstra's queues when step costs spread over 1..=100,000: an open 1000x1000 grid whose
+/// cells cost a seeded random amount to enter. Dial's ring then holds 100,000 buckets.
+fn dijkstra_wide_costs(c: &mut Criterion) {
+    let side = SIDE as usize;
+    let mut rng = SplitMix64::new(SEED);
+    let costs: Vec<u32> = (0..side * side)
+        .map(|_| 1 + u32::try_from(rng.below(100_000)).unwrap_or(0))
+        .collect();
+    let space = state_search::from_fn(|&cell: &u32| {
+        let cell = cell as usize;
+        let (row, col) = (cell / side, cell % side);
+        let up = (row > 0).then(|| cell - side);
+        let down = (row + 1 < side).then(|| cell + side);
+        let left = (col > 0).then(|| cell - 1);
+        let right = (col + 1 < side).then(|| cell + 1);
+        [up, down, left, right]
+            .into_iter()
+            .flatten()
+            .map(|next| (u32::try_from(next).unwrap_or(0), costs[next]))
+    });
+    let goal = u32::try_from(side * side - 1).unwrap_or(0);
+    let cost = Dijkstra::with_storage(Dense(Cells(side * side)))
+        .search(&space, [0], |&c| c == goal)
+        .into_found()
+        .map(|found| found.cost)
+        .expect("an open grid is connected");
+    let mut group = c.benchmark_group("grid1000/dijkstra-costs-to-100000");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("state-search dense heap", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra = Dijkstra::with_storage(Dense(Cells(side * side)));
+            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            assert_eq!(search.found().map(|f| f.cost), Some(cost));
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra =
+                Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(BucketQueue::new());
+            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            assert_eq!(search.found().map(|f| f.cost), Some(cost));
+        });
+    });
+    group.bench_function(BenchmarkId::new("state-search dense radix", SIDE), |b| {
+        b.iter(|| {
+            let mut dijkstra =
+                Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(RadixQueue::new());
+            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            assert_eq!(search.found().map(|f| f.cost), Some(cost));
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bfs, dijkstra, astar, dijkstra_wide_costs);
 criterion_main!(benches);

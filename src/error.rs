@@ -77,18 +77,25 @@ impl std::error::Error for CapacityError {}
 pub struct NegativeCycle<S, C> {
     /// The states of the cycle in order; the last one steps back to the first.
     pub cycle: Vec<S>,
-    /// The total cost of one trip around the cycle (negative).
-    pub cost: C,
+    /// The total cost of one trip around the cycle (negative), or `None` when it is below
+    /// the smallest value of the cost type.
+    pub cost: Option<C>,
 }
 
 impl<S: fmt::Debug, C: fmt::Debug> fmt::Display for NegativeCycle<S, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "a negative cycle of {} states (cost {:?}) is reachable: ",
-            self.cycle.len(),
-            self.cost
-        )?;
+        match &self.cost {
+            Some(cost) => write!(
+                f,
+                "a negative cycle of {} states (cost {cost:?}) is reachable: ",
+                self.cycle.len()
+            )?,
+            None => write!(
+                f,
+                "a negative cycle of {} states (cost below the type's minimum) is reachable: ",
+                self.cycle.len()
+            )?,
+        }
         for (i, state) in self.cycle.iter().take(8).enumerate() {
             if i > 0 {
                 f.write_str(" -> ")?;
@@ -222,7 +229,7 @@ mod tests {
     fn negative_cycle_display_lists_the_states() {
         let e = NegativeCycle {
             cycle: vec![1, 2, 3],
-            cost: -4,
+            cost: Some(-4),
         };
         assert_eq!(
             e.to_string(),

@@ -38,9 +38,9 @@
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] |
 //!
-//! Every engine exists as a one-shot function ([`bfs`], [`dijkstra`], [`astar`], [`spfa`],
-//! [`idastar`], [`bidirectional_bfs`]) and as a struct that keeps its buffers for the next
-//! query. Every search returns a [`Search`]: an [`Outcome`] (a [`Solution`], no path, or
+//! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
+//! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as structs that keep their
+//! buffers for the next query; [`InPlaceIdaStar`] is a struct only. Every search returns a [`Search`]: an [`Outcome`] (a [`Solution`], no path, or
 //! stopped by one of the [`Limits`]) and its [`Stats`]. An optional [`Visitor`] sees
 //! [`Event`]s and can stop the search.
 //!
@@ -92,3 +92,8 @@ pub use space::{
     UnitFromFn, UnsignedCost, ZeroHeuristic, from_fn, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

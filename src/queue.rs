@@ -1,9 +1,9 @@
-//! Priority queues for Dijkstra and A*: a 4-ary heap for any key, and a bucket (Dial)
-//! queue and a radix heap for unsigned integer costs.
+//! Priority queues for Dijkstra and A*: a binary heap for any key, a bucket (Dial) queue
+//! for unsigned integer keys and A* keys, and a radix heap for unsigned integer keys.
 //!
-//! The bucket and radix queues are *monotone*: a key pushed must not be below the last key
-//! popped, which Dijkstra's non-negative step costs guarantee. Which one wins depends on the
-//! spread of step costs; `BENCHMARKS.md` has the measurements.
+//! The radix heap is *monotone*: a key pushed must not be below the last key popped, which
+//! Dijkstra's non-negative step costs guarantee. The bucket queue accepts any key. Which
+//! one wins depends on the spread of step costs; `BENCHMARKS.md` has the measurements.
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -32,9 +32,40 @@ pub trait PriorityQueue<K> {
 /// A binary heap (`std::collections::BinaryHeap`): any ordered key, O(log n) per
 /// operation. The default queue of [`Dijkstra`](crate::Dijkstra) and open list of
 /// [`AStar`](crate::AStar).
+///
+/// Entries are compared by key alone: among equal keys, the order depends only on the
+/// sequence of pushes and pops, not on the slots, so dense and hashed storage (which
+/// number states differently) make the same choices and return the same paths.
 #[derive(Clone, Debug)]
 pub struct BinaryQueue<K> {
-    heap: BinaryHeap<Reverse<(K, Slot)>>,
+    heap: BinaryHeap<Entry<K>>,
+}
+
+/// A heap entry ordered by its key alone, least key greatest (`BinaryHeap` is a max-heap).
+#[derive(Clone, Copy, Debug)]
+struct Entry<K> {
+    key: K,
+    slot: Slot,
+}
+
+impl<K: Ord> PartialEq for Entry<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl<K: Ord> Eq for Entry<K> {}
+
+impl<K: Ord> PartialOrd for Entry<K> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<K: Ord> Ord for Entry<K> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        other.key.cmp(&self.key)
+    }
 }
 
 impl<K: Ord> BinaryQueue<K> {
@@ -56,12 +87,12 @@ impl<K: Ord> Default for BinaryQueue<K> {
 impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     #[inline]
     fn push(&mut self, key: K, slot: Slot) {
-        self.heap.push(Reverse((key, slot)));
+        self.heap.push(Entry { key, slot });
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(K, Slot)> {
-        self.heap.pop().map(|Reverse(entry)| entry)
+        self.heap.pop().map(|entry| (entry.key, entry.slot))
     }
 
     fn len(&self) -> usize {
@@ -73,7 +104,7 @@ impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.heap.capacity() * size_of::<(K, Slot)>()
+        self.heap.capacity() * size_of::<Entry<K>>()
     }
 }
 
@@ -126,13 +157,16 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
     }
 }
 
-/// Dial's bucket queue: a ring of buckets, one per bucket number, that grows to cover the
-/// spread of the keys in the queue. O(1) push and pop for integer costs (pop skips empty
-/// buckets); O(log b) for A* keys, where b is the size of one bucket.
+/// Dial's bucket queue: a ring of buckets, one per bucket number, over a window of keys;
+/// keys beyond the window wait in a binary heap until the window reaches them.
+///
+/// O(1) push and pop for integer keys whose spread (in Dijkstra: the largest step cost)
+/// fits the ring, which grows up to [`BucketQueue::MAX_RING`] buckets; a pop skips empty
+/// buckets. A* keys `(f, Reverse(g))` cost O(log b) within a bucket of b entries. Keys
+/// spread wider than the ring still come out in order, at heap speed.
 ///
 /// Best when step costs are small integers: the ring then has a few buckets. Keys below
-/// the last one popped are accepted (A* with an inconsistent heuristic produces them); the
-/// ring then moves back.
+/// the last one popped are accepted (A* with an inconsistent heuristic produces them).
 ///
 /// # Examples
 ///
@@ -140,26 +174,38 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 /// use state_search::queue::{BucketQueue, PriorityQueue};
 ///
 /// let mut queue = BucketQueue::new();
-/// queue.push(7u32, 0);
+/// queue.push(7u64, 0);
 /// queue.push(3, 1);
 /// queue.push(5, 2);
 /// assert_eq!(queue.pop(), Some((3, 1)));
 /// queue.push(4, 3);
 /// assert_eq!(queue.pop(), Some((4, 3)));
+/// queue.push(1 << 40, 4); // far beyond the ring: kept in a heap
+/// assert_eq!(queue.pop(), Some((5, 2)));
+/// assert_eq!(queue.pop(), Some((7, 0)));
+/// assert_eq!(queue.pop(), Some((1 << 40, 4)));
 /// ```
 #[derive(Clone, Debug)]
 pub struct BucketQueue<K> {
+    /// The ring: a power-of-two number of buckets.
     buckets: Vec<Vec<(K, Slot)>>,
     /// The ring position of bucket number `base`.
     cursor: usize,
-    /// The bucket number at `cursor`: no entry has a smaller one.
+    /// The first bucket number of the window: no entry has a smaller one.
     base: u64,
-    /// The largest bucket number that may hold entries.
-    top: u64,
-    len: usize,
+    /// The end of the window (exclusive): ring entries are below it, far entries at or
+    /// above it; `limit - base <= buckets.len()`.
+    limit: u64,
+    /// Entries in the ring.
+    near: usize,
+    /// Entries beyond the window.
+    far: BinaryHeap<Entry<K>>,
 }
 
 impl<K> BucketQueue<K> {
+    /// The largest ring, in buckets; keys spread wider wait in a heap.
+    pub const MAX_RING: usize = 1 << 16;
+
     /// An empty queue.
     #[must_use]
     pub fn new() -> Self {
@@ -167,16 +213,20 @@ impl<K> BucketQueue<K> {
             buckets: Vec::new(),
             cursor: 0,
             base: 0,
-            top: 0,
-            len: 0,
+            limit: 0,
+            near: 0,
+            far: BinaryHeap::new(),
         }
     }
 
-    /// Grows the ring to at least `needed` buckets, keeping every entry's bucket.
-    fn grow(&mut self, needed: u64) {
+    /// The number of buckets the ring spans.
+    fn ring(&self) -> u64 {
+        self.buckets.len() as u64
+    }
+
+    /// Grows the ring to `size` buckets (a power of two), keeping every entry's bucket.
+    fn grow(&mut self, size: usize) {
         let old = self.buckets.len();
-        let needed = usize::try_from(needed).unwrap_or(usize::MAX);
-        let size = needed.next_power_of_two().max(old * 2).max(8);
         let mut buckets: Vec<Vec<(K, Slot)>> = (0..size).map(|_| Vec::new()).collect();
         for (offset, bucket) in buckets.iter_mut().take(old).enumerate() {
             let from = (self.cursor + offset) & (old - 1);
@@ -184,6 +234,12 @@ impl<K> BucketQueue<K> {
         }
         self.buckets = buckets;
         self.cursor = 0;
+    }
+
+    /// The ring size that spans `span` buckets, if the ring may grow that far.
+    fn ring_for(&self, span: u64) -> Option<usize> {
+        let span = usize::try_from(span).ok()?;
+        (span <= Self::MAX_RING).then(|| span.next_power_of_two().max(self.buckets.len()))
     }
 }
 
@@ -193,41 +249,89 @@ impl<K> Default for BucketQueue<K> {
     }
 }
 
-impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
+impl<K: BucketKey> BucketQueue<K> {
+    /// Files `key` in the ring (its bucket must lie in the window).
     #[inline]
-    fn push(&mut self, key: K, slot: Slot) {
-        let bucket = key.bucket();
-        if self.len == 0 {
-            self.base = bucket;
-            self.top = bucket;
-        } else if bucket < self.base {
-            // Move the ring back so that `bucket` becomes the base.
-            if self.top - bucket >= self.buckets.len() as u64 {
-                self.grow(self.top - bucket + 1);
-            }
-            let back = usize::try_from(self.base - bucket).unwrap_or(0);
-            self.cursor = (self.cursor + self.buckets.len() - back) & (self.buckets.len() - 1);
-            self.base = bucket;
-        } else {
-            self.top = self.top.max(bucket);
-        }
-        if self.top - self.base >= self.buckets.len() as u64 {
-            self.grow(self.top - self.base + 1);
-        }
-        let offset = usize::try_from(bucket - self.base).unwrap_or(0);
+    fn put_near(&mut self, key: K, slot: Slot) {
+        let offset = usize::try_from(key.bucket() - self.base).unwrap_or(0);
         let mask = self.buckets.len() - 1;
         let entries = &mut self.buckets[(self.cursor + offset) & mask];
         entries.push((key, slot));
         if K::SPLITS_BUCKETS {
             sift_up(entries);
         }
-        self.len += 1;
+        self.near += 1;
+    }
+
+    /// Sets the end of the window as far as the ring allows, and moves the far entries it
+    /// now covers into the ring.
+    fn widen(&mut self) {
+        self.limit = self.base.saturating_add(self.ring());
+        while let Some(entry) = self.far.peek()
+            && entry.key.bucket() < self.limit
+        {
+            let Entry { key, slot } = *entry;
+            self.far.pop();
+            self.put_near(key, slot);
+        }
+    }
+
+    /// Starts the window at `bucket`, which is below `base`.
+    fn move_back(&mut self, bucket: u64) {
+        if let Some(size) = self.ring_for(self.limit - bucket) {
+            if size > self.buckets.len() {
+                self.grow(size);
+            }
+            let back = usize::try_from(self.base - bucket).unwrap_or(0);
+            self.cursor = (self.cursor + self.buckets.len() - back) & (self.buckets.len() - 1);
+            self.base = bucket;
+        } else {
+            // Too wide for the ring: everything in it waits in the heap instead.
+            for entries in &mut self.buckets {
+                for (key, slot) in entries.drain(..) {
+                    self.far.push(Entry { key, slot });
+                }
+            }
+            self.near = 0;
+            self.cursor = 0;
+            self.base = bucket;
+            self.widen();
+        }
+    }
+}
+
+impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
+    #[inline]
+    fn push(&mut self, key: K, slot: Slot) {
+        let bucket = key.bucket();
+        if self.buckets.is_empty() {
+            self.grow(8);
+        }
+        if self.is_empty() {
+            self.base = bucket;
+            self.limit = bucket.saturating_add(self.ring());
+        } else if bucket < self.base {
+            self.move_back(bucket);
+        }
+        if bucket >= self.limit {
+            let Some(size) = self.ring_for(bucket - self.base + 1) else {
+                self.far.push(Entry { key, slot });
+                return;
+            };
+            if size > self.buckets.len() {
+                self.grow(size);
+            }
+            self.widen();
+        }
+        self.put_near(key, slot);
     }
 
     #[inline]
     fn pop(&mut self) -> Option<(K, Slot)> {
-        if self.len == 0 {
-            return None;
+        if self.near == 0 {
+            let next = self.far.peek()?.key.bucket();
+            self.base = next;
+            self.widen();
         }
         let mask = self.buckets.len() - 1;
         while self.buckets[self.cursor].is_empty() {
@@ -240,20 +344,21 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
         } else {
             entries.pop()
         };
-        self.len -= 1;
+        self.near -= 1;
         entry
     }
 
     fn len(&self) -> usize {
-        self.len
+        self.near + self.far.len()
     }
 
     fn clear(&mut self) {
         self.buckets.iter_mut().for_each(Vec::clear);
+        self.far.clear();
         self.cursor = 0;
         self.base = 0;
-        self.top = 0;
-        self.len = 0;
+        self.limit = 0;
+        self.near = 0;
     }
 
     fn memory_bytes(&self) -> usize {
@@ -263,6 +368,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
                 .iter()
                 .map(|b| b.capacity() * size_of::<(K, Slot)>())
                 .sum::<usize>()
+            + self.far.capacity() * size_of::<Entry<K>>()
     }
 }
 

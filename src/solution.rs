@@ -45,7 +45,8 @@ pub struct Plan<A, C> {
 pub enum StopReason {
     /// [`Limits::max_expansions`] was reached.
     Expansions,
-    /// Some paths were not explored because they cost more than [`Limits::max_cost`].
+    /// No goal was found within [`Limits::max_cost`], and some path beyond it was not
+    /// followed (or, for SPFA, the best goal costs more).
     Cost,
     /// [`Limits::deadline`] passed.
     Deadline,
@@ -53,6 +54,9 @@ pub enum StopReason {
     Cancelled,
     /// The event visitor returned [`ControlFlow::Break`](core::ops::ControlFlow::Break).
     Visitor,
+    /// Some path's cost did not fit the cost type, and no goal was found among the paths
+    /// whose cost does; a wider cost type may find one.
+    CostOverflow,
 }
 
 impl core::fmt::Display for StopReason {
@@ -63,6 +67,7 @@ impl core::fmt::Display for StopReason {
             Self::Deadline => "stopped: deadline passed",
             Self::Cancelled => "stopped: cancelled",
             Self::Visitor => "stopped by the visitor",
+            Self::CostOverflow => "stopped: a path cost overflowed the cost type",
         })
     }
 }
@@ -230,6 +235,28 @@ impl<C: Copy> Limits<C> {
     pub fn cancel_flag(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// The same limits for an engine with another cost type (BFS counts steps in
+    /// `usize`): the cost limit goes through `convert`, the rest is kept.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Limits;
+    ///
+    /// let weighted = Limits::new().max_expansions(1000).max_cost(40u32);
+    /// let steps: Limits<usize> = weighted.map_cost(|c| c as usize);
+    /// assert_eq!((steps.expansion_limit(), steps.cost_limit()), (Some(1000), Some(40)));
+    /// ```
+    #[must_use]
+    pub fn map_cost<D>(self, convert: impl FnOnce(C) -> D) -> Limits<D> {
+        Limits {
+            max_expansions: self.max_expansions,
+            max_cost: self.max_cost.map(convert),
+            deadline: self.deadline,
+            cancel: self.cancel,
+        }
     }
 
     /// The expansion limit, if any.

@@ -31,7 +31,8 @@ pub type AStarKey<C> = (C, Reverse<C>);
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V) space for the V states and E steps reached when the
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
+/// reached when the
 /// heuristic is consistent; an inconsistent one can re-expand states, in the worst case
 /// exponentially often.
 ///
@@ -214,6 +215,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         V: Visitor<S, C>,
     {
         let mut cut = false;
+        let mut overflowed = false;
         for start in starts {
             let (slot, fresh) = self.store.insert(&start, Node::root());
             let f = heuristic.estimate(&start);
@@ -253,7 +255,11 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
                 if step.is_negative() {
                     negative_step();
                 }
-                let cost = g.plus(step);
+                // A sum that overflows belongs to no path whose cost fits the type.
+                let Some(cost) = g.checked_plus(step) else {
+                    overflowed = true;
+                    return;
+                };
                 let fresh_node = Node {
                     parent: slot,
                     g: cost,
@@ -272,7 +278,10 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
                     }
                     *node = fresh_node;
                 }
-                let f = cost.plus(heuristic.estimate(&next));
+                let Some(f) = cost.checked_plus(heuristic.estimate(&next)) else {
+                    overflowed = true;
+                    return;
+                };
                 if limits.exceeds_cost(f) {
                     cut = true;
                 } else {
@@ -285,6 +294,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         }
         if cut {
             Outcome::Stopped(StopReason::Cost)
+        } else if overflowed {
+            Outcome::Stopped(StopReason::CostOverflow)
         } else {
             Outcome::NoPath
         }
@@ -297,7 +308,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V) space for the V states and E steps reached, with a
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
+/// reached, with a
 /// consistent heuristic.
 ///
 /// # Panics

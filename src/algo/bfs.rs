@@ -18,8 +18,8 @@ use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
 ///
 /// The goal is tested when a state is generated (start states: when they are given), so
 /// BFS expands fewer states than Dijkstra on the same unit-cost problem. The store keeps
-/// only each state's parent (4 bytes) and the queue only the frontier; depths are counted
-/// by layers. The store and the queue are kept between searches; with
+/// only each state's parent (a 4-byte slot; with [`Dense`](crate::Dense) storage nothing
+/// else) and the queue only the frontier; depths are counted by layers. The store and the queue are kept between searches; with
 /// [`Dense`](crate::Dense) storage a new search costs O(bound / 64) to clear.
 ///
 /// # Complexity
@@ -296,7 +296,17 @@ impl<S, St: Storage<S>> Bfs<S, St> {
             }
             layer_left -= 1;
             if depth >= max_depth {
-                return Outcome::Stopped(StopReason::Cost);
+                // A state at the limit is not expanded; the limit cut something off only
+                // if the state has a successor not reached yet.
+                let state = self.store.state(slot);
+                let mut beyond = false;
+                space.successors(&state, |next, _| {
+                    beyond = beyond || self.store.find(&next).is_none();
+                });
+                if beyond {
+                    return Outcome::Stopped(StopReason::Cost);
+                }
+                continue;
             }
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
             if let Err(reason) = self.limits.check(stats.expanded) {

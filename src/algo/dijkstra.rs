@@ -47,8 +47,8 @@ pub(crate) fn negative_step() -> ! {
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time with the default heap, O(V) space, for the V states and E steps
-/// reached.
+/// O((V + E) log V) time with the default heap, O(V + E) space (the queue keeps superseded
+/// entries), for the V states and E steps reached.
 ///
 /// # Panics
 ///
@@ -280,6 +280,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
                 self.queue.push(C::ZERO, slot);
             }
         }
+        let mut overflowed = false;
         while let Some((g, slot)) = self.queue.pop() {
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
             let node = self.store.value(slot);
@@ -311,7 +312,11 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
                 if step.is_negative() {
                     negative_step();
                 }
-                let cost = g.plus(step);
+                // A sum that overflows belongs to no path whose cost fits the type.
+                let Some(cost) = g.checked_plus(step) else {
+                    overflowed = true;
+                    return;
+                };
                 let fresh_node = Node {
                     parent: slot,
                     g: cost,
@@ -329,7 +334,11 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
                 }
             });
         }
-        Outcome::NoPath
+        if overflowed {
+            Outcome::Stopped(StopReason::CostOverflow)
+        } else {
+            Outcome::NoPath
+        }
     }
 }
 
@@ -339,7 +348,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V) space for the V states and E steps reached.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
+/// reached.
 ///
 /// # Panics
 ///
@@ -368,7 +378,8 @@ where
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V) space for the V states and E steps reached.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
+/// reached.
 ///
 /// # Panics
 ///

@@ -55,9 +55,12 @@ enum Pass<C> {
 /// an iteration clears the table in O(1). This is what makes IDA* practical on graphs with
 /// many transpositions (grids, mazes), and it also stops zero-cost cycles.
 ///
-/// Without a table, IDA* uses O(depth) memory but re-expands transpositions; with
+/// Without a table, IDA* uses O(depth) memory but re-expands transpositions, and on a
+/// space with cycles it cannot prove that no path exists (every iteration cuts off a
+/// longer walk around a cycle): it then runs until a limit stops it. With
 /// [`CycleCheck::Parent`] (the default) a cycle of zero cost longer than two states can
-/// make an iteration endless: use [`CycleCheck::Path`], a table, or a limit.
+/// even make one iteration endless. [`CycleCheck::Path`] fixes both on finite spaces, at
+/// O(depth) per successor; a table fixes both at O(1).
 ///
 /// # Complexity
 ///
@@ -91,6 +94,8 @@ pub struct IdaStar<S, C: Cost, St: Storage<S> = Hashed> {
     table: Option<St::Table<C>>,
     cycle_check: CycleCheck,
     limits: Limits<C>,
+    /// Whether the current search met a path cost that overflows `C`.
+    overflowed: bool,
 }
 
 impl<S: Clone + Eq + Hash, C: Cost> IdaStar<S, C, Hashed> {
@@ -103,6 +108,7 @@ impl<S: Clone + Eq + Hash, C: Cost> IdaStar<S, C, Hashed> {
             table: None,
             cycle_check: CycleCheck::default(),
             limits: Limits::default(),
+            overflowed: false,
         }
     }
 }
@@ -140,6 +146,7 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
             table: Some(storage.try_table()?),
             cycle_check: CycleCheck::default(),
             limits: Limits::default(),
+            overflowed: false,
         })
     }
 
@@ -209,6 +216,12 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
     {
         let starts: Vec<S> = starts.into_iter().collect();
         let mut stats = Stats::default();
+        self.overflowed = false;
+        if let Some(table) = &mut self.table {
+            // Entries of an earlier search are stale; drop them so a reused hashed table
+            // does not grow with every query.
+            table.clear();
+        }
         let Some(mut bound) = starts.iter().map(|s| heuristic.estimate(s)).min() else {
             return Search {
                 outcome: Outcome::NoPath,
@@ -260,6 +273,7 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
             }
             match next_bound {
                 Some(next) => bound = next,
+                None if self.overflowed => break Outcome::Stopped(StopReason::CostOverflow),
                 None => break Outcome::NoPath,
             }
         };
@@ -334,16 +348,30 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStar<S, C, St> {
                 break;
             };
             stats.generated += 1;
-            let g = top_g.plus(step);
-            let f = g.plus(heuristic.estimate(&state));
+            // A sum that overflows belongs to no path whose cost fits the type.
+            let Some(g) = top_g.checked_plus(step) else {
+                self.overflowed = true;
+                continue;
+            };
+            // A state already searched in this iteration with a g no larger is pruned
+            // before the bound test: everything it could reach was reached more cheaply,
+            // including the states cut off below it. Pruning it without a cut-off is what
+            // lets an iteration over a finite space end with no cut-off at all (no path).
+            if let Some(table) = &self.table
+                && table.get(&state).is_some_and(|recorded| recorded <= g)
+            {
+                continue;
+            }
+            let Some(f) = g.checked_plus(heuristic.estimate(&state)) else {
+                self.overflowed = true;
+                continue;
+            };
             if f > bound {
                 next_bound = min_option(next_bound, Some(f));
                 continue;
             }
-            if let Some(table) = &mut self.table
-                && !table.insert_if_less(&state, g)
-            {
-                continue;
+            if let Some(table) = &mut self.table {
+                table.insert(&state, g);
             }
             if is_goal(&state) {
                 let children = self.children.len();
@@ -464,7 +492,13 @@ struct InPlaceFrame<A, C> {
 ///
 /// The action that undoes the previous one ([`InPlaceSpace::inverse`]) is never generated.
 /// The heuristic is the space's own ([`InPlaceSpace::heuristic`]), kept up to date by its
-/// `apply` and `undo`. When the search returns, the space is back in its start state.
+/// `apply` and `undo`. When the search returns (found, no path or stopped), the space is
+/// back in its start state; a panic inside the search leaves it as it was at that moment.
+///
+/// There is no cycle check beyond the inverse action and no table: on a space with cycles
+/// the search cannot prove that no path exists and runs until a limit stops it (set a cost
+/// limit), and a cycle of zero-cost actions can make one iteration endless. Puzzles with
+/// positive action costs and a reachable goal, the intended use, have neither problem.
 ///
 /// [`Stats::generated`] counts the actions applied; Korf's "nodes generated" of the
 /// 15-puzzle literature is `generated + 1` (the root counted once).
@@ -515,6 +549,8 @@ pub struct InPlaceIdaStar<A, C> {
     frames: Vec<InPlaceFrame<A, C>>,
     actions: Vec<A>,
     limits: Limits<C>,
+    /// Whether the current search met a plan cost that overflows `C`.
+    overflowed: bool,
 }
 
 impl<A: Copy + Eq, C: Cost> Default for InPlaceIdaStar<A, C> {
@@ -531,6 +567,7 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
             frames: Vec::new(),
             actions: Vec::new(),
             limits: Limits::default(),
+            overflowed: false,
         }
     }
 
@@ -575,6 +612,7 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
         V: Visitor<Sp, C>,
     {
         let mut stats = Stats::default();
+        self.overflowed = false;
         let mut bound = space.heuristic();
         let outcome = loop {
             if self.limits.exceeds_cost(bound) {
@@ -601,6 +639,9 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
                     }
                     match next_bound {
                         Some(next) => bound = next,
+                        None if self.overflowed => {
+                            break Outcome::Stopped(StopReason::CostOverflow);
+                        }
                         None => break Outcome::NoPath,
                     }
                 }
@@ -664,8 +705,16 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
             if step.is_negative() {
                 super::dijkstra::negative_step();
             }
-            let g = top_g.plus(step);
-            let f = g.plus(space.heuristic());
+            // A sum that overflows belongs to no plan whose cost fits the type.
+            let Some(f) = top_g
+                .checked_plus(step)
+                .and_then(|g| Some((g, g.checked_plus(space.heuristic())?)))
+            else {
+                self.overflowed = true;
+                space.undo(action);
+                continue;
+            };
+            let (g, f) = f;
             if f > bound {
                 next_bound = min_option(next_bound, Some(f));
                 space.undo(action);

@@ -22,6 +22,9 @@ struct Node<C> {
     queued: bool,
     /// The walk that last visited this state during a parent-cycle check.
     mark: u32,
+    /// When the state was first reached (0 for the first): breaks ties between goals the
+    /// same way whatever the storage.
+    order: u32,
 }
 
 /// A reusable SPFA search: single-source least costs with negative step costs allowed.
@@ -64,7 +67,7 @@ struct Node<C> {
 ///     _ => vec![],
 /// });
 /// let cycle = spfa.search(&cyclic, ['a'], |&s| s == 'b').unwrap_err();
-/// assert_eq!(cycle.cost, -2);
+/// assert_eq!(cycle.cost, Some(-2));
 /// ```
 pub struct Spfa<S, C: Cost, St: Storage<S> = Hashed> {
     store: St::Store<Node<C>>,
@@ -142,7 +145,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
     /// # Returns
     ///
     /// `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost, the one
-    /// in the lowest store slot), [`Outcome::NoPath`], or [`Outcome::Stopped`].
+    /// reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`].
     ///
     /// # Errors
     ///
@@ -182,21 +185,22 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         let outcome = match reach.outcome {
             Outcome::Stopped(reason) => Outcome::Stopped(reason),
             Outcome::Found(()) | Outcome::NoPath => {
-                let mut best: Option<(C, Slot)> = None;
+                let mut best: Option<(C, u32, Slot)> = None;
                 for slot in self.store.slots() {
-                    let dist = self.store.value(slot).dist;
-                    if best.is_none_or(|(cost, at)| (dist, slot) < (cost, at))
+                    let node = self.store.value(slot);
+                    let key = (node.dist, node.order);
+                    if best.is_none_or(|(cost, order, _)| key < (cost, order))
                         && is_goal(&self.store.state(slot))
                     {
-                        best = Some((dist, slot));
+                        best = Some((key.0, key.1, slot));
                     }
                 }
                 match best {
                     None => Outcome::NoPath,
-                    Some((cost, _)) if self.limits.exceeds_cost(cost) => {
+                    Some((cost, _, _)) if self.limits.exceeds_cost(cost) => {
                         Outcome::Stopped(StopReason::Cost)
                     }
-                    Some((cost, slot)) => Outcome::Found(Solution {
+                    Some((cost, _, slot)) => Outcome::Found(Solution {
                         path: path_to(&self.store, slot, |node| node.parent),
                         cost,
                     }),
@@ -299,19 +303,25 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
         V: Visitor<S, C>,
     {
-        let root = Node {
-            parent: NO_SLOT,
-            dist: C::ZERO,
-            queued: true,
-            mark: 0,
-        };
+        let mut reached = 0u32;
         for start in starts {
+            let root = Node {
+                parent: NO_SLOT,
+                dist: C::ZERO,
+                queued: true,
+                mark: 0,
+                order: reached,
+            };
             let (slot, fresh) = self.store.insert(&start, root);
             if fresh {
+                reached += 1;
                 self.queue.push_back(slot);
             }
         }
         let mut relaxations_since_check = 0usize;
+        // The first relaxation whose cost overflowed: (from, to if already stored, whether
+        // the step was negative).
+        let mut overflow: Option<(Slot, Option<Slot>, bool)> = None;
         while let Some(slot) = self.queue.pop_front() {
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
             if let Err(reason) = self.limits.check(stats.expanded) {
@@ -331,15 +341,22 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
             let (store, queue) = (&mut self.store, &mut self.queue);
             space.successors(&state, |next, step| {
                 stats.generated += 1;
-                let cost = dist.plus(step);
+                let Some(cost) = dist.checked_plus(step) else {
+                    if overflow.is_none() {
+                        overflow = Some((slot, store.find(&next), step.is_negative()));
+                    }
+                    return;
+                };
                 let relaxed = Node {
                     parent: slot,
                     dist: cost,
                     queued: true,
                     mark: 0,
+                    order: reached,
                 };
                 let (next_slot, fresh) = store.insert(&next, relaxed);
                 if fresh {
+                    reached = reached.wrapping_add(1);
                     queue.push_back(next_slot);
                     relaxations_since_check += 1;
                     return;
@@ -356,6 +373,22 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                     }
                 }
             });
+            if let Some((from, to, negative)) = overflow {
+                // Usually a negative cycle driving costs below the type's minimum; if not,
+                // a path's cost does not fit the type and the search cannot go on.
+                if negative
+                    && let Some(to) = to
+                    && let Some(cycle) = self.tree_path(to, from)
+                {
+                    // The step from -> to closes the tree path to -> ... -> from, and
+                    // costs more than it can hold below zero: a negative cycle.
+                    return Err(self.cycle_of(space, &cycle));
+                }
+                return match self.find_parent_cycle() {
+                    Some(on_cycle) => Err(self.cycle_through(space, on_cycle)),
+                    None => Ok(Outcome::Stopped(StopReason::CostOverflow)),
+                };
+            }
             if relaxations_since_check >= self.store.len() {
                 relaxations_since_check = 0;
                 if let Some(on_cycle) = self.find_parent_cycle() {
@@ -421,8 +454,34 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
             at = self.store.value(at).parent;
         }
         slots.reverse();
+        self.cycle_of(space, &slots)
+    }
+
+    /// The slots from `ancestor` down the parent links to `slot`, if `ancestor` is one of
+    /// `slot`'s ancestors (or `slot` itself).
+    fn tree_path(&self, ancestor: Slot, slot: Slot) -> Option<Vec<Slot>> {
+        let mut path = vec![slot];
+        let mut at = slot;
+        while at != ancestor {
+            at = self.store.value(at).parent;
+            // A parent cycle not through `ancestor` would loop: it is found elsewhere.
+            if at == NO_SLOT || path.len() > self.store.len() {
+                return None;
+            }
+            path.push(at);
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// The cycle through `slots` in order (the last steps back to the first), with the
+    /// cost of its cheapest steps.
+    fn cycle_of<Sp>(&self, space: &Sp, slots: &[Slot]) -> NegativeCycle<S, C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+    {
         let cycle: Vec<S> = slots.iter().map(|&slot| self.store.state(slot)).collect();
-        let mut cost = C::ZERO;
+        let mut cost = Some(C::ZERO);
         for (i, from) in cycle.iter().enumerate() {
             let to = &cycle[(i + 1) % cycle.len()];
             let mut cheapest: Option<C> = None;
@@ -432,7 +491,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                 }
             });
             // Parent links only follow steps the space emitted, so the step exists.
-            cost = cost.plus(cheapest.unwrap_or(C::ZERO));
+            cost = cost.and_then(|sum| sum.checked_plus(cheapest.unwrap_or(C::ZERO)));
         }
         NegativeCycle { cycle, cost }
     }

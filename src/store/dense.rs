@@ -59,8 +59,10 @@ impl<S, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
         if *word & mask != 0 {
             return (slot_of(index), false);
         }
-        *word |= mask;
+        // Write the record first: an index at or above the bound panics here, before the
+        // bitset claims the state.
         self.values[index] = value;
+        *word |= mask;
         self.len += 1;
         (slot_of(index), true)
     }
@@ -142,6 +144,10 @@ impl<I, V: Copy + Default> DenseTable<I, V> {
 impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
     #[inline]
     fn reset(&mut self) {
+        self.table.reset();
+    }
+
+    fn clear(&mut self) {
         self.table.reset();
     }
 

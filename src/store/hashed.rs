@@ -14,6 +14,10 @@ use super::{NodeStore, Slot, TranspositionTable};
 /// `insert` and `find` are one hash lookup (expected O(1)); a new state is cloned twice
 /// (map key and state array). `value` and `state` are O(1). Memory grows with the states
 /// stored.
+///
+/// # Panics
+///
+/// `insert` panics when the store already holds `u32::MAX - 1` states (slots are `u32`).
 #[derive(Clone, Debug)]
 pub struct HashedStore<S, V> {
     slots: FxHashMap<S, Slot>,
@@ -145,6 +149,10 @@ impl<S, V> Default for HashedTable<S, V> {
 }
 
 impl<S: Clone + Eq + Hash, V: Copy> TranspositionTable<S, V> for HashedTable<S, V> {
+    fn clear(&mut self) {
+        HashedTable::clear(self);
+    }
+
     fn reset(&mut self) {
         if self.current == u32::MAX {
             self.clear();

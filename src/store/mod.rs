@@ -67,8 +67,11 @@ pub trait NodeStore<S, V> {
 /// A map from states to values whose entries all expire at once, in O(1), when a new
 /// generation starts: the transposition table of IDA*.
 pub trait TranspositionTable<S, V> {
-    /// Starts a new generation: every entry written before is forgotten.
+    /// Starts a new generation: every entry written before is forgotten. O(1).
     fn reset(&mut self);
+    /// Forgets every entry and releases what older generations still hold (a hashed
+    /// table keeps them until then); for a dense table the same as `reset`.
+    fn clear(&mut self);
     /// The value recorded for `state` in the current generation.
     fn get(&self, state: &S) -> Option<V>;
     /// Records `value` for `state` in the current generation.

@@ -1,0 +1,120 @@
+//! A* on hand-made graphs with known answers: consistent and inconsistent heuristics,
+//! ties, both storages and both open lists.
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use graph::{Graph, Nodes};
+use state_search::queue::BucketQueue;
+use state_search::{AStar, Dense, Outcome, Solution};
+
+/// The classic case where an admissible but inconsistent heuristic closes a state too
+/// early:
+///
+/// ```text
+///        1          4
+///   s(0) ---> a(1) ---> c(3) ---10---> goal(4)
+///    |                   ^
+///    +---3---> b(2) --1--+            h: s 0, a 0, b 3, c 0, goal 0
+/// ```
+/// `c` is first closed at g = 5 (via a); b (f = 6) then finds it at g = 4, so c must be
+/// re-opened. The optimal cost is 14.
+fn trap() -> (Graph<u32>, [u32; 5]) {
+    let g = Graph::new(5, &[(0, 1, 1), (1, 3, 4), (0, 2, 3), (2, 3, 1), (3, 4, 10)]);
+    (g, [0, 0, 3, 0, 0])
+}
+
+#[test]
+fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
+    let (g, h) = trap();
+    let h = |s: &u32| h[*s as usize];
+    let hashed = AStar::new().search(&g, [0], &h, |&s| s == 4);
+    let expected = Solution {
+        path: vec![0, 2, 3, 4],
+        cost: 14,
+    };
+    assert_eq!(hashed.found(), Some(&expected));
+    assert_eq!(hashed.stats.reopened, 1);
+    let dense = AStar::with_storage(Dense(Nodes(5))).with_queue(BucketQueue::new());
+    let search = { dense }.search(&g, [0], &h, |&s| s == 4);
+    assert_eq!(search.found(), Some(&expected));
+    assert_eq!(search.stats.reopened, 1);
+}
+
+#[test]
+fn a_consistent_heuristic_never_reopens() {
+    let (g, _) = trap();
+    // Exact distances to the goal are consistent.
+    let exact = [14, 14, 11, 10, 0];
+    let h = |s: &u32| exact[*s as usize];
+    let search = AStar::new().search(&g, [0], &h, |&s| s == 4);
+    assert_eq!(search.found().unwrap().cost, 14);
+    assert_eq!(search.stats.reopened, 0);
+    // With the exact heuristic only the optimal path is expanded.
+    assert_eq!(search.stats.expanded, 3);
+}
+
+#[test]
+fn ties_on_f_go_to_the_larger_g() {
+    // Two routes of cost 2 to the goal (3); with h = remaining steps, all of 0, 1, 2 have
+    // f = 2. The deeper state (g = 1) must come before the start's siblings... and the
+    // goal (g = 2, f = 2) before any other f = 2 state left open.
+    //   (0) -1-> (1) -1-> (3)
+    //   (0) -1-> (2) -1-> (3)
+    let g = Graph::new(4, &[(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 3, 1)]);
+    let h = [2, 1, 1, 0];
+    let search = AStar::new().search(&g, [0], &|s: &u32| h[*s as usize], |&s| s == 3);
+    assert_eq!(search.found().unwrap().cost, 2);
+    assert_eq!(
+        search.stats.expanded, 2,
+        "0, then one of 1/2, then the goal (g = 2)"
+    );
+}
+
+#[test]
+fn start_goal_unreachable_and_several_starts() {
+    let (g, h) = trap();
+    let h = |s: &u32| h[*s as usize];
+    let found = |starts: &[u32], goal: u32| {
+        AStar::new()
+            .search(&g, starts.iter().copied(), &h, |&s| s == goal)
+            .outcome
+    };
+    assert_eq!(
+        found(&[3], 3),
+        Outcome::Found(Solution {
+            path: vec![3],
+            cost: 0
+        })
+    );
+    assert_eq!(found(&[3], 0), Outcome::NoPath);
+    assert_eq!(
+        found(&[1, 2], 4),
+        Outcome::Found(Solution {
+            path: vec![2, 3, 4],
+            cost: 11
+        })
+    );
+}
+
+#[test]
+fn zero_cost_cycles_terminate() {
+    //   (0) <-0-> (1) <-0-> (2) --3--> (3)
+    let g = Graph::new(4, &[(0, 1, 0), (1, 0, 0), (1, 2, 0), (2, 1, 0), (2, 3, 3)]);
+    let zero = |_: &u32| 0u32;
+    let search = AStar::new().search(&g, [0], &zero, |&s| s == 3);
+    assert_eq!(search.found().unwrap().cost, 3);
+}
+
+#[test]
+fn a_huge_heuristic_marking_dead_ends_is_no_panic() {
+    //   (0) -1-> (1) -1-> (2)   and   (0) -1-> (3), a dead end marked h = u32::MAX
+    let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 3, 1)]);
+    let h = |s: &u32| if *s == 3 { u32::MAX } else { 0 };
+    let search = AStar::new().search(&g, [0], &h, |&s| s == 2);
+    assert_eq!(search.found().unwrap().cost, 2);
+}

@@ -1,0 +1,128 @@
+//! BFS on hand-made graphs with known answers, with both storages.
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use graph::{Graph, Nodes};
+use state_search::{Bfs, Dense, Outcome, Solution};
+
+/// ```text
+///   (0) --> (1) --> (2) --> (3)      (6) unreachable
+///    |               ^
+///    +-----> (4) ----+                (1) <-> (5): a cycle
+///            (5) <-> (1)
+/// ```
+fn graph() -> Graph<u32> {
+    Graph::new(
+        7,
+        &[
+            (0, 1, 9),
+            (1, 2, 9),
+            (2, 3, 9),
+            (0, 4, 9),
+            (4, 2, 9),
+            (1, 5, 9),
+            (5, 1, 9),
+        ],
+    )
+}
+
+fn both(starts: &[u32], goal: u32) -> Outcome<Solution<u32, usize>> {
+    let g = graph();
+    let hashed = Bfs::new().search(&g, starts.iter().copied(), |&s| s == goal);
+    let dense =
+        Bfs::with_storage(Dense(Nodes(7))).search(&g, starts.iter().copied(), |&s| s == goal);
+    assert_eq!(hashed.outcome, dense.outcome, "dense and hashed differ");
+    assert_eq!(
+        hashed.stats, dense.stats,
+        "dense and hashed expand differently"
+    );
+    hashed.outcome
+}
+
+#[test]
+fn step_costs_are_ignored_and_steps_counted() {
+    let expected = Solution {
+        path: vec![0, 1, 2, 3],
+        cost: 3,
+    };
+    assert_eq!(both(&[0], 3), Outcome::Found(expected));
+}
+
+#[test]
+fn a_start_that_is_a_goal_is_a_path_of_one_state() {
+    assert_eq!(
+        both(&[5], 5),
+        Outcome::Found(Solution {
+            path: vec![5],
+            cost: 0
+        })
+    );
+}
+
+#[test]
+fn an_unreachable_goal_is_no_path() {
+    assert_eq!(both(&[0], 6), Outcome::NoPath);
+}
+
+#[test]
+fn several_starts_use_the_closest() {
+    assert_eq!(
+        both(&[6, 4, 0], 3),
+        Outcome::Found(Solution {
+            path: vec![4, 2, 3],
+            cost: 2
+        })
+    );
+}
+
+#[test]
+fn the_goal_is_tested_when_generated() {
+    // Reaching 2 from 0 generates it while expanding 1 (or 4): two expansions, not all.
+    let search = Bfs::new().search(&graph(), [0], |&s| s == 2);
+    assert_eq!(search.found().unwrap().cost, 2);
+    assert_eq!(search.stats.expanded, 2);
+}
+
+#[test]
+fn a_reused_searcher_forgets_the_previous_search() {
+    let g = graph();
+    let mut bfs = Bfs::with_storage(Dense(Nodes(7)));
+    assert_eq!(bfs.search(&g, [0], |&s| s == 3).found().unwrap().cost, 3);
+    assert_eq!(bfs.search(&g, [2], |&s| s == 0).outcome, Outcome::NoPath);
+    assert_eq!(bfs.cost(&1), None, "state 1 is not reachable from 2");
+    assert_eq!(bfs.search(&g, [4], |&s| s == 3).found().unwrap().cost, 2);
+}
+
+#[test]
+fn reach_reports_every_depth_and_path() {
+    let tree = state_search::bfs_reach(&graph(), [0]);
+    let depths: Vec<Option<usize>> = (0..7).map(|s| tree.cost(&s)).collect();
+    assert_eq!(
+        depths,
+        [Some(0), Some(1), Some(2), Some(3), Some(1), Some(2), None]
+    );
+    assert_eq!(tree.path_to(&5), Some(vec![0, 1, 5]));
+    let mut bfs = Bfs::new();
+    bfs.reach(&graph(), [0]);
+    assert_eq!(bfs.cost(&3), Some(3));
+    assert_eq!(bfs.path_to(&3), Some(vec![0, 1, 2, 3]));
+}
+
+#[test]
+fn a_step_limit_stops_only_when_it_cuts_something_off() {
+    let g = graph();
+    let limited = |steps: usize| {
+        Bfs::new()
+            .with_limits(state_search::Limits::new().max_cost(steps))
+            .search(&g, [0], |&s| s == 6)
+            .outcome
+    };
+    // The farthest state (3) is 3 steps away: a limit of 3 cuts nothing off.
+    assert_eq!(limited(3), Outcome::NoPath);
+    assert_eq!(limited(2), Outcome::Stopped(state_search::StopReason::Cost));
+}

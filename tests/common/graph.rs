@@ -1,0 +1,173 @@
+//! Explicit graphs for the engine tests, and obviously-correct oracles over them written
+//! without the crate's engines: Bellman–Ford, plain BFS, path checking.
+
+use std::collections::VecDeque;
+
+use proptest::prelude::*;
+use state_search::{Cost, ReversibleSpace, StateIndexer, StateSpace};
+
+/// A directed graph on nodes `0..n` with edge costs of type `C` (parallel edges and
+/// self-loops allowed).
+#[derive(Clone, Debug)]
+pub struct Graph<C> {
+    pub forward: Vec<Vec<(u32, C)>>,
+    pub backward: Vec<Vec<(u32, C)>>,
+}
+
+impl<C: Copy> Graph<C> {
+    /// A graph on `n` nodes with the given `(from, to, cost)` edges.
+    pub fn new(n: usize, edges: &[(u32, u32, C)]) -> Self {
+        let mut forward = vec![Vec::new(); n];
+        let mut backward = vec![Vec::new(); n];
+        for &(from, to, cost) in edges {
+            forward[from as usize].push((to, cost));
+            backward[to as usize].push((from, cost));
+        }
+        Self { forward, backward }
+    }
+
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.forward.len()
+    }
+
+    /// The same graph with every edge costing `unit`.
+    pub fn with_unit_costs<D: Copy>(&self, unit: D) -> Graph<D> {
+        let map = |adj: &Vec<Vec<(u32, C)>>| {
+            adj.iter()
+                .map(|edges| edges.iter().map(|&(to, _)| (to, unit)).collect())
+                .collect()
+        };
+        Graph {
+            forward: map(&self.forward),
+            backward: map(&self.backward),
+        }
+    }
+}
+
+impl<C: Cost> StateSpace for Graph<C> {
+    type State = u32;
+    type Cost = C;
+    fn successors(&self, state: &u32, mut emit: impl FnMut(u32, C)) {
+        for &(to, cost) in &self.forward[*state as usize] {
+            emit(to, cost);
+        }
+    }
+}
+
+impl<C: Cost> ReversibleSpace for Graph<C> {
+    fn predecessors(&self, state: &u32, mut emit: impl FnMut(u32, C)) {
+        for &(from, cost) in &self.backward[*state as usize] {
+            emit(from, cost);
+        }
+    }
+}
+
+/// The identity numbering of nodes `0..n`.
+#[derive(Clone, Copy, Debug)]
+pub struct Nodes(pub usize);
+
+impl StateIndexer<u32> for Nodes {
+    fn bound(&self) -> usize {
+        self.0
+    }
+    fn index(&self, state: &u32) -> usize {
+        *state as usize
+    }
+    fn state(&self, index: usize) -> u32 {
+        u32::try_from(index).unwrap()
+    }
+}
+
+/// Bellman–Ford from `starts`: the least cost of every node (`None` = unreachable), or
+/// `Err(())` when a negative cycle is reachable. O(V E), nothing clever.
+pub fn bellman_ford<C: Copy + Into<i64>>(
+    graph: &Graph<C>,
+    starts: &[u32],
+) -> Result<Vec<Option<i64>>, ()> {
+    let n = graph.len();
+    let mut dist: Vec<Option<i64>> = vec![None; n];
+    for &s in starts {
+        dist[s as usize] = Some(0);
+    }
+    for round in 0..=n {
+        let mut changed = false;
+        for from in 0..n {
+            let Some(d) = dist[from] else { continue };
+            for &(to, cost) in &graph.forward[from] {
+                let candidate = d + cost.into();
+                if dist[to as usize].is_none_or(|old| candidate < old) {
+                    dist[to as usize] = Some(candidate);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return Ok(dist);
+        }
+        if round == n {
+            return Err(());
+        }
+    }
+    Ok(dist)
+}
+
+/// Plain BFS from `starts`: the number of steps to every node (`None` = unreachable).
+pub fn bfs_steps<C: Copy>(graph: &Graph<C>, starts: &[u32]) -> Vec<Option<usize>> {
+    let mut steps = vec![None; graph.len()];
+    let mut queue = VecDeque::new();
+    for &s in starts {
+        if steps[s as usize].is_none() {
+            steps[s as usize] = Some(0);
+            queue.push_back(s);
+        }
+    }
+    while let Some(at) = queue.pop_front() {
+        let here = steps[at as usize].unwrap();
+        for &(to, _) in &graph.forward[at as usize] {
+            if steps[to as usize].is_none() {
+                steps[to as usize] = Some(here + 1);
+                queue.push_back(to);
+            }
+        }
+    }
+    steps
+}
+
+/// The cost of `path` when every consecutive pair is an edge (the cheapest parallel edge
+/// counts), or `None` when some pair is not an edge.
+pub fn path_cost<C: Copy + Into<i64>>(graph: &Graph<C>, path: &[u32]) -> Option<i64> {
+    let mut total = 0;
+    for pair in path.windows(2) {
+        let cheapest = graph.forward[pair[0] as usize]
+            .iter()
+            .filter(|&&(to, _)| to == pair[1])
+            .map(|&(_, cost)| cost.into())
+            .min()?;
+        total += cheapest;
+    }
+    Some(total)
+}
+
+/// The least cost over `goals` of `dist`, if any goal is reachable.
+pub fn best_goal(dist: &[Option<i64>], is_goal: impl Fn(u32) -> bool) -> Option<i64> {
+    dist.iter()
+        .enumerate()
+        .filter(|&(node, _)| is_goal(u32::try_from(node).unwrap()))
+        .filter_map(|(_, d)| *d)
+        .min()
+}
+
+/// A random graph: 1..=`max_nodes` nodes, up to `max_edges` edges with costs drawn from
+/// `costs`.
+pub fn arb_graph<C: Copy + core::fmt::Debug + 'static>(
+    max_nodes: usize,
+    max_edges: usize,
+    costs: impl Strategy<Value = C> + Clone + 'static,
+) -> impl Strategy<Value = Graph<C>> {
+    (1..=max_nodes).prop_flat_map(move |n| {
+        let node = 0..u32::try_from(n).unwrap();
+        prop::collection::vec((node.clone(), node, costs.clone()), 0..=max_edges)
+            .prop_map(move |edges| Graph::new(n, &edges))
+    })
+}

@@ -1,0 +1,261 @@
+//! IDA* on hand-made graphs: bounds, the transposition table, cycle checks, the in-place
+//! variant, and a search 100,000 levels deep on an ordinary test thread.
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use graph::{Graph, Nodes};
+use state_search::{
+    CycleCheck, Dense, Event, Hashed, IdaStar, InPlaceIdaStar, InPlaceSpace, Outcome, Solution,
+    StopReason,
+};
+
+/// ```text
+///          2         2
+///   (0) -----> (1) -----> (3)         h: 0 3, 1 2, 2 1, 3 0  (admissible: true 4, 2, 1, 0)
+///    |                     ^
+///    +---3---> (2) ---1----+          both routes cost 4; (4) unreachable
+///    (1) <-0-> (5)  zero-cost cycle
+/// ```
+fn graph() -> Graph<u32> {
+    Graph::new(
+        6,
+        &[
+            (0, 1, 2),
+            (1, 3, 2),
+            (0, 2, 3),
+            (2, 3, 1),
+            (1, 5, 0),
+            (5, 1, 0),
+        ],
+    )
+}
+
+const H: [u32; 6] = [3, 2, 1, 0, 9, 2];
+
+/// The heuristic of `graph()`, as engines call it.
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "the Heuristic signature")]
+fn h(s: &u32) -> u32 {
+    H[*s as usize]
+}
+
+#[test]
+fn iterations_raise_the_bound_to_the_least_cut_off_f() {
+    let mut bounds = Vec::new();
+    let mut watch = |event: Event<'_, u32, u32>| {
+        if let Event::IterationFinished {
+            bound, next_bound, ..
+        } = event
+        {
+            bounds.push((bound, next_bound));
+        }
+        core::ops::ControlFlow::Continue(())
+    };
+    let search = IdaStar::new().search_with(&graph(), [0], &h, |&s| s == 3, &mut watch);
+    assert_eq!(search.found().unwrap().cost, 4);
+    assert_eq!(search.stats.iterations, 2);
+    assert_eq!(bounds, [(3, Some(4))]);
+}
+
+#[test]
+fn every_variant_finds_the_optimum() {
+    let g = graph();
+    let goal = |s: &u32| *s == 3;
+    let plain = IdaStar::new().search(&g, [0], &h, goal);
+    let path_checked = IdaStar::new()
+        .with_cycle_check(CycleCheck::Path)
+        .search(&g, [0], &h, goal);
+    let hashed = IdaStar::with_table(Hashed).search(&g, [0], &h, goal);
+    let dense = IdaStar::with_table(Dense(Nodes(6))).search(&g, [0], &h, goal);
+    for search in [plain, path_checked, hashed, dense] {
+        let found = search.into_found().unwrap();
+        assert_eq!(found.cost, 4);
+        assert!(
+            found.path == [0, 1, 3] || found.path == [0, 2, 3],
+            "{:?}",
+            found.path
+        );
+    }
+}
+
+#[test]
+fn a_start_that_is_a_goal_is_a_path_of_one_state() {
+    let search = IdaStar::new().search(&graph(), [2], &h, |&s| s == 2);
+    assert_eq!(
+        search.outcome,
+        Outcome::Found(Solution {
+            path: vec![2],
+            cost: 0
+        })
+    );
+    assert_eq!(search.stats.expanded, 0);
+}
+
+#[test]
+fn an_unreachable_goal_is_no_path_with_a_table_or_the_path_check() {
+    let g = graph();
+    let goal = |s: &u32| *s == 4;
+    assert!(
+        IdaStar::with_table(Hashed)
+            .search(&g, [0], &h, goal)
+            .is_no_path()
+    );
+    assert!(
+        IdaStar::with_table(Dense(Nodes(6)))
+            .search(&g, [0], &h, goal)
+            .is_no_path()
+    );
+    let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
+    assert!({ path_checked }.search(&g, [0], &h, goal).is_no_path());
+}
+
+#[test]
+fn without_a_table_a_cyclic_space_runs_until_a_limit() {
+    // 0 <-> 1 at cost 1: every iteration cuts off a longer walk, so no proof of "no path".
+    let g = Graph::new(3, &[(0, 1, 1), (1, 0, 1)]);
+    let zero = |_: &u32| 0u32;
+    let mut ida = IdaStar::new()
+        .with_cycle_check(CycleCheck::None)
+        .with_limits(state_search::Limits::new().max_expansions(500));
+    let search = ida.search(&g, [0], &zero, |&s| s == 2);
+    assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
+}
+
+#[test]
+fn a_zero_cost_cycle_of_three_needs_the_path_check_or_a_table() {
+    //   (0) -0-> (1) -0-> (2) -0-> (0),   (2) -5-> (3)
+    let g = Graph::new(4, &[(0, 1, 0), (1, 2, 0), (2, 0, 0), (2, 3, 5)]);
+    let zero = |_: &u32| 0u32;
+    let goal = |s: &u32| *s == 3;
+    let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
+    assert_eq!(
+        { path_checked }
+            .search(&g, [0], &zero, goal)
+            .found()
+            .unwrap()
+            .cost,
+        5
+    );
+    assert_eq!(
+        IdaStar::with_table(Hashed)
+            .search(&g, [0], &zero, goal)
+            .found()
+            .unwrap()
+            .cost,
+        5
+    );
+    // The parent check alone loops inside one iteration; a limit still stops it.
+    let mut parent_only =
+        IdaStar::new().with_limits(state_search::Limits::new().max_expansions(10_000));
+    let search = parent_only.search(&g, [0], &zero, goal);
+    // Depth first from 0 follows 0 -> 1 -> 2 -> 0 -> ... before trying 2 -> 3.
+    assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
+}
+
+#[test]
+fn the_table_prunes_transpositions() {
+    // A 12 x 12 open grid: many paths to every cell.
+    let g = grid(12);
+    let zero = |_: &u32| 0u32;
+    let goal = |s: &u32| *s == 143;
+    let with_table = IdaStar::with_table(Dense(Nodes(144))).search(&g, [0], &zero, goal);
+    assert_eq!(with_table.found().unwrap().cost, 22);
+    let limited = IdaStar::new()
+        .with_limits(state_search::Limits::new().max_expansions(with_table.stats.expanded * 10));
+    let without = { limited }.search(&g, [0], &zero, goal);
+    assert_eq!(
+        without.stop_reason(),
+        Some(StopReason::Expansions),
+        "without the table IDA* needs over 10x the expansions"
+    );
+}
+
+/// An open `side x side` grid, 4-connected, unit costs; cell `r * side + c`.
+fn grid(side: u32) -> Graph<u32> {
+    let mut edges = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            let at = r * side + c;
+            if c + 1 < side {
+                edges.extend([(at, at + 1, 1), (at + 1, at, 1)]);
+            }
+            if r + 1 < side {
+                edges.extend([(at, at + side, 1), (at + side, at, 1)]);
+            }
+        }
+    }
+    Graph::new((side * side) as usize, &edges)
+}
+
+/// A counter that moves up or down by one; the goal is `target`.
+struct Counter {
+    value: i64,
+    target: i64,
+    applied: u64,
+}
+
+impl InPlaceSpace for Counter {
+    type Action = i64;
+    type Cost = u32;
+    fn actions(&self, mut emit: impl FnMut(i64)) {
+        emit(1);
+        emit(-1);
+    }
+    fn apply(&mut self, step: i64) -> u32 {
+        self.value += step;
+        self.applied += 1;
+        1
+    }
+    fn undo(&mut self, step: i64) {
+        self.value -= step;
+    }
+    fn inverse(&self, step: i64) -> Option<i64> {
+        Some(-step)
+    }
+    fn heuristic(&self) -> u32 {
+        u32::try_from((self.target - self.value).unsigned_abs()).unwrap()
+    }
+}
+
+#[test]
+fn in_place_search_never_undoes_the_previous_move_and_restores_the_state() {
+    let mut counter = Counter {
+        value: 0,
+        target: -3,
+        applied: 0,
+    };
+    let search = InPlaceIdaStar::new().search(&mut counter, |c| c.value == c.target);
+    let plan = search.found().unwrap();
+    assert_eq!((plan.actions.clone(), plan.cost), (vec![-1, -1, -1], 3));
+    assert_eq!(counter.value, 0, "the space is back in its start state");
+    // One iteration (the heuristic is exact); the root tries +1 (cut off) and -1, and
+    // every later level tries only -1 (+1 would undo it): 4 actions applied in all.
+    assert_eq!(search.stats.iterations, 1);
+    assert_eq!(counter.applied, 4);
+    assert_eq!(search.stats.generated, 4);
+}
+
+#[test]
+fn a_search_100000_levels_deep_runs_on_an_ordinary_thread() {
+    const DEPTH: u32 = 100_000;
+    // The general engine: a line 0 -> 1 -> ... -> DEPTH with an exact heuristic.
+    let line = state_search::from_fn(|&n: &u32| (n < DEPTH).then_some((n + 1, 1u32)));
+    let exact = |n: &u32| DEPTH - n;
+    let found = IdaStar::new()
+        .search(&line, [0], &exact, |&n| n == DEPTH)
+        .into_found()
+        .unwrap();
+    assert_eq!((found.cost, found.path.len()), (DEPTH, DEPTH as usize + 1));
+    // The in-place engine.
+    let mut counter = Counter {
+        value: 0,
+        target: i64::from(DEPTH),
+        applied: 0,
+    };
+    let plan = InPlaceIdaStar::new().search(&mut counter, |c| c.value == c.target);
+    assert_eq!(plan.found().unwrap().cost, DEPTH);
+}

@@ -1,0 +1,234 @@
+//! Limits and visitors stop every engine, and the outcome says which one did.
+
+use core::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use state_search::domains::maze::GridMaze;
+use state_search::grid::Pos;
+use state_search::{
+    AStar, Bfs, BidirectionalBfs, Dijkstra, Event, IdaStar, InPlaceIdaStar, InPlaceSpace, Limits,
+    Outcome, Search, Solution, Spfa, StopReason,
+};
+
+/// A 60 x 60 open grid: more than any limit below lets the engines expand.
+fn open_grid() -> GridMaze {
+    GridMaze::random(60, 60, 0, 1, 1)
+}
+
+/// Runs every engine with `limits`; each result comes with the engine's name.
+fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> {
+    let maze = open_grid();
+    let (start, goal) = (maze.start(), maze.goal());
+    let is_goal = |p: &Pos| *p == goal;
+    let zero = |_: &Pos| 0u32;
+    let unit = limits.clone().map_cost(|c| c as usize);
+    let steps = |f: Solution<Pos, usize>| u32::try_from(f.cost).unwrap();
+    let cost = |f: Solution<Pos, u32>| f.cost;
+    let mut results = Vec::new();
+    let mut push = |name, (outcome, expanded)| results.push((name, outcome, expanded));
+    let mut bfs = Bfs::new().with_limits(unit.clone());
+    push("bfs", summary(bfs.search(&maze, [start], is_goal), steps));
+    let mut bidirectional = BidirectionalBfs::new().with_limits(unit);
+    push(
+        "bidirectional",
+        summary(bidirectional.search(&maze, start, goal), steps),
+    );
+    let mut dijkstra = Dijkstra::new().with_limits(limits.clone());
+    push(
+        "dijkstra",
+        summary(dijkstra.search(&maze, [start], is_goal), cost),
+    );
+    let mut astar = AStar::new().with_limits(limits.clone());
+    push(
+        "astar",
+        summary(astar.search(&maze, [start], &zero, is_goal), cost),
+    );
+    let mut spfa = Spfa::new().with_limits(limits.clone());
+    push(
+        "spfa",
+        summary(spfa.search(&maze, [start], is_goal).unwrap(), cost),
+    );
+    let mut ida = IdaStar::with_table(state_search::Hashed).with_limits(limits.clone());
+    push(
+        "idastar",
+        summary(ida.search(&maze, [start], &zero, is_goal), cost),
+    );
+    let mut walker = Walker { at: 0, goal: 118 };
+    let plan = InPlaceIdaStar::new()
+        .with_limits(limits.clone())
+        .search(&mut walker, |w| w.at == w.goal);
+    assert_eq!(walker.at, 0, "a stopped in-place search restores the state");
+    push("in-place idastar", summary(plan, |p| p.cost));
+    results
+}
+
+/// The outcome with its cost as `u32`, and the number of expansions.
+fn summary<T>(search: Search<T>, cost: impl Fn(T) -> u32) -> (Outcome<u32>, u64) {
+    let outcome = match search.outcome {
+        Outcome::Found(found) => Outcome::Found(cost(found)),
+        Outcome::NoPath => Outcome::NoPath,
+        Outcome::Stopped(reason) => Outcome::Stopped(reason),
+    };
+    (outcome, search.stats.expanded)
+}
+
+/// A walk on the integers, one step left or right; no heuristic.
+struct Walker {
+    at: i32,
+    goal: i32,
+}
+
+impl InPlaceSpace for Walker {
+    type Action = i32;
+    type Cost = u32;
+    fn actions(&self, mut emit: impl FnMut(i32)) {
+        emit(1);
+        emit(-1);
+    }
+    fn apply(&mut self, step: i32) -> u32 {
+        self.at += step;
+        1
+    }
+    fn undo(&mut self, step: i32) {
+        self.at -= step;
+    }
+    fn inverse(&self, step: i32) -> Option<i32> {
+        Some(-step)
+    }
+}
+
+#[test]
+fn an_expansion_limit_of_k_expands_at_most_k_states_and_says_so() {
+    for k in [0, 1, 100] {
+        for (engine, outcome, expanded) in every_engine(&Limits::new().max_expansions(k)) {
+            assert_eq!(
+                outcome,
+                Outcome::Stopped(StopReason::Expansions),
+                "{engine}, k = {k}"
+            );
+            assert!(expanded <= k, "{engine} expanded {expanded} > {k}");
+        }
+    }
+}
+
+#[test]
+fn a_cost_limit_below_the_optimum_stops_and_above_it_finds() {
+    // Corner to corner of the open 60 x 60 grid is 118 steps.
+    for (engine, outcome, _) in every_engine(&Limits::new().max_cost(117)) {
+        assert_eq!(outcome, Outcome::Stopped(StopReason::Cost), "{engine}");
+    }
+    let maze = open_grid();
+    let goal = maze.goal();
+    let h = |p: &Pos| maze.manhattan(p);
+    let within = AStar::new().with_limits(Limits::new().max_cost(118));
+    assert_eq!(
+        { within }
+            .search(&maze, [maze.start()], &h, |&p| p == goal)
+            .found()
+            .unwrap()
+            .cost,
+        118
+    );
+    let bfs = Bfs::new().with_limits(Limits::new().max_cost(118));
+    assert_eq!(
+        { bfs }
+            .search(&maze, [maze.start()], |&p| p == goal)
+            .found()
+            .unwrap()
+            .cost,
+        118
+    );
+}
+
+#[test]
+fn a_raised_cancel_flag_and_a_past_deadline_stop_before_the_first_expansion() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let maze = open_grid();
+    let (start, goal) = (maze.start(), maze.goal());
+    let cancelled = Dijkstra::new()
+        .with_limits(Limits::new().cancel_flag(flag))
+        .search(&maze, [start], |&p| p == goal);
+    assert_eq!(cancelled.stop_reason(), Some(StopReason::Cancelled));
+    assert_eq!(cancelled.stats.expanded, 0);
+    let late = Bfs::new()
+        .with_limits(Limits::new().deadline(Instant::now()))
+        .search(&maze, [start], |&p| p == goal);
+    assert_eq!(late.stop_reason(), Some(StopReason::Deadline));
+    let mut walker = Walker { at: 0, goal: 10 };
+    let ida = InPlaceIdaStar::new()
+        .with_limits(Limits::new().deadline(Instant::now()))
+        .search(&mut walker, |w| w.at == w.goal);
+    assert_eq!(ida.stop_reason(), Some(StopReason::Deadline));
+    assert_eq!(walker.at, 0, "a stopped in-place search restores the state");
+}
+
+#[test]
+fn a_visitor_that_breaks_stops_the_search() {
+    let maze = open_grid();
+    let (start, goal) = (maze.start(), maze.goal());
+    let mut seen = 0;
+    let mut stop_after_five = |event: Event<'_, Pos, u32>| {
+        if let Event::Expanded { .. } = event {
+            seen += 1;
+        }
+        if seen == 5 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
+    let search = Dijkstra::new().search_with(&maze, [start], |&p| p == goal, &mut stop_after_five);
+    assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
+    assert_eq!(search.stats.expanded, 4, "the fifth expansion was refused");
+}
+
+/// A visitor that stops at the third expansion.
+fn third<C>() -> impl FnMut(Event<'_, Pos, C>) -> ControlFlow<()> {
+    let mut seen = 0;
+    move |event| {
+        if let Event::Expanded { .. } = event {
+            seen += 1;
+        }
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+#[test]
+fn a_visitor_stops_every_engine() {
+    let maze = open_grid();
+    let (start, goal) = (maze.start(), maze.goal());
+    let is_goal = |p: &Pos| *p == goal;
+    let zero = |_: &Pos| 0u32;
+    let visitor = Some(StopReason::Visitor);
+    assert_eq!(
+        Bfs::new()
+            .search_with(&maze, [start], is_goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    let mut bidirectional = BidirectionalBfs::new();
+    assert_eq!(
+        bidirectional
+            .search_with(&maze, start, goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    assert_eq!(
+        AStar::new()
+            .search_with(&maze, [start], &zero, is_goal, &mut third())
+            .stop_reason(),
+        visitor
+    );
+    let spfa = Spfa::new()
+        .search_with(&maze, [start], is_goal, &mut third())
+        .unwrap();
+    assert_eq!(spfa.stop_reason(), visitor);
+    let ida = IdaStar::new().search_with(&maze, [start], &zero, is_goal, &mut third());
+    assert_eq!((ida.stop_reason(), ida.stats.expanded), (visitor, 2));
+}

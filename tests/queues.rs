@@ -1,0 +1,127 @@
+//! The bucket and radix queues against the binary heap, under random interleavings of
+//! pushes and pops: the same keys must come out in the same order, each with its slot.
+
+use core::cmp::Reverse;
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use state_search::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
+use state_search::store::Slot;
+
+#[derive(Clone, Debug)]
+enum Op<K> {
+    Push(K),
+    Pop,
+}
+
+/// Runs `ops` on `queue` and on a binary heap; pops must agree on keys, and every slot
+/// must come back with the key it was pushed with. `monotone` drops pushes below the last
+/// key popped (for the radix heap).
+fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
+    mut queue: impl PriorityQueue<K>,
+    ops: &[Op<K>],
+    monotone: bool,
+) -> Result<(), TestCaseError> {
+    let mut reference = BinaryQueue::new();
+    let mut pushed: HashMap<Slot, K> = HashMap::new();
+    let mut last: Option<K> = None;
+    let mut next_slot: Slot = 0;
+    for op in ops {
+        match *op {
+            Op::Push(key) => {
+                if monotone && last.is_some_and(|last| key < last) {
+                    continue;
+                }
+                queue.push(key, next_slot);
+                reference.push(key, next_slot);
+                pushed.insert(next_slot, key);
+                next_slot += 1;
+            }
+            Op::Pop => {
+                let got = queue.pop();
+                let want = reference.pop();
+                prop_assert_eq!(got.map(|(k, _)| k), want.map(|(k, _)| k));
+                if let Some((key, slot)) = got {
+                    prop_assert_eq!(
+                        pushed.remove(&slot),
+                        Some(key),
+                        "slot returned twice or with another key"
+                    );
+                    last = Some(key);
+                }
+            }
+        }
+        prop_assert_eq!(queue.len(), reference.len());
+    }
+    while let Some((key, slot)) = queue.pop() {
+        prop_assert_eq!(reference.pop().map(|(k, _)| k), Some(key));
+        prop_assert_eq!(pushed.remove(&slot), Some(key));
+    }
+    prop_assert!(reference.is_empty() && pushed.is_empty());
+    Ok(())
+}
+
+/// Keys near each other, or far apart (beyond the bucket ring), or far below.
+fn key() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        8 => 1_000u64..1_040,
+        1 => 0u64..1_000,
+        1 => 1u64 << 20..1u64 << 21,
+        1 => 1u64 << 40..(1u64 << 40) + 3,
+    ]
+}
+
+fn ops<K: core::fmt::Debug + Clone>(
+    key: impl Strategy<Value = K>,
+) -> impl Strategy<Value = Vec<Op<K>>> {
+    prop::collection::vec(
+        prop_oneof![3 => key.prop_map(Op::Push), 2 => Just(Op::Pop)],
+        0..400,
+    )
+}
+
+/// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
+/// first on later runs.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/queues.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn bucket_queue_pops_what_a_binary_heap_pops(ops in ops(key())) {
+        agrees_with_binary_heap(BucketQueue::new(), &ops, false)?;
+    }
+
+    #[test]
+    fn bucket_queue_orders_astar_keys_like_a_binary_heap(
+        ops in ops((0u32..60, 0u32..60).prop_map(|(f, g)| (f, Reverse(g))))
+    ) {
+        agrees_with_binary_heap(BucketQueue::new(), &ops, false)?;
+    }
+
+    #[test]
+    fn radix_queue_pops_what_a_binary_heap_pops_for_monotone_keys(ops in ops(key())) {
+        agrees_with_binary_heap(RadixQueue::new(), &ops, true)?;
+    }
+}
+
+#[test]
+fn a_bucket_queue_reused_after_clear_starts_afresh() {
+    let mut queue = BucketQueue::new();
+    queue.push(5u32, 1);
+    queue.push(1 << 30, 2);
+    queue.clear();
+    assert!(queue.is_empty());
+    queue.push(2, 3);
+    assert_eq!(queue.pop(), Some((2, 3)));
+    assert_eq!(queue.pop(), None);
+}

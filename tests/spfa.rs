@@ -1,0 +1,165 @@
+//! SPFA on hand-made graphs with negative costs and negative cycles.
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use graph::{Graph, Nodes};
+use state_search::{Dense, Outcome, Solution, Spfa};
+
+/// ```text
+///          4                 2
+///   (0) -------> (1) -----------> (3)
+///    |            ^                        (4) unreachable
+///    |  5         | -3
+///    +--------> (2)
+///                 \--- 0 ---> (5) --0--> (2)   zero-cost cycle 2 -> 5 -> 2
+/// ```
+fn negative() -> Graph<i32> {
+    Graph::new(
+        6,
+        &[
+            (0, 1, 4),
+            (0, 2, 5),
+            (2, 1, -3),
+            (1, 3, 2),
+            (2, 5, 0),
+            (5, 2, 0),
+        ],
+    )
+}
+
+#[test]
+fn a_negative_step_makes_the_longer_route_cheaper() {
+    let expected = Solution {
+        path: vec![0, 2, 1, 3],
+        cost: 4,
+    };
+    let hashed = Spfa::new().search(&negative(), [0], |&s| s == 3).unwrap();
+    let dense = Spfa::with_storage(Dense(Nodes(6))).search(&negative(), [0], |&s| s == 3);
+    assert_eq!(hashed.found(), Some(&expected));
+    assert_eq!(dense.unwrap().found(), Some(&expected));
+}
+
+#[test]
+fn start_goal_unreachable_and_several_starts() {
+    let g = negative();
+    let search = |starts: &[u32], goal: u32| {
+        Spfa::new()
+            .search(&g, starts.iter().copied(), |&s| s == goal)
+            .unwrap()
+            .outcome
+    };
+    assert_eq!(
+        search(&[3], 3),
+        Outcome::Found(Solution {
+            path: vec![3],
+            cost: 0
+        })
+    );
+    assert_eq!(search(&[0], 4), Outcome::NoPath);
+    // From 2 the route to 1 costs -3, from 0 it costs 2: the start 2 wins.
+    assert_eq!(
+        search(&[0, 2], 1),
+        Outcome::Found(Solution {
+            path: vec![2, 1],
+            cost: -3
+        })
+    );
+}
+
+#[test]
+fn distances_predecessors_and_paths_of_every_state() {
+    let mut spfa = Spfa::new();
+    spfa.reach(&negative(), [0]).unwrap();
+    let costs: Vec<Option<i32>> = (0..6).map(|s| spfa.cost(&s)).collect();
+    assert_eq!(costs, [Some(0), Some(2), Some(5), Some(4), None, Some(5)]);
+    assert_eq!(spfa.parent(&1), Some(2));
+    assert_eq!(spfa.parent(&0), None);
+    assert_eq!(spfa.path_to(&3), Some(vec![0, 2, 1, 3]));
+}
+
+#[test]
+fn a_reachable_negative_cycle_is_reported_with_its_states() {
+    //   (0) -1-> (1) -1-> (2) -(-3)-> (3) -1-> (1)     cycle 1 -> 2 -> 3 -> 1 costs -1
+    let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (2, 3, -3), (3, 1, 1)]);
+    for cycle in [
+        Spfa::new().reach(&g, [0]).unwrap_err(),
+        Spfa::with_storage(Dense(Nodes(4)))
+            .reach(&g, [0])
+            .unwrap_err(),
+    ] {
+        assert_eq!(cycle.cost, Some(-1));
+        let mut states = cycle.cycle.clone();
+        states.sort_unstable();
+        assert_eq!(states, [1, 2, 3]);
+        let at = cycle.cycle.iter().position(|&s| s == 1).unwrap();
+        let rotated: Vec<u32> = cycle.cycle[at..]
+            .iter()
+            .chain(&cycle.cycle[..at])
+            .copied()
+            .collect();
+        assert_eq!(
+            rotated,
+            [1, 2, 3],
+            "the states follow the cycle's direction"
+        );
+    }
+}
+
+#[test]
+fn a_negative_self_loop_is_a_cycle_of_one_state() {
+    let g = Graph::new(2, &[(0, 1, 2), (1, 1, -1)]);
+    let cycle = Spfa::new().search(&g, [0], |&s| s == 1).unwrap_err();
+    assert_eq!((cycle.cycle, cycle.cost), (vec![1], Some(-1)));
+}
+
+#[test]
+fn an_unreachable_negative_cycle_does_not_matter() {
+    let g = Graph::new(4, &[(0, 1, 3), (2, 3, -5), (3, 2, 1)]);
+    let search = Spfa::new().search(&g, [0], |&s| s == 1).unwrap();
+    assert_eq!(search.found().unwrap().cost, 3);
+}
+
+#[test]
+fn a_negative_cycle_that_overflows_the_costs_is_still_reported() {
+    // 1 improves early and forces a cycle check on a large store; the cycle 3 <-> 4 then
+    // drives costs toward i32::MIN long before the next periodic check.
+    let mut edges = vec![
+        (0, 1, 5),
+        (0, 2, 1),
+        (2, 1, 1),
+        (0, 3, 0),
+        (3, 4, -10_000_000),
+        (4, 3, 0),
+    ];
+    edges.extend((5..1005).map(|leaf| (0, leaf, 0)));
+    let g = Graph::new(1005, &edges);
+    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    let mut states = cycle.cycle.clone();
+    states.sort_unstable();
+    assert_eq!(states, [3, 4]);
+    assert_eq!(cycle.cost, Some(-10_000_000));
+}
+
+#[test]
+fn a_cycle_whose_cost_does_not_fit_the_type_has_no_cost() {
+    let g = Graph::new(
+        3,
+        &[
+            (0, 1, -1_000_000_000),
+            (1, 2, -1_000_000_000),
+            (2, 0, -1_000_000_000),
+        ],
+    );
+    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    assert_eq!(cycle.cycle.len(), 3);
+    assert_eq!(cycle.cost, None);
+    assert!(
+        cycle.to_string().contains("below the type's minimum"),
+        "{cycle}"
+    );
+}

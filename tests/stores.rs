@@ -1,0 +1,232 @@
+//! Stores and tables against a `HashMap` model, under random sequences of operations,
+//! including the wrap-around of `StampedTable` generations.
+
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use state_search::StateIndexer;
+use state_search::store::{
+    DenseStore, DenseTable, HashedStore, HashedTable, NodeStore, StampedTable, TranspositionTable,
+};
+
+/// States `0..70` (a bitset of one full word and a partial one), numbered by themselves.
+#[derive(Clone, Copy, Debug)]
+struct Upto70;
+
+impl StateIndexer<u16> for Upto70 {
+    fn bound(&self) -> usize {
+        70
+    }
+    fn index(&self, state: &u16) -> usize {
+        usize::from(*state)
+    }
+    fn state(&self, index: usize) -> u16 {
+        u16::try_from(index).unwrap()
+    }
+}
+
+#[derive(Clone, Debug)]
+enum StoreOp {
+    Insert(u16, u32),
+    Find(u16),
+    Update(u16, u32),
+    Clear,
+}
+
+fn store_op() -> impl Strategy<Value = StoreOp> {
+    prop_oneof![
+        6 => (0u16..70, any::<u32>()).prop_map(|(s, v)| StoreOp::Insert(s, v)),
+        3 => (0u16..70).prop_map(StoreOp::Find),
+        3 => (0u16..70, any::<u32>()).prop_map(|(s, v)| StoreOp::Update(s, v)),
+        1 => Just(StoreOp::Clear),
+    ]
+}
+
+/// Runs `ops` on `store` and on a `HashMap` model, checking every answer.
+fn store_matches_model(
+    store: &mut impl NodeStore<u16, u32>,
+    ops: &[StoreOp],
+) -> Result<(), TestCaseError> {
+    let mut model: HashMap<u16, u32> = HashMap::new();
+    for op in ops {
+        match *op {
+            StoreOp::Insert(state, value) => {
+                let (slot, fresh) = store.insert(&state, value);
+                prop_assert_eq!(fresh, !model.contains_key(&state));
+                model.entry(state).or_insert(value);
+                prop_assert_eq!(store.state(slot), state);
+                prop_assert_eq!(*store.value(slot), model[&state]);
+            }
+            StoreOp::Find(state) => {
+                let slot = store.find(&state);
+                prop_assert_eq!(slot.is_some(), model.contains_key(&state));
+                if let Some(slot) = slot {
+                    prop_assert_eq!(*store.value(slot), model[&state]);
+                }
+            }
+            StoreOp::Update(state, value) => {
+                if let Some(slot) = store.find(&state) {
+                    *store.value_mut(slot) = value;
+                    model.insert(state, value);
+                }
+            }
+            StoreOp::Clear => {
+                store.clear();
+                model.clear();
+            }
+        }
+        prop_assert_eq!(store.len(), model.len());
+        let mut listed: Vec<u16> = store.slots().map(|slot| store.state(slot)).collect();
+        listed.sort_unstable();
+        let mut expected: Vec<u16> = model.keys().copied().collect();
+        expected.sort_unstable();
+        prop_assert_eq!(listed, expected);
+    }
+    Ok(())
+}
+
+#[derive(Clone, Debug)]
+enum TableOp {
+    Insert(u16, u32),
+    InsertIfLess(u16, u32),
+    Get(u16),
+    Reset,
+}
+
+fn table_op() -> impl Strategy<Value = TableOp> {
+    prop_oneof![
+        4 => (0u16..70, 0u32..20).prop_map(|(s, v)| TableOp::Insert(s, v)),
+        4 => (0u16..70, 0u32..20).prop_map(|(s, v)| TableOp::InsertIfLess(s, v)),
+        4 => (0u16..70).prop_map(TableOp::Get),
+        3 => Just(TableOp::Reset),
+    ]
+}
+
+/// Runs `ops` on `table` and on a model that forgets everything at each reset.
+fn table_matches_model(
+    table: &mut impl TranspositionTable<u16, u32>,
+    ops: &[TableOp],
+) -> Result<(), TestCaseError> {
+    let mut model: HashMap<u16, u32> = HashMap::new();
+    for op in ops {
+        match *op {
+            TableOp::Insert(state, value) => {
+                table.insert(&state, value);
+                model.insert(state, value);
+            }
+            TableOp::InsertIfLess(state, value) => {
+                let should = model.get(&state).is_none_or(|&old| value < old);
+                prop_assert_eq!(table.insert_if_less(&state, value), should);
+                if should {
+                    model.insert(state, value);
+                }
+            }
+            TableOp::Get(state) => prop_assert_eq!(table.get(&state), model.get(&state).copied()),
+            TableOp::Reset => {
+                table.reset();
+                model.clear();
+            }
+        }
+    }
+    for state in 0..70 {
+        prop_assert_eq!(table.get(&state), model.get(&state).copied());
+    }
+    Ok(())
+}
+
+/// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
+/// first on later runs.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/stores.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn dense_store_behaves_like_a_map(ops in prop::collection::vec(store_op(), 0..200)) {
+        let mut store: DenseStore<Upto70, u32> = DenseStore::try_new(Upto70).unwrap();
+        store_matches_model(&mut store, &ops)?;
+    }
+
+    #[test]
+    fn hashed_store_behaves_like_a_map(ops in prop::collection::vec(store_op(), 0..200)) {
+        let mut store: HashedStore<u16, u32> = HashedStore::new();
+        store_matches_model(&mut store, &ops)?;
+    }
+
+    #[test]
+    fn dense_table_behaves_like_a_map_that_forgets_at_reset(
+        ops in prop::collection::vec(table_op(), 0..300)
+    ) {
+        let mut table: DenseTable<Upto70, u32> = DenseTable::try_new(Upto70).unwrap();
+        table_matches_model(&mut table, &ops)?;
+    }
+
+    #[test]
+    fn hashed_table_behaves_like_a_map_that_forgets_at_reset(
+        ops in prop::collection::vec(table_op(), 0..300)
+    ) {
+        let mut table: HashedTable<u16, u32> = HashedTable::new();
+        table_matches_model(&mut table, &ops)?;
+    }
+
+    /// With one-byte stamps the generation wraps every 255 resets; entries written before
+    /// a wrap must never come back.
+    #[test]
+    fn stamped_table_survives_generation_wrap_around(
+        ops in prop::collection::vec(
+            prop_oneof![
+                (0usize..16, any::<u16>()).prop_map(|(i, v)| (Some((i, v)), 0usize)),
+                (1usize..300).prop_map(|resets| (None, resets)),
+            ],
+            0..60,
+        )
+    ) {
+        let mut table: StampedTable<u16, u8> = StampedTable::new(16);
+        let mut model: HashMap<usize, u16> = HashMap::new();
+        for (write, resets) in ops {
+            if let Some((index, value)) = write {
+                table.insert(index, value);
+                model.insert(index, value);
+            }
+            for _ in 0..resets {
+                table.reset();
+                model.clear();
+            }
+            for index in 0..16 {
+                prop_assert_eq!(table.get(index).copied(), model.get(&index).copied());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_dense_store_too_large_to_number_is_a_capacity_error() {
+    #[derive(Clone, Copy, Debug)]
+    struct Huge;
+    impl StateIndexer<u64> for Huge {
+        fn bound(&self) -> usize {
+            usize::MAX
+        }
+        fn index(&self, state: &u64) -> usize {
+            usize::try_from(*state).unwrap()
+        }
+        fn state(&self, index: usize) -> u64 {
+            index as u64
+        }
+    }
+    let error = DenseStore::<Huge, u32>::try_new(Huge).unwrap_err();
+    assert_eq!(
+        error.reason,
+        state_search::error::CapacityErrorKind::TooManyStates
+    );
+    assert!(error.to_string().contains("cannot number"), "{error}");
+}

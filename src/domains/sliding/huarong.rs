@@ -48,8 +48,10 @@
 //!   be reached; the blank's search to the piece stops the same way;
 //! - **eager or lazy walks**: the walks around each cell are computed with the crate's
 //!   [`Bfs`] for every cell up front ([`Precompute::Eager`], the default) or the first
-//!   time a search reaches the cell ([`Precompute::Lazy`]). Eager measured faster at every
-//!   board size: random queries soon reach most cells, and lazy pays a check per step;
+//!   time a search reaches the cell ([`Precompute::Lazy`]). On random boards they tie at
+//!   30 x 30 and eager is 8-25% faster at 100 x 100 and 300 x 300 (random queries soon
+//!   reach most cells, and lazy pays a check per step); only eager walks give the
+//!   components and the landmarks;
 //! - **components**: with eager walks, the connected components of the abstraction
 //!   (union-find; its steps are symmetric) answer a query whose piece cannot reach its
 //!   target at once, and drop the start sides that cannot reach it;
@@ -1100,8 +1102,9 @@ impl SideState {
 /// When the walks around the cells are computed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Precompute {
-    /// Every movable cell, when the [`Abstraction`] is built (the default: measured
-    /// faster on random boards, where queries soon reach most cells).
+    /// Every movable cell, when the [`Abstraction`] is built (the default: as fast or
+    /// faster on random boards, where queries soon reach most cells; needed for the
+    /// components and the landmarks).
     #[default]
     Eager,
     /// Each cell the first time a search reaches it.
@@ -1464,7 +1467,7 @@ impl Abstraction {
     ///
     /// An A* toward the piece (Manhattan distance to it, less one: consistent), which
     /// settles the sides in order of cost with exact costs and stops at the last side it
-    /// can reach; measured about twice as fast as a BFS, which floods a disc around the
+    /// can reach; measured about 20% faster than a BFS, which floods a disc around the
     /// blank.
     fn blank_to_sides(&self, astar: &mut BlankAStar, blank: u32, piece: u32) -> ([u32; 4], Stats) {
         let p = piece as usize;
@@ -1683,14 +1686,20 @@ impl QuerySpace<'_> {
         *state != self.source && state.piece() == self.target
     }
 
-    /// An admissible and consistent estimate of the moves left: `0` on the target; else
-    /// `3d - 2` for the piece's Manhattan distance `d` to the target (see
-    /// [`PlainHeuristic`] for why), plus 2 when the blank is not on a side toward the
-    /// target (every walk between two sides costs at least 2).
+    /// An admissible and consistent estimate of the moves left: the exact answer on an
+    /// open, unbounded board (checked against Dijkstra in the tests). With `R` and `C` the
+    /// piece's vertical and horizontal distances to the target, `L >= S` the larger and
+    /// the smaller, and `n = R + C > 0`, it is `3n - 2 + 2 max(0, L - S - 1)` plus a
+    /// penalty for the blank's side: 0 on a side toward the target along an axis at least
+    /// as long as the other, 4 on a side away from it along the strictly longer axis, 2
+    /// otherwise. (A swap costs 1; a walk to a neighbouring side at least 2, to the
+    /// opposite side at least 4; so the cheapest way zigzags, and goes straight only for
+    /// the excess of the longer axis.) Every step of a real board's abstraction exists on
+    /// the open board at no greater cost, hence the bound and its consistency.
     ///
-    /// The Manhattan distance, not the [`DistanceField`], because it costs no BFS per
-    /// query: on random boards the field saved about 5% of the expansions and cost more
-    /// than that in time (see `BENCHMARKS.md`).
+    /// It uses Manhattan distances, not the [`DistanceField`], because they cost no BFS
+    /// per query: on random boards the field saved about 5% of the expansions and cost
+    /// more than that in time (see `BENCHMARKS.md`).
     ///
     /// With landmarks ([`Abstraction::with_landmarks`]), the estimate is also at least
     /// the ALT bound of each landmark `L` (Goldberg and Harrelson): the abstraction is

@@ -65,6 +65,42 @@ fn a_piece_already_on_its_target_needs_no_move_even_when_the_blank_is_walled_in(
 }
 
 #[test]
+fn query_spaces_answer_like_the_solver_with_any_engine() {
+    use state_search::{AStar, Dense, Dijkstra, IndexedSpace, Spfa};
+    let input = Input::random(9, 9, 20, 40, 5);
+    let mut solver = HuarongSolver::new(input.board.clone());
+    // Add a query whose piece is already on its target.
+    let mut queries = input.queries.clone();
+    let first = queries[0];
+    queries.push(Query {
+        target: first.piece,
+        ..first
+    });
+    for query in &queries {
+        let expected = solver
+            .solve(query, Method::Plain, Engine::Bfs)
+            .unwrap()
+            .moves;
+        let space = solver.query_space(query).unwrap();
+        let goal = |s: &_| space.is_goal(s);
+        let dijkstra =
+            Dijkstra::with_storage(Dense(space.indexer())).search(&space, [space.source()], goal);
+        let astar = AStar::with_storage(Dense(space.indexer())).search(
+            &space,
+            [space.source()],
+            &space,
+            goal,
+        );
+        let spfa = Spfa::with_storage(Dense(space.indexer()))
+            .search(&space, [space.source()], goal)
+            .unwrap();
+        for search in [dijkstra, astar, spfa] {
+            assert_eq!(search.found().map(|f| f.cost), expected, "{query:?}");
+        }
+    }
+}
+
+#[test]
 fn a_corridor_only_lets_the_piece_move_toward_the_blank() {
     // 1 x 4 corridor: blank at 1, piece at 3. The piece can go to 2 (blank walks next to
     // it: 1 move, then swap: 1 move) but never past the blank's side to 1.

@@ -108,9 +108,10 @@ const INF: u32 = u32::MAX;
 /// "No cell": a missing parent, an unmovable side.
 const NONE: u32 = u32::MAX;
 
-/// The largest board accepted, in cells (`n * m`). The abstraction keeps 16 walk costs
-/// per cell.
-pub const MAX_CELLS: usize = 1 << 22;
+/// The largest board accepted, in cells (`n * m`): far beyond the contest's 900, and
+/// small enough that the default solver (16 walk costs per cell, 8 landmark distances
+/// per side state, dense engine stores) stays within a few hundred megabytes.
+pub const MAX_CELLS: usize = 1 << 20;
 
 /// Above this many states (`(n + 2)^2 (m + 2)^2`), the plain view is searched with hashed
 /// storage instead of dense arrays.
@@ -1655,6 +1656,7 @@ fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
 /// ```
 pub struct QuerySpace<'a> {
     abstraction: &'a Abstraction,
+    piece: u32,
     target: u32,
     /// The start side states and the blank's walk to each.
     starts: [(SideState, u32); 4],
@@ -1680,11 +1682,16 @@ impl QuerySpace<'_> {
         &self.starts[..self.count]
     }
 
-    /// Whether `state` has the piece on the target.
+    /// Whether `state` has the piece on the target (the source does when the query's
+    /// piece starts there).
     #[inline]
     #[must_use]
     pub fn is_goal(&self, state: &SideState) -> bool {
-        *state != self.source && state.piece() == self.target
+        if *state == self.source {
+            self.piece == self.target
+        } else {
+            state.piece() == self.target
+        }
     }
 
     /// An admissible and consistent estimate of the moves left: the exact answer on an
@@ -2169,6 +2176,7 @@ impl HuarongSolver {
         let source = SideState(u32::try_from(bound).unwrap_or(NONE));
         let mut space = QuerySpace {
             abstraction: &self.abstraction,
+            piece,
             target,
             starts: [(source, 0); 4],
             count: 0,
@@ -2205,12 +2213,16 @@ impl HuarongSolver {
                 space.count += 1;
             }
         }
-        space.source_estimate = space
-            .starts()
-            .iter()
-            .map(|&(start, cost)| cost.saturating_add(space.side_estimate(start)))
-            .min()
-            .unwrap_or(0);
+        space.source_estimate = if piece == target {
+            0
+        } else {
+            space
+                .starts()
+                .iter()
+                .map(|&(start, cost)| cost.saturating_add(space.side_estimate(start)))
+                .min()
+                .unwrap_or(0)
+        };
         (space, stats)
     }
 

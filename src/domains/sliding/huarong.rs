@@ -262,10 +262,10 @@ impl Board {
         self.cols + 2
     }
 
-    /// Whether the cell `id` is movable.
+    /// Whether the cell `id` is movable (`false` for ids beyond the board).
     #[inline]
     fn open(&self, id: u32) -> bool {
-        self.open[id as usize]
+        self.open.get(id as usize).copied().unwrap_or(false)
     }
 
     /// The id steps to the four sides, in the order of [`Dir::ALL`] (wrapping arithmetic).
@@ -928,10 +928,10 @@ impl DistanceField {
         self.dist.get(cell as usize).copied().filter(|&d| d != INF)
     }
 
-    /// The distance of `cell`, `INF` when unreachable.
+    /// The distance of `cell`, `INF` when unreachable (or beyond the field's board).
     #[inline]
     fn at(&self, cell: u32) -> u32 {
-        self.dist[cell as usize]
+        self.dist.get(cell as usize).copied().unwrap_or(INF)
     }
 
     /// Recomputes the field for `target` (a movable cell id) with `bfs`.
@@ -992,16 +992,20 @@ impl Heuristic<PlainState, u32> for PlainHeuristic<'_> {
             return 0;
         }
         let coords = &self.board.coords;
-        let [row, col] = coords[state.blank as usize];
-        let (piece, target) = (
-            coords[state.piece as usize],
-            coords[self.field.target as usize],
-        );
+        let at = |cell: u32| coords.get(cell as usize).copied();
+        // Cells off this board (a field of another board): no estimate.
+        let (Some([row, col]), Some(piece), Some(target)) =
+            (at(state.blank), at(state.piece), at(self.field.target))
+        else {
+            return 0;
+        };
         let mut useful = INF;
         let mut open = INF;
         for (side, offset) in (0..4).zip(self.board.offsets()) {
             let cell = state.piece.wrapping_add(offset);
-            let [r, c] = coords[cell as usize];
+            let Some([r, c]) = at(cell) else {
+                continue;
+            };
             let walk = row.abs_diff(r) + col.abs_diff(c);
             if self.field.at(cell) == d - 1 {
                 useful = useful.min(walk);

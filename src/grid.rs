@@ -385,7 +385,7 @@ pub fn parse_char_map<T>(
     format: &MapFormat<'_>,
     mut classify: impl FnMut(char) -> Option<T>,
 ) -> Result<CharMap<T>, ParseError> {
-    let mut lines = text.split('\n').map(trim_line);
+    let mut lines = text.split_terminator('\n').map(trim_line);
     let header = lines.next().unwrap_or("");
     let (rows, cols) = parse_header(header, format)?;
     let mut cells = Vec::with_capacity((rows as usize * cols as usize).min(text.len()));

@@ -275,9 +275,16 @@ mod tests {
     }
 
     #[test]
-    fn bound_saturates_instead_of_overflowing() {
+    #[cfg(target_pointer_width = "64")]
+    fn bound_counts_every_cell_and_key_set() {
+        // 2^31 cells x 2^32 key sets: far too many for a dense store, which refuses it.
         let ix = KeyStateIndexer::new(1 << 16, 1 << 15, KeySet(u32::MAX));
-        assert_eq!(ix.bound(), usize::MAX);
+        assert_eq!(ix.bound(), 1 << 63);
+        let refused = crate::store::DenseStore::<_, u32>::try_new::<KeyState>(ix);
+        assert_eq!(
+            refused.map(|_| ()).map_err(|e| e.reason),
+            Err(crate::error::CapacityErrorKind::TooManyStates)
+        );
         let ix = KeyStateIndexer::new(4, 4, KeySet(0b111));
         assert_eq!(ix.bound(), 128);
     }

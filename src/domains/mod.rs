@@ -14,3 +14,4 @@
 pub mod keydoor;
 pub mod keys;
 pub mod maze;
+pub mod pipemaze;

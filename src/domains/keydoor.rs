@@ -1056,11 +1056,36 @@ struct LayerEntry {
     dir: u8,
 }
 
-/// Mark bits: reached; entered from the layer without this cell's key; the start.
+/// Marks of a layer's cells. Not reached yet: 0 (open), `BLOCKED` (a wall or a door of a
+/// type not held) or `COLLECT` (a key of a type not held). Reached: `REACHED` with the
+/// direction of the move that arrived and `ENTERED` when that move came from the layer
+/// without this cell's key, or `ROOT` at the start.
+const BLOCKED: u8 = 0x01;
+const COLLECT: u8 = 0x02;
 const REACHED: u8 = 0x80;
 const ENTERED: u8 = 0x40;
 const ROOT: u8 = 0x20;
 const DIR_MASK: u8 = 0x03;
+
+/// The marks of a fresh layer for `keys`: each cell open (0), blocked, or a key to
+/// collect, so that the search reads one byte per neighbour.
+fn start_marks(maze: &KeyDoorMaze, keys: KeySet) -> Result<Vec<u8>, CapacityError> {
+    let mut of_code = [BLOCKED; 256];
+    for (code, mark) in (0u8..=255).zip(&mut of_code) {
+        *mark = match enter(code, keys) {
+            Entry::Blocked => BLOCKED,
+            Entry::Open => 0,
+            Entry::Collect(_) => COLLECT,
+        };
+    }
+    let len = maze.codes.len();
+    let mut marks = Vec::new();
+    marks
+        .try_reserve_exact(len)
+        .map_err(|_| CapacityError::out_of_memory(len, 1))?;
+    marks.extend(maze.codes.iter().map(|&code| of_code[code as usize]));
+    Ok(marks)
+}
 
 impl LayeredSearch {
     /// An empty searcher.
@@ -1124,9 +1149,7 @@ impl LayeredSearch {
             for &id in &level {
                 stats.iterations += 1;
                 let bound = best.map(|(dist, _)| dist);
-                if let Some(dist) =
-                    self.search_layer(maze, id, target, bound, padded_len, &mut stats)?
-                {
+                if let Some(dist) = self.search_layer(maze, id, target, bound, &mut stats)? {
                     best = Some((dist, id));
                 }
             }
@@ -1169,14 +1192,13 @@ impl LayeredSearch {
         id: u32,
         target: u32,
         bound: Option<u32>,
-        padded_len: usize,
         stats: &mut Stats,
     ) -> Result<Option<u32>, CapacityError> {
         let layer = id as usize;
         let keys = self.keys[layer];
         let mut entries = core::mem::take(&mut self.entries[layer]);
         entries.sort_unstable();
-        let mut marks = crate::store::try_filled(padded_len, 0u8)?;
+        let mut marks = start_marks(maze, keys)?;
         let offsets = maze.offsets();
         let mut current = core::mem::take(&mut self.current);
         let mut next = core::mem::take(&mut self.next);
@@ -1223,41 +1245,34 @@ impl LayeredSearch {
                 let here = cell as usize;
                 for (dir, &offset) in (0u8..).zip(&offsets) {
                     let n = here.wrapping_add_signed(offset);
-                    let code = maze.codes[n];
-                    match enter(code, keys) {
-                        Entry::Blocked => {}
-                        Entry::Open => {
-                            stats.generated += 1;
-                            let mark = &mut marks[n];
-                            if *mark == 0 {
-                                *mark = REACHED | dir;
-                                stats.stored += 1;
-                                #[expect(
-                                    clippy::cast_possible_truncation,
-                                    reason = "below padded_len"
-                                )]
-                                let n = n as u32;
-                                if n == target {
-                                    found = Some(dist + 1);
-                                    break 'search;
-                                }
-                                next.push(n);
-                            }
+                    let mark = marks[n];
+                    if mark == 0 {
+                        marks[n] = REACHED | dir;
+                        stats.generated += 1;
+                        stats.stored += 1;
+                        #[expect(clippy::cast_possible_truncation, reason = "below padded_len")]
+                        let n = n as u32;
+                        if n == target {
+                            found = Some(dist + 1);
+                            break 'search;
                         }
-                        Entry::Collect(t) => {
-                            stats.generated += 1;
-                            if bound.is_none() {
-                                let into = self.layer(keys.with(t));
-                                #[expect(
-                                    clippy::cast_possible_truncation,
-                                    reason = "below padded_len"
-                                )]
-                                self.entries[into as usize].push(LayerEntry {
-                                    dist: dist + 1,
-                                    cell: n as u32,
-                                    dir,
-                                });
-                            }
+                        next.push(n);
+                    } else if mark & REACHED != 0 {
+                        stats.generated += 1;
+                    } else if mark == COLLECT {
+                        stats.generated += 1;
+                        if bound.is_none() {
+                            let t = maze.codes[n] & TYPE_MASK;
+                            let into = self.layer(keys.with(t));
+                            #[expect(
+                                clippy::cast_possible_truncation,
+                                reason = "below padded_len"
+                            )]
+                            self.entries[into as usize].push(LayerEntry {
+                                dist: dist + 1,
+                                cell: n as u32,
+                                dir,
+                            });
                         }
                     }
                 }
@@ -1280,7 +1295,7 @@ impl LayeredSearch {
         let mut cell = target as usize;
         loop {
             let mark = self.marks[id as usize][cell];
-            if mark & ROOT != 0 || mark == 0 {
+            if mark & ROOT != 0 || mark & REACHED == 0 {
                 break;
             }
             let dir = mark & DIR_MASK;

@@ -59,7 +59,7 @@ use crate::algo::astar::AStar;
 use crate::algo::bfs::Bfs;
 use crate::algo::dijkstra::Dijkstra;
 use crate::algo::idastar::{CycleCheck, IdaStar};
-use crate::error::{CapacityError, ParseError};
+use crate::error::{CapacityError, CapacityErrorKind, ParseError};
 use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Pos, parse_char_map};
 use crate::rng::SplitMix64;
 use crate::solution::{Outcome, Search, Solution, Stats};
@@ -537,7 +537,7 @@ impl KeyDoorMaze {
     ///
     /// # Errors
     ///
-    /// [`SolveError::Capacity`] when even the fallback storage cannot be allocated.
+    /// [`SolveError::Capacity`] when the storage of the search does not fit in memory.
     pub fn solve(&self, objective: Objective) -> Result<Search<Route>, SolveError> {
         let strategy = match objective {
             Objective::FewestKeys => Strategy::Layered,
@@ -548,9 +548,12 @@ impl KeyDoorMaze {
 
     /// A route for `objective` found by `strategy`.
     ///
-    /// The engines use dense storage ([`Dense`]`(`[`KeyDoorMaze::state_indexer`]`)`) when
-    /// it can be allocated, and fall back to [`Hashed`] storage when it cannot (too many
-    /// states to number, or too little memory), so a huge maze never aborts the process.
+    /// The engines use dense storage ([`Dense`]`(`[`KeyDoorMaze::state_indexer`]`)`). When
+    /// the states are too many to number densely (2^32 and more: many key types) they fall
+    /// back to [`Hashed`] storage, which holds only the states reached. When the dense
+    /// store does not fit in memory, the search returns the [`CapacityError`] rather than
+    /// fall back: hashed storage needs more memory per state, and a hash map that cannot
+    /// grow aborts the process.
     /// IDA* without a table checks the whole path for repeated states
     /// ([`CycleCheck::Path`]), so it terminates even when the target is unreachable; it
     /// takes exponential time and is meant for tiny mazes.
@@ -559,7 +562,8 @@ impl KeyDoorMaze {
     ///
     /// [`SolveError::NotApplicable`] for [`Strategy::Bfs`] with the fewest keys (the
     /// costs are not unit) and [`Strategy::Layered`] with the fewest moves;
-    /// [`SolveError::Capacity`] when the layered search cannot allocate its layers.
+    /// [`SolveError::Capacity`] when the layered search cannot allocate its layers or a
+    /// dense store does not fit in memory.
     ///
     /// # Complexity
     ///
@@ -581,10 +585,11 @@ impl KeyDoorMaze {
             ($make:expr, |$engine:ident| $search:expr) => {
                 match $make(Dense(ix)) {
                     Ok(mut $engine) => $search,
-                    Err(_) => {
+                    Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
                         let mut $engine = $make(Hashed)?;
                         $search
                     }
+                    Err(error) => return Err(error.into()),
                 }
             };
         }
@@ -1198,7 +1203,10 @@ impl LayeredSearch {
         let keys = self.keys[layer];
         let mut entries = core::mem::take(&mut self.entries[layer]);
         entries.sort_unstable();
-        let mut marks = start_marks(maze, keys)?;
+        let mut marks = start_marks(maze, keys).map_err(|_| {
+            // Report everything the layers need, not just the one that did not fit.
+            CapacityError::out_of_memory(self.keys.len() * maze.codes.len(), 1)
+        })?;
         let offsets = maze.offsets();
         let mut current = core::mem::take(&mut self.current);
         let mut next = core::mem::take(&mut self.next);

@@ -54,7 +54,7 @@ use crate::algo::astar::AStar;
 use crate::algo::bfs::Bfs;
 use crate::algo::dijkstra::Dijkstra;
 use crate::algo::idastar::{CycleCheck, IdaStar};
-use crate::error::{CapacityError, ParseError, ParseErrorKind};
+use crate::error::{CapacityError, CapacityErrorKind, ParseError, ParseErrorKind};
 use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Pos, parse_char_map};
 use crate::rng::SplitMix64;
 use crate::solution::{Limits, Outcome, Search, Solution};
@@ -605,13 +605,15 @@ impl PipeMaze {
     /// longer than [`CLOSES_AT`] moves are not looked for. Turn the outcome into the
     /// contest answer with [`escape_answer`].
     ///
-    /// The engines use dense storage when it can be allocated and fall back to hashed
-    /// storage when it cannot. IDA* without a table checks the whole path for repeated
-    /// states, and takes exponential time: tiny mazes only.
+    /// The engines use dense storage, or hashed storage when the states are too many to
+    /// number densely (many colours on a large grid). IDA* without a table checks the
+    /// whole path for repeated states, and takes exponential time: tiny mazes only.
     ///
     /// # Errors
     ///
-    /// A [`CapacityError`] when even hashed storage fails (it does not in practice).
+    /// A [`CapacityError`] when the dense store does not fit in memory (the search does
+    /// not fall back to hashed storage then: it needs more memory per state, and a hash
+    /// map that cannot grow aborts the process).
     ///
     /// # Complexity
     ///
@@ -631,10 +633,11 @@ impl PipeMaze {
                         let mut $engine = engine.with_limits(limits);
                         $search
                     }
-                    Err(_) => {
+                    Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
                         let mut $engine = $make(Hashed)?.with_limits(limits);
                         $search
                     }
+                    Err(error) => return Err(error),
                 }
             };
         }
@@ -643,9 +646,12 @@ impl PipeMaze {
                 Ok(bfs) => bfs
                     .with_limits(Limits::new().max_cost(CLOSES_AT as usize))
                     .search(self, start, goal),
-                Err(_) => Bfs::try_with_storage(Hashed)?
-                    .with_limits(Limits::new().max_cost(CLOSES_AT as usize))
-                    .search(self, start, goal),
+                Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
+                    Bfs::try_with_storage(Hashed)?
+                        .with_limits(Limits::new().max_cost(CLOSES_AT as usize))
+                        .search(self, start, goal)
+                }
+                Err(error) => return Err(error),
             }
             .map(|found| Self::route_of(&found)),
             Strategy::Dijkstra => {

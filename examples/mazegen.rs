@@ -3,16 +3,19 @@
 //!
 //! ```text
 //! cargo run --release --example mazegen -- keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED [BARRIER_EVERY BARRIER_DOOR%]
+//! cargo run --release --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
 //! ```
 //!
-//! The arguments are the fields of `RandomKeyDoor`.
+//! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`.
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use state_search::domains::keydoor::{KeyDoorMaze, RandomKeyDoor};
+use state_search::domains::pipemaze::{PipeMaze, RandomPipeMaze};
 
-const USAGE: &str = "usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED [BARRIER_EVERY BARRIER_DOOR%]";
+const USAGE: &str = "usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED \
+[BARRIER_EVERY BARRIER_DOOR%] | mazegen palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT SEED";
 
 fn numbers(args: &[String]) -> Result<Vec<u64>, String> {
     args.iter()
@@ -47,6 +50,26 @@ fn generate(args: &[String]) -> Result<String, String> {
                 return Err("the maze needs at least one cell".to_owned());
             }
             Ok(KeyDoorMaze::random(&spec).to_string())
+        }
+        Some("palamaze") if args.len() == 9 => {
+            let n = numbers(&args[1..])?;
+            let spec = RandomPipeMaze {
+                width: narrow(n[0])?,
+                height: narrow(n[1])?,
+                colours: u8::try_from(n[2])
+                    .ok()
+                    .filter(|&c| c <= 9)
+                    .ok_or("at most 9 colours")?,
+                stone_percent: narrow(n[3])?,
+                pipe_percent: narrow(n[4])?,
+                key_percent: narrow(n[5])?,
+                wall_in_exit: n[6] != 0,
+                seed: n[7],
+            };
+            if spec.width == 0 || spec.height == 0 {
+                return Err("the maze needs at least one cell".to_owned());
+            }
+            Ok(PipeMaze::random(&spec).to_string())
         }
         _ => Err(USAGE.to_owned()),
     }

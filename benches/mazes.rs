@@ -1,5 +1,6 @@
 //! The grid mazes with keys: the key-door maze (200x200, 7 key types, 25% walls, start
-//! and target in opposite corners) for both objectives, and the pipe-key maze (20x20,
+//! and target in opposite corners; 100x100 when `cargo test` runs the bench once) for
+//! both objectives, and the pipe-key maze (20x20,
 //! the contest's size) with a reachable and a walled-in exit. Every instance is generated
 //! from a fixed seed; every bench asserts its answer, computed once by Dijkstra.
 //!
@@ -12,15 +13,20 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use state_search::domains::keydoor::{KeyDoorMaze, Objective, RandomKeyDoor, Strategy};
 use state_search::domains::pipemaze::{self, PipeMaze, RandomPipeMaze, escape_answer};
 
+/// Whether this is `cargo test` running the bench once (the test profile keeps debug
+/// assertions): the key-door mazes are then 100x100, to keep the test suite fast.
+const TEST_MODE: bool = cfg!(debug_assertions);
+
 /// The key-door benchmark mazes: plain (no key needed on the best route) and with door
-/// barriers every 25 columns (four keys needed).
+/// barriers every 25 columns (four keys needed, at both sizes).
 fn keydoor_mazes() -> Vec<(&'static str, KeyDoorMaze)> {
-    let plain = RandomKeyDoor::new(200, 200, 7, 1);
+    let side = if TEST_MODE { 100 } else { 200 };
+    let plain = RandomKeyDoor::new(side, side, 7, 1);
     let barriers = RandomKeyDoor {
         keys_per_type: 5,
         barrier_every: 25,
-        barrier_door_percent: 3,
-        ..RandomKeyDoor::new(200, 200, 7, 2)
+        barrier_door_percent: if TEST_MODE { 4 } else { 3 },
+        ..RandomKeyDoor::new(side, side, 7, if TEST_MODE { 1 } else { 2 })
     };
     vec![
         ("plain", KeyDoorMaze::random(&plain)),
@@ -56,6 +62,13 @@ fn keydoor(c: &mut Criterion) {
         ] {
             let expected = keydoor_answer(&maze, objective, Strategy::Dijkstra);
             assert!(expected.is_some(), "the {name} maze has a route");
+            if name == "barriers" && objective == Objective::FewestKeys {
+                assert_eq!(
+                    expected.map(|(keys, _)| keys),
+                    Some(4),
+                    "the barriers need keys"
+                );
+            }
             let mut group = c.benchmark_group(format!("keydoor200/{label}"));
             group.sample_size(10);
             for &strategy in strategies {

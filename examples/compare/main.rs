@@ -8,7 +8,9 @@
 //! cargo run --release --example compare -- --quick # small instances (seconds in debug)
 //! ```
 
+mod keydoor;
 mod maze;
+mod pipemaze;
 mod report;
 
 use std::process::ExitCode;
@@ -33,6 +35,8 @@ fn main() -> ExitCode {
     // Each domain contributes its rows; keep one line per domain.
     let mut rows = Vec::new();
     rows.extend(maze::rows(quick));
+    rows.extend(keydoor::rows(quick));
+    rows.extend(pipemaze::rows(quick));
     if csv {
         print!("{}", report::csv(&rows));
     } else {

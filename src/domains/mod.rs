@@ -11,4 +11,7 @@
 //!
 //! Domains depend on the engines, never the other way round.
 
+pub mod keydoor;
+pub mod keys;
 pub mod maze;
+pub mod pipemaze;

@@ -193,14 +193,10 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         };
         let outcome = self.explore(space, starts, &mut is_goal, visitor, &mut stats);
         stats.stored = self.store.len();
-        let outcome = match outcome {
-            Outcome::Found(slot) => Outcome::Found(Solution {
-                path: path_to(&self.store, slot, parent),
-                cost: self.store.value(slot).1,
-            }),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = outcome.map(|slot| Solution {
+            path: path_to(&self.store, slot, parent),
+            cost: self.store.value(slot).1,
+        });
         Search { outcome, stats }
     }
 

@@ -83,6 +83,18 @@ pub enum Outcome<T> {
     Stopped(StopReason),
 }
 
+impl<T> Outcome<T> {
+    /// The same outcome with the solution, if any, converted by `f`.
+    #[must_use]
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Found(found) => Outcome::Found(f(found)),
+            Outcome::NoPath => Outcome::NoPath,
+            Outcome::Stopped(reason) => Outcome::Stopped(reason),
+        }
+    }
+}
+
 /// The result of a search: its [`Outcome`] and its [`Stats`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search<T> {
@@ -115,6 +127,24 @@ impl<T> Search<T> {
     #[must_use]
     pub fn is_no_path(&self) -> bool {
         matches!(self.outcome, Outcome::NoPath)
+    }
+
+    /// The same search with the solution, if any, converted by `f`: how a domain turns
+    /// a path of states into its own route type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let search = state_search::bfs(&space, [1], |&n| n == 6).map(|found| found.path);
+    /// assert_eq!(search.found(), Some(&vec![1, 2, 3, 6]));
+    /// ```
+    #[must_use]
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Search<U> {
+        Search {
+            outcome: self.outcome.map(f),
+            stats: self.stats,
+        }
     }
 
     /// Why the search stopped early, if it did.

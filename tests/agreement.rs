@@ -253,14 +253,10 @@ proptest! {
         prop_assert_eq!(&hashed.outcome, &dense.outcome, "dense = hashed");
         let expected_i64 = expected.map(|e| i64::try_from(e).unwrap());
         let as_u32 = g.with_unit_costs(1u32);
-        let hashed_u32 = Search {
-            outcome: match hashed.outcome.clone() {
-                Outcome::Found(f) => Outcome::Found(Solution { path: f.path, cost: u32::try_from(f.cost).unwrap() }),
-                Outcome::NoPath => Outcome::NoPath,
-                Outcome::Stopped(r) => Outcome::Stopped(r),
-            },
-            stats: hashed.stats,
-        };
+        let hashed_u32 = hashed.clone().map(|f| Solution {
+            path: f.path,
+            cost: u32::try_from(f.cost).unwrap(),
+        });
         check("bfs", &as_u32, &[start], |s| s == goal, expected_i64, &hashed_u32)?;
 
         let bidirectional = BidirectionalBfs::new().search(&g, start, goal);

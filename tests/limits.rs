@@ -66,12 +66,7 @@ fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> 
 
 /// The outcome with its cost as `u32`, and the number of expansions.
 fn summary<T>(search: Search<T>, cost: impl Fn(T) -> u32) -> (Outcome<u32>, u64) {
-    let outcome = match search.outcome {
-        Outcome::Found(found) => Outcome::Found(cost(found)),
-        Outcome::NoPath => Outcome::NoPath,
-        Outcome::Stopped(reason) => Outcome::Stopped(reason),
-    };
-    (outcome, search.stats.expanded)
+    (search.outcome.map(cost), search.stats.expanded)
 }
 
 /// A walk on the integers, one step left or right; no heuristic.

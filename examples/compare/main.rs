@@ -9,8 +9,10 @@
 //! ```
 
 mod huarong;
+mod keydoor;
 mod klotski;
 mod maze;
+mod pipemaze;
 mod report;
 
 use std::process::ExitCode;
@@ -35,6 +37,8 @@ fn main() -> ExitCode {
     // Each domain contributes its rows; keep one line per domain.
     let mut rows = Vec::new();
     rows.extend(maze::rows(quick));
+    rows.extend(keydoor::rows(quick));
+    rows.extend(pipemaze::rows(quick));
     rows.extend(huarong::rows(quick));
     rows.extend(klotski::rows(quick));
     if csv {

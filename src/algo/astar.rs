@@ -5,7 +5,7 @@ use core::cmp::Reverse;
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
-use super::dijkstra::{Node, negative_step};
+use super::dijkstra::{Node, negative_step, parent, root};
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
@@ -182,14 +182,10 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         };
         let outcome = self.explore(space, starts, heuristic, &mut is_goal, visitor, &mut stats);
         stats.stored = self.store.len();
-        let outcome = match outcome {
-            Outcome::Found(slot) => Outcome::Found(Solution {
-                path: path_to(&self.store, slot, |node| node.parent),
-                cost: self.store.value(slot).g,
-            }),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = outcome.map(|slot| Solution {
+            path: path_to(&self.store, slot, parent),
+            cost: self.store.value(slot).1,
+        });
         Search { outcome, stats }
     }
 
@@ -217,7 +213,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         let mut cut = false;
         let mut overflowed = false;
         for start in starts {
-            let (slot, fresh) = self.store.insert(&start, Node::root());
+            let (slot, fresh) = self.store.insert(&start, root());
             let f = heuristic.estimate(&start);
             if fresh {
                 if self.limits.exceeds_cost(f) {
@@ -229,8 +225,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         }
         while let Some(((_, Reverse(g)), slot)) = self.open.pop() {
             stats.peak_open = stats.peak_open.max(self.open.len() + 1);
-            let node = self.store.value(slot);
-            if node.closed || node.g != g {
+            let &(_, best, closed) = self.store.value(slot);
+            if closed || best != g {
                 continue; // a stale entry
             }
             let state = self.store.state(slot);
@@ -246,7 +242,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
             }) {
                 return Outcome::Stopped(StopReason::Visitor);
             }
-            self.store.value_mut(slot).closed = true;
+            self.store.value_mut(slot).2 = true;
             stats.expanded += 1;
             let mut stop = false;
             let (store, open, limits) = (&mut self.store, &mut self.open, &self.limits);
@@ -260,18 +256,14 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
                     overflowed = true;
                     return;
                 };
-                let fresh_node = Node {
-                    parent: slot,
-                    g: cost,
-                    closed: false,
-                };
+                let fresh_node = (slot, cost, false);
                 let (next_slot, fresh) = store.insert(&next, fresh_node);
                 if !fresh {
                     let node = store.value_mut(next_slot);
-                    if cost >= node.g {
+                    if cost >= node.1 {
                         return;
                     }
-                    if node.closed {
+                    if node.2 {
                         stats.reopened += 1;
                         let event = Event::Reopened { state: &next, cost };
                         stop |= visitor.visit(event).is_break();

@@ -146,17 +146,13 @@ impl<S, St: Storage<S>> Bfs<S, St> {
         V: Visitor<S, usize>,
     {
         let (outcome, stats) = self.run(space, starts, is_goal, visitor);
-        let outcome = match outcome {
-            Outcome::Found(slot) => {
-                let path = path_to(&self.store, slot, |&parent| parent);
-                Outcome::Found(Solution {
-                    cost: path.len() - 1,
-                    path,
-                })
+        let outcome = outcome.map(|slot| {
+            let path = path_to(&self.store, slot, |&parent| parent);
+            Solution {
+                cost: path.len() - 1,
+                path,
             }
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        });
         Search { outcome, stats }
     }
 

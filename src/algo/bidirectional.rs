@@ -169,14 +169,10 @@ impl<S: Clone + Eq, St: Storage<S>> BidirectionalBfs<S, St> {
             self.meet(space, visitor, &mut stats)
         };
         stats.stored = self.forward.store.len() + self.backward.store.len();
-        let outcome = match outcome {
-            Outcome::Found(path) => Outcome::Found(Solution {
-                cost: path.len() - 1,
-                path,
-            }),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = outcome.map(|path| Solution {
+            cost: path.len() - 1,
+            path,
+        });
         Search { outcome, stats }
     }
 

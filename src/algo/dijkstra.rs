@@ -11,22 +11,21 @@ use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, S
 use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
 
-/// What Dijkstra and A* record per state.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Node<C> {
-    pub(crate) parent: Slot,
-    pub(crate) g: C,
-    pub(crate) closed: bool,
+/// What Dijkstra and A* record per state: `(parent slot, g, closed)`.
+///
+/// A tuple, not a struct: std allocates `vec![(0, 0, false); n]` for integer costs as
+/// zeroed memory that the OS maps lazily, where a struct is written entry by entry. For a
+/// dense store of millions of states that is most of the cost of a short search.
+pub(crate) type Node<C> = (Slot, C, bool);
+
+/// The record of a start state.
+pub(crate) fn root<C: Cost>() -> Node<C> {
+    (NO_SLOT, C::ZERO, false)
 }
 
-impl<C: Cost> Node<C> {
-    pub(crate) fn root() -> Self {
-        Self {
-            parent: NO_SLOT,
-            g: C::ZERO,
-            closed: false,
-        }
-    }
+/// The parent slot in a record.
+pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
+    node.0
 }
 
 #[cold]
@@ -194,14 +193,10 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         };
         let outcome = self.explore(space, starts, &mut is_goal, visitor, &mut stats);
         stats.stored = self.store.len();
-        let outcome = match outcome {
-            Outcome::Found(slot) => Outcome::Found(Solution {
-                path: path_to(&self.store, slot, |node| node.parent),
-                cost: self.store.value(slot).g,
-            }),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = outcome.map(|slot| Solution {
+            path: path_to(&self.store, slot, parent),
+            cost: self.store.value(slot).1,
+        });
         Search { outcome, stats }
     }
 
@@ -231,7 +226,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
     #[must_use]
     pub fn cost(&self, state: &S) -> Option<C> {
         let node = self.store.value(self.store.find(state)?);
-        node.closed.then_some(node.g)
+        let &(_, g, closed) = node;
+        closed.then_some(g)
     }
 
     /// A least-cost path to `state`, if the last search settled it.
@@ -240,8 +236,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         let slot = self.store.find(state)?;
         self.store
             .value(slot)
-            .closed
-            .then(|| path_to(&self.store, slot, |node| node.parent))
+            .2
+            .then(|| path_to(&self.store, slot, parent))
     }
 
     /// Every state the last search settled, with its least cost and parent.
@@ -250,8 +246,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
     where
         S: Clone + Eq + Hash,
     {
-        ShortestPaths::collect(&self.store, |node: &Node<C>| {
-            node.closed.then_some((node.g, node.parent))
+        ShortestPaths::collect(&self.store, |&(parent, g, closed): &Node<C>| {
+            closed.then_some((g, parent))
         })
     }
 
@@ -275,7 +271,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         V: Visitor<S, C>,
     {
         for start in starts {
-            let (slot, fresh) = self.store.insert(&start, Node::root());
+            let (slot, fresh) = self.store.insert(&start, root());
             if fresh {
                 self.queue.push(C::ZERO, slot);
             }
@@ -283,8 +279,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         let mut overflowed = false;
         while let Some((g, slot)) = self.queue.pop() {
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
-            let node = self.store.value(slot);
-            if node.closed || node.g != g {
+            let &(_, best, closed) = self.store.value(slot);
+            if closed || best != g {
                 continue; // a stale queue entry
             }
             if self.limits.exceeds_cost(g) {
@@ -303,7 +299,7 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
             }) {
                 return Outcome::Stopped(StopReason::Visitor);
             }
-            self.store.value_mut(slot).closed = true;
+            self.store.value_mut(slot).2 = true;
             stats.expanded += 1;
             let (store, queue, generated) =
                 (&mut self.store, &mut self.queue, &mut stats.generated);
@@ -317,17 +313,13 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
                     overflowed = true;
                     return;
                 };
-                let fresh_node = Node {
-                    parent: slot,
-                    g: cost,
-                    closed: false,
-                };
+                let fresh_node = (slot, cost, false);
                 let (next_slot, fresh) = store.insert(&next, fresh_node);
                 if fresh {
                     queue.push(cost, next_slot);
                 } else {
                     let node = store.value_mut(next_slot);
-                    if !node.closed && cost < node.g {
+                    if !node.2 && cost < node.1 {
                         *node = fresh_node;
                         queue.push(cost, next_slot);
                     }

@@ -11,5 +11,8 @@
 //!
 //! Domains depend on the engines, never the other way round.
 
+pub mod keydoor;
+pub mod keys;
 pub mod maze;
+pub mod pipemaze;
 pub mod sliding;

@@ -1,0 +1,90 @@
+//! Writes a generated maze in a contest text format, for the whole-process measurements of
+//! `BENCHMARKS.md`.
+//!
+//! ```text
+//! cargo run --release --example mazegen -- keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED [BARRIER_EVERY BARRIER_DOOR%]
+//! cargo run --release --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
+//! ```
+//!
+//! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use state_search::domains::keydoor::{KeyDoorMaze, RandomKeyDoor};
+use state_search::domains::pipemaze::{PipeMaze, RandomPipeMaze};
+
+const USAGE: &str = "usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED \
+[BARRIER_EVERY BARRIER_DOOR%] | mazegen palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT SEED";
+
+fn numbers(args: &[String]) -> Result<Vec<u64>, String> {
+    args.iter()
+        .map(|a| {
+            a.parse()
+                .map_err(|_| format!("not a number: {a:?} ({USAGE})"))
+        })
+        .collect()
+}
+
+fn generate(args: &[String]) -> Result<String, String> {
+    let narrow = |n: u64| u32::try_from(n).map_err(|_| format!("{n} is too large"));
+    match args.first().map(String::as_str) {
+        Some("keydoor") if args.len() == 8 || args.len() == 10 => {
+            let mut n = numbers(&args[1..])?;
+            n.resize(9, 0);
+            let spec = RandomKeyDoor {
+                width: narrow(n[0])?,
+                height: narrow(n[1])?,
+                key_types: u8::try_from(n[2])
+                    .ok()
+                    .filter(|&t| t <= 8)
+                    .ok_or("at most 8 key types")?,
+                wall_percent: narrow(n[3])?,
+                door_percent: narrow(n[4])?,
+                keys_per_type: narrow(n[5])?,
+                barrier_every: narrow(n[7])?,
+                barrier_door_percent: narrow(n[8])?,
+                seed: n[6],
+            };
+            if spec.width == 0 || spec.height == 0 {
+                return Err("the maze needs at least one cell".to_owned());
+            }
+            Ok(KeyDoorMaze::random(&spec).to_string())
+        }
+        Some("palamaze") if args.len() == 9 => {
+            let n = numbers(&args[1..])?;
+            let spec = RandomPipeMaze {
+                width: narrow(n[0])?,
+                height: narrow(n[1])?,
+                colours: u8::try_from(n[2])
+                    .ok()
+                    .filter(|&c| c <= 9)
+                    .ok_or("at most 9 colours")?,
+                stone_percent: narrow(n[3])?,
+                pipe_percent: narrow(n[4])?,
+                key_percent: narrow(n[5])?,
+                wall_in_exit: n[6] != 0,
+                seed: n[7],
+            };
+            if spec.width == 0 || spec.height == 0 {
+                return Err("the maze needs at least one cell".to_owned());
+            }
+            Ok(PipeMaze::random(&spec).to_string())
+        }
+        _ => Err(USAGE.to_owned()),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match generate(&args) {
+        Ok(text) => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("mazegen: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -147,6 +147,12 @@ fn run(options: &Options) -> Result<(), String> {
         Method::Plain => Engine::Bfs,
         Method::Abstract => Engine::AStar,
     });
+    if options.method == Method::Abstract && matches!(engine, Engine::Bfs | Engine::IdaStar) {
+        return Err(format!(
+            "--engine {engine:?} applies to --method plain only (the abstraction has weighted \
+             steps: use dijkstra, spfa or astar)"
+        ));
+    }
     let text = read_input(options.file.as_deref())?;
     let started = Instant::now();
     let input: Input = text.parse().map_err(|e| format!("invalid input: {e}"))?;

@@ -196,6 +196,8 @@ pub struct BucketQueue<K> {
     /// The end of the window (exclusive): ring entries are below it, far entries at or
     /// above it; `limit - base <= buckets.len()`.
     limit: u64,
+    /// At least the largest bucket number of an entry in the ring (when it has entries).
+    top: u64,
     /// Entries in the ring.
     near: usize,
     /// Entries beyond the window.
@@ -214,6 +216,7 @@ impl<K> BucketQueue<K> {
             cursor: 0,
             base: 0,
             limit: 0,
+            top: 0,
             near: 0,
             far: BinaryHeap::new(),
         }
@@ -253,6 +256,7 @@ impl<K: BucketKey> BucketQueue<K> {
     /// Files `key` in the ring (its bucket must lie in the window).
     #[inline]
     fn put_near(&mut self, key: K, slot: Slot) {
+        self.top = self.top.max(key.bucket());
         let offset = usize::try_from(key.bucket() - self.base).unwrap_or(0);
         let mask = self.buckets.len() - 1;
         let entries = &mut self.buckets[(self.cursor + offset) & mask];
@@ -277,14 +281,28 @@ impl<K: BucketKey> BucketQueue<K> {
     }
 
     /// Starts the window at `bucket`, which is below `base`.
+    ///
+    /// The ring must span the entries from `bucket` to the largest one in it (`top`), not
+    /// to the end of the window: a window reset by a push into an empty queue ends a
+    /// whole ring above its first key, and growing to cover it would double the ring at
+    /// every such push. The window is then cut to what the ring spans.
     fn move_back(&mut self, bucket: u64) {
-        if let Some(size) = self.ring_for(self.limit - bucket) {
+        if self.near == 0 {
+            // The ring is empty (everything waits in the heap): only the window moves.
+            self.base = bucket;
+            self.top = bucket;
+            self.limit = self.limit.min(bucket.saturating_add(self.ring()));
+            return;
+        }
+        // Ring entries lie in `base..=top`, so `base - bucket <= top - bucket` fits the ring.
+        if let Some(size) = self.ring_for(self.top - bucket + 1) {
             if size > self.buckets.len() {
                 self.grow(size);
             }
             let back = usize::try_from(self.base - bucket).unwrap_or(0);
             self.cursor = (self.cursor + self.buckets.len() - back) & (self.buckets.len() - 1);
             self.base = bucket;
+            self.limit = self.limit.min(bucket.saturating_add(self.ring()));
         } else {
             // Too wide for the ring: everything in it waits in the heap instead.
             for entries in &mut self.buckets {
@@ -295,6 +313,7 @@ impl<K: BucketKey> BucketQueue<K> {
             self.near = 0;
             self.cursor = 0;
             self.base = bucket;
+            self.top = bucket;
             self.widen();
         }
     }
@@ -310,6 +329,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
         if self.is_empty() {
             self.base = bucket;
             self.limit = bucket.saturating_add(self.ring());
+            self.top = bucket;
         } else if bucket < self.base {
             self.move_back(bucket);
         }
@@ -331,6 +351,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
         if self.near == 0 {
             let next = self.far.peek()?.key.bucket();
             self.base = next;
+            self.top = next;
             self.widen();
         }
         let mask = self.buckets.len() - 1;
@@ -358,6 +379,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
         self.cursor = 0;
         self.base = 0;
         self.limit = 0;
+        self.top = 0;
         self.near = 0;
     }
 
@@ -559,6 +581,44 @@ mod tests {
     fn binary_and_bucket_queues_sort_any_sequence() {
         sorts_any_sequence(BinaryQueue::new());
         sorts_any_sequence(BucketQueue::new());
+    }
+
+    #[test]
+    fn a_bucket_queue_that_empties_and_refills_below_its_first_key_keeps_its_ring() {
+        // The pattern of A* with a consistent heuristic: the queue runs empty, the next
+        // push restarts the window at its key, and a later push is lower (but not below
+        // the last key popped). The ring must not double at each such restart.
+        let mut queue = BucketQueue::new();
+        for round in 0..1000u32 {
+            queue.clear();
+            let base = 100 + round % 7;
+            queue.push(base, 0);
+            assert_eq!(queue.pop(), Some((base, 0)));
+            queue.push(base + 2, 1);
+            queue.push(base, 2);
+            queue.push(base + 1, 3);
+            let popped: Vec<u32> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+            assert_eq!(popped, [base, base + 1, base + 2]);
+        }
+        assert!(
+            queue.buckets.len() <= 16,
+            "ring grew to {}",
+            queue.buckets.len()
+        );
+    }
+
+    #[test]
+    fn a_bucket_queue_moved_back_keeps_far_keys_in_order() {
+        // A window reset high, then keys below it and far above it.
+        let mut queue = BucketQueue::new();
+        queue.push(50u64, 0);
+        queue.push(45, 1);
+        queue.push(50 + 40, 2);
+        queue.push(40, 3);
+        queue.push(1 << 20, 4);
+        queue.push(41, 5);
+        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+        assert_eq!(popped, [40, 41, 45, 50, 90, 1 << 20]);
     }
 
     #[test]

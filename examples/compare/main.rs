@@ -8,7 +8,9 @@
 //! cargo run --release --example compare -- --quick # small instances (seconds in debug)
 //! ```
 
+mod huarong;
 mod keydoor;
+mod klotski;
 mod maze;
 mod pipemaze;
 mod report;
@@ -37,6 +39,8 @@ fn main() -> ExitCode {
     rows.extend(maze::rows(quick));
     rows.extend(keydoor::rows(quick));
     rows.extend(pipemaze::rows(quick));
+    rows.extend(huarong::rows(quick));
+    rows.extend(klotski::rows(quick));
     if csv {
         print!("{}", report::csv(&rows));
     } else {

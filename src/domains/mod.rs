@@ -15,3 +15,4 @@ pub mod keydoor;
 pub mod keys;
 pub mod maze;
 pub mod pipemaze;
+pub mod sliding;

@@ -1,0 +1,347 @@
+//! Huarong Road: the contest sample, agreement of both views and every engine with a brute
+//! force on random boards, and rejection of invalid queries and malformed input.
+
+#[path = "common/huarong.rs"]
+mod oracle;
+
+use proptest::prelude::*;
+use state_search::domains::sliding::huarong::{
+    Board, Engine, HuarongSolver, Input, InputError, Method, Options, Precompute, Query,
+    QueryError, QueryErrorKind, Role, SolveError,
+};
+use state_search::grid::Pos;
+use state_search::{ParseError, ParseErrorKind};
+
+/// Every (view, engine) pair that applies.
+const PAIRS: [(Method, Engine); 8] = [
+    (Method::Plain, Engine::Bfs),
+    (Method::Plain, Engine::Dijkstra),
+    (Method::Plain, Engine::Spfa),
+    (Method::Plain, Engine::AStar),
+    (Method::Plain, Engine::IdaStar),
+    (Method::Abstract, Engine::Dijkstra),
+    (Method::Abstract, Engine::Spfa),
+    (Method::Abstract, Engine::AStar),
+];
+
+fn answers_line(answers: &[Option<u32>]) -> String {
+    answers
+        .iter()
+        .map(|a| a.map_or("-1".to_owned(), |m| m.to_string()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_contest_sample_answers_2_then_minus_1_with_every_view_and_engine() {
+    let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
+    let expected = include_str!("data/huarong/sample1.out").trim();
+    for precompute in [Precompute::Eager, Precompute::Lazy] {
+        let options = Options {
+            precompute,
+            landmarks: 3,
+        };
+        let mut solver = HuarongSolver::with_options(input.board.clone(), options);
+        for (method, engine) in PAIRS {
+            let answers: Vec<Option<u32>> = input
+                .queries
+                .iter()
+                .map(|q| solver.solve(q, method, engine).unwrap().moves)
+                .collect();
+            assert_eq!(answers_line(&answers), expected, "{method:?} {engine:?}");
+        }
+    }
+}
+
+#[test]
+fn a_piece_already_on_its_target_needs_no_move_even_when_the_blank_is_walled_in() {
+    // The blank (1,1) is cut off from the piece (1,3) by a fixed cell.
+    let input: Input = "1 3 1\n1 0 1\n1 1 1 3 1 3\n".parse().unwrap();
+    let mut solver = HuarongSolver::new(input.board.clone());
+    for (method, engine) in PAIRS {
+        let answer = solver.solve(&input.queries[0], method, engine).unwrap();
+        assert_eq!(answer.moves, Some(0));
+    }
+}
+
+#[test]
+fn query_spaces_answer_like_the_solver_with_any_engine() {
+    use state_search::{AStar, Dense, Dijkstra, IndexedSpace, Spfa};
+    let input = Input::random(9, 9, 20, 40, 5);
+    let mut solver = HuarongSolver::new(input.board.clone());
+    // Add a query whose piece is already on its target.
+    let mut queries = input.queries.clone();
+    let first = queries[0];
+    queries.push(Query {
+        target: first.piece,
+        ..first
+    });
+    for query in &queries {
+        let expected = solver
+            .solve(query, Method::Plain, Engine::Bfs)
+            .unwrap()
+            .moves;
+        let space = solver.query_space(query).unwrap();
+        let goal = |s: &_| space.is_goal(s);
+        let dijkstra =
+            Dijkstra::with_storage(Dense(space.indexer())).search(&space, [space.source()], goal);
+        let astar = AStar::with_storage(Dense(space.indexer())).search(
+            &space,
+            [space.source()],
+            &space,
+            goal,
+        );
+        let spfa = Spfa::with_storage(Dense(space.indexer()))
+            .search(&space, [space.source()], goal)
+            .unwrap();
+        for search in [dijkstra, astar, spfa] {
+            assert_eq!(search.found().map(|f| f.cost), expected, "{query:?}");
+        }
+    }
+}
+
+#[test]
+fn a_corridor_only_lets_the_piece_move_toward_the_blank() {
+    // 1 x 4 corridor: blank at 1, piece at 3. The piece can go to 2 (blank walks next to
+    // it: 1 move, then swap: 1 move) but never past the blank's side to 1.
+    let input: Input = "1 4 3\n1 1 1 1\n1 1 1 3 1 2\n1 1 1 3 1 1\n1 1 1 3 1 4\n"
+        .parse()
+        .unwrap();
+    let mut solver = HuarongSolver::new(input.board.clone());
+    for (method, engine) in PAIRS {
+        let answers: Vec<Option<u32>> = input
+            .queries
+            .iter()
+            .map(|q| solver.solve(q, method, engine).unwrap().moves)
+            .collect();
+        assert_eq!(answers, [Some(2), None, None], "{method:?} {engine:?}");
+    }
+}
+
+#[test]
+fn the_open_3x3_board_matches_hand_counts() {
+    // Blank in a corner, piece in the opposite corner, target the blank's corner.
+    let board = Board::new(3, 3, &[true; 9]).unwrap();
+    let oracle_board = vec![vec![true; 3]; 3];
+    let query = Query {
+        blank: Pos::new(0, 0),
+        piece: Pos::new(2, 2),
+        target: Pos::new(0, 0),
+    };
+    let expected = oracle::least_moves(&oracle_board, (0, 0), (2, 2), (0, 0));
+    let mut solver = HuarongSolver::new(board);
+    for (method, engine) in PAIRS {
+        let moves = solver.solve(&query, method, engine).unwrap().moves;
+        assert_eq!(moves, expected, "{method:?} {engine:?}");
+    }
+    // By hand: the blank walks 3 moves to (1, 2) and swaps (4); then three times it walks 2
+    // moves around the piece to the side toward the corner and swaps (4 + 3 * 3 = 13).
+    assert_eq!(expected, Some(13));
+}
+
+/// A board as rows of movable flags, and picks of (blank, piece, target) among its cells.
+type Case = (Vec<Vec<bool>>, Vec<(usize, usize, usize)>);
+
+/// A random board of up to 8 x 8 cells (up to 40% fixed) with queries on it.
+fn board_and_queries() -> impl Strategy<Value = Case> {
+    (1usize..=8, 1usize..=8, 0u32..=40).prop_flat_map(|(rows, cols, fixed)| {
+        let cells = rows * cols;
+        (
+            proptest::collection::vec((0u32..100).prop_map(move |x| x >= fixed), cells),
+            proptest::collection::vec((0..cells, 0..cells, 0..cells), 1..6),
+        )
+            .prop_map(move |(flat, picks)| {
+                let grid: Vec<Vec<bool>> = flat.chunks(cols).map(<[bool]>::to_vec).collect();
+                (grid, picks)
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn both_views_and_every_engine_agree_with_the_brute_force(
+        (grid, picks) in board_and_queries()
+    ) {
+        let rows = grid.len();
+        let cols = grid[0].len();
+        let flat: Vec<bool> = grid.iter().flatten().copied().collect();
+        let movable: Vec<(usize, usize)> = (0..rows * cols)
+            .filter(|&i| flat[i])
+            .map(|i| (i / cols, i % cols))
+            .collect();
+        prop_assume!(movable.len() >= 2);
+        let side = |n: usize| u32::try_from(n).unwrap();
+        let board = Board::new(side(rows), side(cols), &flat).unwrap();
+        // Eager walks with landmarks (the default), lazy walks without.
+        let mut eager = HuarongSolver::new(board.clone());
+        let lazy_options = Options { precompute: Precompute::Lazy, landmarks: 0 };
+        let mut lazy = HuarongSolver::with_options(board, lazy_options);
+        let pos = |(r, c): (usize, usize)| Pos::new(side(r), side(c));
+        for (e, s, t) in picks {
+            let (e, s, t) = (movable[e % movable.len()], movable[s % movable.len()], movable[t % movable.len()]);
+            prop_assume!(e != s);
+            let expected = oracle::least_moves(&grid, e, s, t);
+            let query = Query { blank: pos(e), piece: pos(s), target: pos(t) };
+            for (method, engine) in PAIRS {
+                for solver in [&mut eager, &mut lazy] {
+                    let moves = solver.solve(&query, method, engine).unwrap().moves;
+                    prop_assert_eq!(moves, expected, "{:?} {:?} on {:?}", method, engine, query);
+                }
+            }
+        }
+    }
+}
+
+fn parse_error(text: &str) -> ParseError {
+    match text.parse::<Input>() {
+        Err(InputError::Parse(error)) => error,
+        other => panic!("expected a parse error for {text:?}, got {other:?}"),
+    }
+}
+
+fn query_error(text: &str) -> (usize, usize, QueryError) {
+    match text.parse::<Input>() {
+        Err(InputError::Query {
+            line,
+            number,
+            error,
+        }) => (line, number, error),
+        other => panic!("expected a query error for {text:?}, got {other:?}"),
+    }
+}
+
+const BOARD: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n";
+
+#[test]
+fn a_query_off_the_board_is_an_error_naming_the_query() {
+    let (line, number, error) = query_error(&format!("{BOARD}3 2 1 2 2 2\n4 2 1 2 2 2\n"));
+    assert_eq!((line, number), (6, 2));
+    assert_eq!(
+        error,
+        QueryError {
+            role: Role::Blank,
+            row: 4,
+            col: 2,
+            kind: QueryErrorKind::OffBoard
+        }
+    );
+    let (_, _, error) = query_error(&format!("{BOARD}3 2 1 2 2 0\n1 2 2 2 3 2\n"));
+    assert_eq!(
+        (error.role, error.kind),
+        (Role::Target, QueryErrorKind::OffBoard)
+    );
+    let text = format!("{BOARD}3 2 1 2 2 2\n4 2 1 2 2 2\n");
+    assert_eq!(
+        text.parse::<Input>().unwrap_err().to_string(),
+        "line 6: query 2: the blank (4, 2) is off the board"
+    );
+}
+
+#[test]
+fn a_query_on_a_fixed_cell_is_an_error_naming_the_query() {
+    let (line, number, error) = query_error(&format!("{BOARD}3 2 1 1 2 2\n1 2 2 2 3 2\n"));
+    assert_eq!((line, number), (5, 1));
+    assert_eq!((error.role, error.row, error.col), (Role::Piece, 1, 1));
+    assert_eq!(error.kind, QueryErrorKind::Fixed);
+}
+
+#[test]
+fn a_blank_on_the_piece_is_an_error_naming_the_query() {
+    let (_, number, error) = query_error(&format!("{BOARD}3 2 1 2 2 2\n2 2 2 2 3 2\n"));
+    assert_eq!(number, 2);
+    assert_eq!(error.kind, QueryErrorKind::BlankOnPiece);
+    assert_eq!(
+        error.to_string(),
+        "the blank and the piece are both at (2, 2)"
+    );
+}
+
+#[test]
+fn the_solver_rejects_invalid_queries_instead_of_answering() {
+    let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
+    let mut solver = HuarongSolver::new(input.board.clone());
+    let bad = Query {
+        blank: Pos::new(0, 0),
+        piece: Pos::new(0, 1),
+        target: Pos::new(1, 1),
+    };
+    let expected = Err(SolveError::Query(QueryError {
+        role: Role::Blank,
+        row: 1,
+        col: 1,
+        kind: QueryErrorKind::Fixed,
+    }));
+    for (method, engine) in PAIRS {
+        assert_eq!(solver.solve(&bad, method, engine), expected);
+    }
+    let off = Query {
+        blank: Pos::new(0, 1),
+        piece: Pos::new(1, 1),
+        target: Pos::new(9, 9),
+    };
+    assert!(matches!(
+        solver.solve(&off, Method::Abstract, Engine::AStar),
+        Err(SolveError::Query(QueryError {
+            kind: QueryErrorKind::OffBoard,
+            role: Role::Target,
+            ..
+        }))
+    ));
+    assert!(solver.query_space(&off).is_err());
+}
+
+#[test]
+fn malformed_input_is_rejected_with_its_place() {
+    let e = parse_error("");
+    assert!(
+        matches!(e.kind, ParseErrorKind::UnexpectedEnd { .. }),
+        "{e}"
+    );
+
+    let e = parse_error("3 4 x\n");
+    assert_eq!((e.line, e.column), (1, 5));
+    assert!(matches!(e.kind, ParseErrorKind::Invalid { .. }));
+
+    let e = parse_error("2 2 0\n1 1\n1 2\n");
+    assert_eq!((e.line, e.column), (3, 3));
+    assert_eq!(
+        e.to_string(),
+        "line 3, column 3: expected a cell: 0 (fixed) or 1 (movable), found \"2\""
+    );
+
+    let e = parse_error("2 2 1\n1 1\n1\n");
+    assert!(
+        matches!(e.kind, ParseErrorKind::UnexpectedEnd { .. }),
+        "{e}"
+    );
+
+    let e = parse_error("2 2 1\n1 1\n1 1\n1 1 2 2\n");
+    assert!(
+        matches!(e.kind, ParseErrorKind::UnexpectedEnd { .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("TX of query 1"), "{e}");
+
+    let e = parse_error("2 2 1\n1 1\n1 1\n1 1 2 2 1 1\n7\n");
+    assert_eq!((e.line, e.column, e.kind), (5, 1, ParseErrorKind::Trailing));
+
+    let e = parse_error("0 4 0\n");
+    assert!(matches!(e.kind, ParseErrorKind::Invalid { .. }), "{e}");
+
+    let e = parse_error("100000 100000 0\n");
+    assert!(matches!(e.kind, ParseErrorKind::TooLarge { .. }), "{e}");
+
+    let e = parse_error("1 2 1\n1 1\n1 -1 1 2 1 2\n");
+    assert_eq!((e.line, e.column), (3, 3));
+}
+
+#[test]
+fn inputs_print_back_in_the_contest_format() {
+    let input = Input::random(7, 9, 20, 15, 3);
+    let text = input.to_string();
+    assert_eq!(text.parse::<Input>().unwrap(), input);
+    assert!(text.starts_with("7 9 15\n"));
+    assert_eq!(text.lines().count(), 1 + 7 + 15);
+}

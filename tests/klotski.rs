@@ -1,0 +1,328 @@
+//! Klotski: the reference numbers of 横刀立马 (116 / 90 / 81 moves, 25,955 states),
+//! solutions replayed by an independent checker, agreement with an independent BFS on
+//! random small boards, and parser errors.
+
+#[path = "common/klotski.rs"]
+mod oracle;
+
+use oracle::{Block, Frame, LabelledMove, Rule};
+use proptest::prelude::*;
+use state_search::domains::sliding::klotski::{Metric, Puzzle};
+use state_search::{ParseError, ParseErrorKind};
+
+const METRICS: [(Metric, Rule); 3] = [(Metric::Step, 0), (Metric::Line, 1), (Metric::Any, 2)];
+
+fn frame(puzzle: &Puzzle) -> Frame {
+    let picture = puzzle.to_string();
+    let walls = picture
+        .lines()
+        .take(puzzle.rows() as usize)
+        .enumerate()
+        .flat_map(|(r, line)| {
+            line.chars()
+                .enumerate()
+                .filter(|&(_, ch)| ch == '#')
+                .map(move |(c, _)| (small(r), small(c)))
+        })
+        .collect();
+    Frame {
+        rows: puzzle.rows(),
+        cols: puzzle.cols(),
+        walls,
+    }
+}
+
+/// A small count as `u32`.
+fn small<T: TryInto<u32>>(n: T) -> u32 {
+    n.try_into().unwrap_or_else(|_| panic!("a small number"))
+}
+
+fn labelled_blocks(puzzle: &Puzzle) -> Vec<(char, Block)> {
+    puzzle
+        .pieces()
+        .map(|p| (p.label, (p.shape.rows, p.shape.cols, p.at.row, p.at.col)))
+        .collect()
+}
+
+fn goal_block(puzzle: &Puzzle) -> Block {
+    let g = puzzle.goal();
+    (g.shape.rows, g.shape.cols, g.at.row, g.at.col)
+}
+
+/// Solves with the crate, replays the solution with the oracle, and returns its length.
+fn solve_and_replay(puzzle: &Puzzle, metric: Metric, rule: Rule) -> Option<usize> {
+    let solution = puzzle.solve(metric)?;
+    let moves: Vec<LabelledMove> = solution
+        .moves
+        .iter()
+        .map(|m| (m.label, (m.from.row, m.from.col), (m.to.row, m.to.col)))
+        .collect();
+    let end = frame(puzzle)
+        .replay(&labelled_blocks(puzzle), &moves, rule)
+        .unwrap_or_else(|why| panic!("{metric:?}: {why}\n{solution}"));
+    assert!(
+        end.contains(&goal_block(puzzle)),
+        "{metric:?}: the replayed solution does not end on the goal"
+    );
+    // The printed form: the count, then one line per move.
+    let text = solution.to_string();
+    assert_eq!(
+        text.lines().next(),
+        Some(solution.moves.len().to_string().as_str())
+    );
+    assert_eq!(text.lines().count(), solution.moves.len() + 1);
+    Some(solution.moves.len())
+}
+
+#[test]
+fn the_classic_start_needs_116_unit_steps_90_slides_and_81_moves() {
+    let puzzle = Puzzle::classic();
+    let lengths: Vec<Option<usize>> = METRICS
+        .iter()
+        .map(|&(metric, rule)| solve_and_replay(&puzzle, metric, rule))
+        .collect();
+    assert_eq!(lengths, [Some(116), Some(90), Some(81)]);
+}
+
+#[test]
+fn the_independent_bfs_confirms_the_classic_numbers() {
+    let puzzle = Puzzle::classic();
+    let frame = frame(&puzzle);
+    let start: Vec<Block> = labelled_blocks(&puzzle)
+        .into_iter()
+        .map(|(_, b)| b)
+        .collect();
+    let goal = Some(goal_block(&puzzle));
+    let found: Vec<Option<u32>> = [0, 1, 2]
+        .into_iter()
+        .map(|rule| frame.bfs(&start, goal, rule).0)
+        .collect();
+    assert_eq!(found, [Some(116), Some(90), Some(81)]);
+    assert_eq!(frame.bfs(&start, None, 0).1, 25_955);
+}
+
+#[test]
+fn the_classic_start_reaches_25955_layouts() {
+    assert_eq!(Puzzle::classic().reachable(), 25_955);
+}
+
+#[test]
+fn the_labelled_picture_of_the_classic_start_is_the_same_puzzle() {
+    let labelled: Puzzle = "ABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n"
+        .parse()
+        .unwrap();
+    assert_eq!(labelled.reachable(), 25_955);
+    assert_eq!(solve_and_replay(&labelled, Metric::Any, 2), Some(81));
+    // Labels name the pieces in the moves.
+    let first = labelled.solve(Metric::Any).unwrap().moves[0];
+    assert!("GHIJ".contains(first.label), "{first}");
+}
+
+#[test]
+fn pictures_print_back_in_their_format() {
+    let classic = Puzzle::classic();
+    assert_eq!(classic.to_string(), "vBBv\nvBBv\nvhhv\nvssv\ns..s\n");
+    let text = "#AB.\n#AB.\nCC..\ngoal A 2 4\n";
+    let labelled: Puzzle = text.parse().unwrap();
+    assert_eq!(labelled.to_string(), text);
+    assert_eq!(labelled.to_string().parse::<Puzzle>().unwrap(), labelled);
+}
+
+#[test]
+fn an_unreachable_goal_has_no_solution() {
+    // The 2-wide block cannot pass the soldiers in a 2-wide box.
+    let puzzle: Puzzle = "BB\nBB\nab\n..\ngoal B 3 1\n".parse().unwrap();
+    for (metric, _) in METRICS {
+        assert_eq!(puzzle.solve(metric), None);
+    }
+    let frame = frame(&puzzle);
+    let start: Vec<Block> = labelled_blocks(&puzzle)
+        .into_iter()
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(frame.bfs(&start, Some(goal_block(&puzzle)), 0).0, None);
+    assert_eq!(puzzle.reachable(), frame.bfs(&start, None, 0).1);
+}
+
+#[test]
+fn a_puzzle_already_solved_needs_no_move() {
+    let puzzle: Puzzle = "..\nAA\ngoal A 2 1\n".parse().unwrap();
+    assert_eq!(puzzle.solve(Metric::Step).unwrap().to_string(), "0\n");
+}
+
+/// A random labelled puzzle: pieces of random shapes placed at random free spots of a
+/// small box with a few walls; the goal is the first piece at a random position.
+fn random_puzzle() -> impl Strategy<Value = String> {
+    (2u32..=4, 2u32..=5, any::<u64>()).prop_map(|(rows, cols, seed)| {
+        let mut rng = state_search::rng::SplitMix64::new(seed);
+        let mut below = |n: u32| small(rng.below(u64::from(n)));
+        let mut grid = vec![vec!['.'; cols as usize]; rows as usize];
+        let labels = "ABCDEFGHIJKLMNOP";
+        let mut next = 0;
+        for _ in 0..12 {
+            let (height, width) = (1 + below(2), 1 + below(2));
+            let (row, col) = (below(rows), below(cols));
+            if row + height > rows || col + width > cols {
+                continue;
+            }
+            let cells = || {
+                (row..row + height)
+                    .flat_map(|r| (col..col + width).map(move |c| (r as usize, c as usize)))
+            };
+            let free = cells().all(|(r, c)| grid[r][c] == '.');
+            let empties = grid.iter().flatten().filter(|&&ch| ch == '.').count();
+            if free && small(empties) > height * width + 1 {
+                let label = if below(8) == 0 && height * width == 1 {
+                    '#'
+                } else {
+                    next += 1;
+                    char::from(labels.as_bytes()[next - 1])
+                };
+                for (r, c) in cells() {
+                    grid[r][c] = label;
+                }
+            }
+        }
+        if next == 0 {
+            grid[0][0] = 'A';
+        }
+        let mut text: String = grid
+            .iter()
+            .map(|row| row.iter().collect::<String>() + "\n")
+            .collect();
+        // The goal: piece A at some position where it fits (the parser checks the box
+        // and the walls; an unreachable goal is a fine test too).
+        let (goal_row, goal_col) = (1 + below(rows), 1 + below(cols));
+        text.push_str("goal A ");
+        text.push_str(&[goal_row.to_string(), goal_col.to_string()].join(" "));
+        text.push('\n');
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn every_metric_agrees_with_the_independent_bfs_on_random_boards(text in random_puzzle()) {
+        let Ok(puzzle) = text.parse::<Puzzle>() else {
+            // Goals that leave the box or hit a wall are rejected; skip those.
+            return Ok(());
+        };
+        let frame = frame(&puzzle);
+        let start: Vec<Block> = labelled_blocks(&puzzle).into_iter().map(|(_, b)| b).collect();
+        prop_assert_eq!(puzzle.reachable(), frame.bfs(&start, None, 0).1, "{}", text);
+        for (metric, rule) in METRICS {
+            let expected = frame.bfs(&start, Some(goal_block(&puzzle)), rule).0;
+            let found = solve_and_replay(&puzzle, metric, rule);
+            prop_assert_eq!(found.map(small), expected, "{:?}\n{}", metric, text);
+        }
+    }
+}
+
+fn error(text: &str) -> ParseError {
+    text.parse::<Puzzle>().expect_err(text)
+}
+
+#[test]
+fn rows_of_different_lengths_are_rejected() {
+    let e = error("AB\nABC\ngoal A 1 1\n");
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            2,
+            ParseErrorKind::RowLength {
+                expected: 2,
+                found: 3
+            }
+        )
+    );
+}
+
+#[test]
+fn a_labelled_piece_must_be_one_filled_rectangle() {
+    // Two pieces drawn with the same character.
+    let e = error("A.A\n...\ngoal A 1 1\n");
+    assert_eq!((e.line, e.column), (1, 2));
+    assert!(matches!(e.kind, ParseErrorKind::Invalid { .. }), "{e}");
+    // An L shape.
+    let e = error("AA\nA.\ngoal A 1 1\n");
+    assert_eq!((e.line, e.column), (2, 2));
+}
+
+#[test]
+fn classic_pictures_accept_only_the_classic_letters() {
+    let e = error("vBBv\nvBBv\nvhhv\nvsxv\ns..s\n");
+    assert_eq!((e.line, e.column), (4, 3));
+    assert!(
+        e.to_string().contains("goal"),
+        "the message suggests the goal line: {e}"
+    );
+}
+
+#[test]
+fn classic_letters_must_split_into_their_pieces() {
+    // Three v cells in a column: the second piece would need a fourth.
+    let e = error("vBB.\nvBB.\nv...\n....\n");
+    assert_eq!((e.line, e.column), (4, 1));
+    // A lone h cell.
+    let e = error("hBB.\n.BB.\n....\n");
+    assert_eq!((e.line, e.column), (1, 2));
+}
+
+#[test]
+fn touching_classic_pieces_split_the_only_way_they_can() {
+    // Four v cells in a column are two vertical pieces; six s are six soldiers.
+    let puzzle: Puzzle = "vBB.\nvBB.\nv...\nvsss\n.sss\n.s..\n".parse().unwrap();
+    let v: Vec<_> = puzzle
+        .pieces()
+        .filter(|p| p.label == 'v')
+        .map(|p| (p.at.row, p.at.col))
+        .collect();
+    assert_eq!(v, [(0, 0), (2, 0)]);
+    assert_eq!(puzzle.pieces().filter(|p| p.label == 's').count(), 7);
+}
+
+#[test]
+fn the_classic_block_must_appear_exactly_once() {
+    let e = error("vv\nvv\n..\n");
+    assert_eq!(e.kind, ParseErrorKind::Missing("2x2 block B"));
+    let e = error("BBBB\nBBBB\n....\n");
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (1, 3, ParseErrorKind::Duplicate("2x2 block B"))
+    );
+}
+
+#[test]
+fn goal_lines_are_checked() {
+    let e = error("AB\n..\ngoal A 1\n");
+    assert_eq!((e.line, e.column), (3, 1));
+    let e = error("AB\n..\ngoal Z 1 1\n");
+    assert_eq!((e.line, e.column), (3, 6));
+    let e = error("AB\n..\ngoal A 3 1\n");
+    assert_eq!((e.line, e.column), (3, 8));
+    let e = error("AA\n..\ngoal A 1 2\n");
+    assert!(e.to_string().contains("goal position"), "{e}");
+    let e = error("A#\n..\ngoal A 1 2\n");
+    assert!(e.to_string().contains("clear of walls"), "{e}");
+    let e = error("AB\n..\ngoal A 1 1\nmore\n");
+    assert_eq!((e.line, e.kind), (4, ParseErrorKind::Trailing));
+}
+
+#[test]
+fn empty_and_oversized_pictures_are_rejected() {
+    assert_eq!(error("").kind, ParseErrorKind::Missing("board picture"));
+    assert_eq!(
+        error("\n\ngoal A 1 1\n").kind,
+        ParseErrorKind::Missing("board picture")
+    );
+    let wide = format!(
+        "{}\n{}\ngoal A 1 1\n",
+        "A".to_owned() + &".".repeat(99),
+        ".".repeat(100)
+    );
+    assert!(matches!(error(&wide).kind, ParseErrorKind::TooLarge { .. }));
+    let e = error("A B\ngoal A 1 1\n");
+    assert_eq!(e.kind, ParseErrorKind::Missing("board picture"));
+}

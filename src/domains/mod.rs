@@ -12,3 +12,4 @@
 //! Domains depend on the engines, never the other way round.
 
 pub mod maze;
+pub mod sliding;

@@ -9,6 +9,7 @@
 //! ```
 
 mod maze;
+mod npuzzle;
 mod report;
 
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
     // Each domain contributes its rows; keep one line per domain.
     let mut rows = Vec::new();
     rows.extend(maze::rows(quick));
+    rows.extend(npuzzle::rows(quick));
     if csv {
         print!("{}", report::csv(&rows));
     } else {

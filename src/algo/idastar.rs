@@ -804,11 +804,7 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
                 g
             };
             if is_goal(space) {
-                plan.extend(self.frames.iter().filter_map(|frame| frame.applied));
-                plan.extend(node.applied);
-                plan.push(action);
-                space.undo(action);
-                self.unwind(space, node.applied);
+                self.found(space, plan, node.applied, action);
                 break Pass::Found(g);
             }
             let start = self.actions.len();
@@ -872,6 +868,24 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
         });
         counts.peak_open = counts.peak_open.max(above + self.actions.len() - first);
         Ok(())
+    }
+
+    /// Records the plan that ends with `action` (applied from the node reached by
+    /// `current`) and restores the start state. Rare, so kept out of the hot loop.
+    #[cold]
+    #[inline(never)]
+    fn found<Sp: InPlaceSpace<Action = A, Cost = C>>(
+        &mut self,
+        space: &mut Sp,
+        plan: &mut Vec<A>,
+        current: Option<A>,
+        action: A,
+    ) {
+        plan.extend(self.frames.iter().filter_map(|frame| frame.applied));
+        plan.extend(current);
+        plan.push(action);
+        space.undo(action);
+        self.unwind(space, current);
     }
 
     /// Undoes `current` (the action that led to the node being searched) and every

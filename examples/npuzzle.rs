@@ -260,6 +260,8 @@ fn run<H: TileHeuristic>(
     let started = Instant::now();
     let mut ida = InPlaceIdaStar::new();
     let line = instance.line;
+    // The visitor sees every expansion: keep it tiny so that it is inlined into the engine,
+    // and leave the reporting to a function called once per iteration.
     let mut progress = |event: Event<'_, Slider<'_, H>, u32>| {
         if let Event::IterationFinished {
             bound,
@@ -267,20 +269,7 @@ fn run<H: TileHeuristic>(
             stats,
         } = event
         {
-            let elapsed = started.elapsed();
-            let report = match options.progress {
-                Progress::Never => false,
-                Progress::Always => true,
-                Progress::AfterASecond => elapsed >= Duration::from_secs(1),
-            };
-            if report {
-                let nodes = stats.generated + 1;
-                eprintln!(
-                    "line {line}: bound {bound} searched, {nodes} nodes, {:.1} M nodes/s, next bound {}",
-                    rate(nodes, elapsed),
-                    next_bound.map_or_else(|| "none".to_owned(), |b| b.to_string()),
-                );
-            }
+            report_iteration(options.progress, line, started, bound, next_bound, stats);
         }
         ControlFlow::Continue(())
     };
@@ -304,6 +293,33 @@ fn run<H: TileHeuristic>(
             "line {line}: no solution (unexpected for a solvable board)"
         )),
         Outcome::Stopped(reason) => Err(format!("line {line}: {reason}")),
+    }
+}
+
+/// One line on standard error after an IDA* iteration, if `progress` asks for it.
+#[cold]
+#[inline(never)]
+fn report_iteration(
+    progress: Progress,
+    line: usize,
+    started: Instant,
+    bound: u32,
+    next_bound: Option<u32>,
+    stats: &Stats,
+) {
+    let elapsed = started.elapsed();
+    let report = match progress {
+        Progress::Never => false,
+        Progress::Always => true,
+        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
+    };
+    if report {
+        let nodes = stats.generated + 1;
+        eprintln!(
+            "line {line}: bound {bound} searched, {nodes} nodes, {:.1} M nodes/s, next bound {}",
+            rate(nodes, elapsed),
+            next_bound.map_or_else(|| "none".to_owned(), |b| b.to_string()),
+        );
     }
 }
 

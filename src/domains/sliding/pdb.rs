@@ -18,7 +18,19 @@
 //! partial permutations: each tile's cell among the cells the earlier tiles left free), so
 //! the table has no holes: one byte per placement, or one nibble when every value is
 //! below 16. The 6-6-3 partition of the 15-puzzle takes 11.5 MB; the 7-8 partition
-//! 547 MB.
+//! 577 MB.
+//!
+//! # Building
+//!
+//! The search keeps three bit sets of `n` bits (rounded up to 16, 32 or 64) per placement:
+//! the (placement, blank cell) states of the current level, of the next one, and those
+//! already settled. A level is one scan of the placements in rank order, generated cell by
+//! cell (no rank is ever unranked) and skipping blocks with nothing to do. Each new state is
+//! only *written* into the next level's set; looking it up first would stall on a cache miss
+//! at every move, while the scan drops the settled ones for free. Building takes about a
+//! second for a 6-tile pattern of the 15-puzzle (35 MB of work memory beside the table), 12 s
+//! for 7 tiles (350 MB) and two to three minutes for 8 tiles (3.1 GB beside the 519 MB
+//! table).
 //!
 //! # Reflection
 //!
@@ -31,8 +43,7 @@
 //!
 //! # Files
 //!
-//! A database takes seconds (6 tiles) to minutes (8 tiles) to build, and is the same for
-//! every instance: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
+//! A database is the same for every instance of its board and goal: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
 //! small binary format (a header naming the board, the goal cells and the tiles, a
 //! checksum, and the table), and [`PatternDatabase::load_or_build`] keeps one per pattern
 //! in a cache directory, by default [`default_cache_dir`].

@@ -380,12 +380,12 @@ fn main_with(options: &Options) -> Result<(), String> {
         if options.stats {
             let nodes = solved.stats.generated + 1;
             eprintln!(
-                "line {}: {} nodes, {} expanded, {} iterations, {:.3} s, {:.1} M nodes/s",
+                "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
                 instance.line,
                 nodes,
                 solved.stats.expanded,
                 solved.stats.iterations,
-                solved.time.as_secs_f64(),
+                solved.time.as_secs_f64() * 1e3,
                 rate(nodes, solved.time),
             );
         }

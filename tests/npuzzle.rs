@@ -714,3 +714,26 @@ proptest! {
         prop_assert_eq!(solve_and_replay(&puzzle, &board, Manhattan::new(&puzzle)), distance);
     }
 }
+
+#[test]
+fn the_blank_last_goal_gives_korfs_lengths_to_turned_boards() {
+    // PROBLEMS.md: turning a board by 180 degrees and renaming each tile x > 0 to 16 - x
+    // maps Korf's goal onto the blank-last goal and keeps every distance.
+    let puzzle = NPuzzle::with_convention(4, 4, GoalConvention::BlankLast).unwrap();
+    let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());
+    for instance in korf_easiest().into_iter().take(4) {
+        let turned: Vec<usize> = instance
+            .board
+            .tiles()
+            .iter()
+            .rev()
+            .map(|&t| if t == 0 { 0 } else { 16 - usize::from(t) })
+            .collect();
+        let board = Board::new(4, 4, &turned).unwrap();
+        assert_eq!(
+            solve_and_replay(&puzzle, &board, set.heuristic()),
+            instance.length
+        );
+        assert!(set.heuristic().estimate_tiles(board.tiles()) <= instance.length);
+    }
+}

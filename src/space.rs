@@ -264,6 +264,19 @@ pub trait InPlaceSpace {
     fn heuristic(&self) -> Self::Cost {
         Self::Cost::ZERO
     }
+
+    /// The cost of `action` and the [`heuristic`](InPlaceSpace::heuristic) of the state it
+    /// leads to, computed without applying it, when the space can do so cheaply.
+    ///
+    /// Depth-first engines peek at each child before applying it and reject the children
+    /// beyond their cost bound without an apply/undo round trip (in IDA* on the 15-puzzle,
+    /// about half of all generated nodes). When it answers, it must agree with
+    /// [`apply`](InPlaceSpace::apply) followed by `heuristic`. The default, `None`, makes
+    /// the engine apply the action to find out.
+    fn peek(&self, action: Self::Action) -> Option<(Self::Cost, Self::Cost)> {
+        let _ = action;
+        None
+    }
 }
 
 /// A [`StateSpace`] built from a closure that returns the successors with their step costs.

@@ -13,6 +13,7 @@ mod keydoor;
 mod klotski;
 mod maze;
 mod pipemaze;
+mod npuzzle;
 mod report;
 
 use std::process::ExitCode;
@@ -41,6 +42,7 @@ fn main() -> ExitCode {
     rows.extend(pipemaze::rows(quick));
     rows.extend(huarong::rows(quick));
     rows.extend(klotski::rows(quick));
+    rows.extend(npuzzle::rows(quick));
     if csv {
         print!("{}", report::csv(&rows));
     } else {

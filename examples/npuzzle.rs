@@ -1,0 +1,407 @@
+//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of `PROBLEMS.md`
+//! (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
+//! file or standard input. Prints one line per instance: the optimal number of moves, a
+//! space, and the moves of the blank as `U`, `D`, `L`, `R` (just the number when the board
+//! is already solved).
+//!
+//! ```text
+//! cargo run --release --example npuzzle -- korf100.txt
+//! cut -d' ' -f3- data/korf100.txt | cargo run --release --example npuzzle -- --stats
+//! ```
+//!
+//! Options:
+//!
+//! - `--heuristic auto|md|lc|pdb555|pdb663|pdb78`: the default, `auto`, is the strongest
+//!   heuristic that is ready quickly. On 4x4 boards that is the 7-8 pattern databases with
+//!   reflection when they are in the cache directory (loaded in a fraction of a second),
+//!   else the 6-6-3 ones with reflection (built in about two seconds); on other boards,
+//!   linear conflict. `--heuristic pdb78` builds the 7-8 databases once (minutes, and
+//!   about 3.7 GB of memory while building) and saves them in the cache directory.
+//! - `--no-reflection`: pattern databases without the reflected lookup.
+//! - `--pdb-cache DIR`: where databases are saved and loaded (default: `$STATE_SEARCH_PDB_DIR`,
+//!   else `$XDG_CACHE_HOME/state-search/pdb`, else `~/.cache/state-search/pdb`);
+//!   `--no-cache` builds them in memory every run. 5-5-5 and 6-6-3 are built in memory
+//!   unless `--pdb-cache` is given.
+//! - `--goal first|last`: the blank's goal cell, top-left (Korf's convention, the default)
+//!   or bottom-right.
+//! - `--shape RxC`: rectangular boards (every line must have `R*C` numbers).
+//! - `--order ULRD`: the order the blank's moves are tried in (default `ULRD`, which
+//!   reproduces Korf's published node counts with `--heuristic md`).
+//! - `--stats`: statistics per instance and in total, on standard error.
+//! - `--progress` / `--quiet`: report every IDA* iteration on standard error (bound, nodes,
+//!   nodes per second) always / never; by default only once a solve has run for a second.
+//!
+//! A malformed or unsolvable line stops the program with one error line naming it, and exit
+//! status 2, before anything is solved.
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::io::Read as _;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use state_search::domains::sliding::npuzzle::{
+    Board, GoalConvention, Instance, LinearConflict, Manhattan, MoveOrder, NPuzzle, Slider,
+    TileHeuristic, moves_to_string, parse_instances,
+};
+use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
+use state_search::{Event, InPlaceIdaStar, Outcome, Stats};
+
+const USAGE: &str = "usage: npuzzle [FILE] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
+                     [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
+                     [--shape RxC] [--order ULRD] [--stats] [--progress | --quiet]";
+
+/// Which heuristic the user asked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Choice {
+    Auto,
+    Manhattan,
+    LinearConflict,
+    Pdb(Partition),
+}
+
+/// When to report IDA* iterations.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    Never,
+    AfterASecond,
+    Always,
+}
+
+struct Options {
+    input: Option<PathBuf>,
+    choice: Choice,
+    reflect: bool,
+    cache: Option<PathBuf>,
+    cache_all: bool,
+    convention: GoalConvention,
+    shape: Option<(usize, usize)>,
+    order: MoveOrder,
+    stats: bool,
+    progress: Progress,
+}
+
+fn parse_args() -> Result<Option<Options>, String> {
+    let mut options = Options {
+        input: None,
+        choice: Choice::Auto,
+        reflect: true,
+        cache: default_cache_dir(),
+        cache_all: false,
+        convention: GoalConvention::BlankFirst,
+        shape: None,
+        order: MoveOrder::ULRD,
+        stats: false,
+        progress: Progress::AfterASecond,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or_else(|| format!("{name} needs a value (try --help)"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--heuristic" => {
+                options.choice = match value("--heuristic")?.as_str() {
+                    "auto" => Choice::Auto,
+                    "md" => Choice::Manhattan,
+                    "lc" => Choice::LinearConflict,
+                    "pdb555" => Choice::Pdb(Partition::Fifteen555),
+                    "pdb663" | "pdb" => Choice::Pdb(Partition::Fifteen663),
+                    "pdb78" => Choice::Pdb(Partition::Fifteen78),
+                    other => return Err(format!("unknown heuristic {other:?} (try --help)")),
+                };
+            }
+            "--no-reflection" => options.reflect = false,
+            "--pdb-cache" => {
+                options.cache = Some(PathBuf::from(value("--pdb-cache")?));
+                options.cache_all = true;
+            }
+            "--no-cache" => options.cache = None,
+            "--goal" => {
+                options.convention = match value("--goal")?.as_str() {
+                    "first" => GoalConvention::BlankFirst,
+                    "last" => GoalConvention::BlankLast,
+                    other => return Err(format!("--goal is first or last, not {other:?}")),
+                };
+            }
+            "--shape" => {
+                let text = value("--shape")?;
+                let shape = text
+                    .split_once(['x', 'X'])
+                    .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+                    .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
+                    .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
+                options.shape = Some(shape);
+            }
+            "--order" => options.order = value("--order")?.parse()?,
+            "--stats" => options.stats = true,
+            "--progress" => options.progress = Progress::Always,
+            "--quiet" => options.progress = Progress::Never,
+            "-" => options.input = None,
+            other if other.starts_with('-') => {
+                return Err(format!("unknown option {other:?} (try --help)"));
+            }
+            path => {
+                if options.input.is_some() {
+                    return Err("give at most one input file".to_owned());
+                }
+                options.input = Some(PathBuf::from(path));
+            }
+        }
+    }
+    Ok(Some(options))
+}
+
+/// The puzzle of one board shape and the heuristic set up for it.
+struct Setup {
+    puzzle: NPuzzle,
+    heuristic: Heuristic,
+}
+
+enum Heuristic {
+    Manhattan,
+    LinearConflict,
+    Pdb(Arc<PatternSet>),
+}
+
+fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
+    let puzzle = NPuzzle::with_convention(rows, cols, options.convention)
+        .map_err(|e| e.to_string())?
+        .with_move_order(options.order);
+    if options.choice == Choice::Auto
+        && (rows, cols) == (4, 4)
+        && let Some(dir) = options.cache.as_deref()
+    {
+        // The strongest databases, if an earlier run left them in the cache.
+        let started = Instant::now();
+        if let Ok(Some(set)) =
+            PatternSet::load_fifteen(&puzzle, Partition::Fifteen78, options.reflect, dir)
+        {
+            if options.stats {
+                eprintln!(
+                    "7-8 pattern databases loaded from {} in {:.2} s",
+                    dir.display(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            return Ok(Setup {
+                puzzle,
+                heuristic: Heuristic::Pdb(Arc::new(set)),
+            });
+        }
+    }
+    let partition = match options.choice {
+        Choice::Manhattan | Choice::LinearConflict => None,
+        Choice::Auto => ((rows, cols) == (4, 4)).then_some(Partition::Fifteen663),
+        Choice::Pdb(partition) => Some(partition),
+    };
+    let heuristic = match (options.choice, partition) {
+        (Choice::Manhattan, _) => Heuristic::Manhattan,
+        (_, None) => Heuristic::LinearConflict,
+        (_, Some(partition)) => {
+            let started = Instant::now();
+            // Small databases are rebuilt in seconds; the 7-8 partition is cached.
+            let cache = options
+                .cache
+                .as_deref()
+                .filter(|_| options.cache_all || partition == Partition::Fifteen78);
+            let set = match cache {
+                Some(dir) => PatternSet::build_cached(&puzzle, partition, options.reflect, dir),
+                None => PatternSet::build_fifteen(&puzzle, partition, options.reflect),
+            }
+            .map_err(|e| format!("{partition} pattern databases: {e}"))?;
+            if options.stats {
+                eprintln!(
+                    "{partition} pattern databases{}: {} MB, ready in {:.2} s{}",
+                    if options.reflect {
+                        " with reflection"
+                    } else {
+                        ""
+                    },
+                    set.memory_bytes() >> 20,
+                    started.elapsed().as_secs_f64(),
+                    cache.map_or(String::new(), |d| format!(" (cache {})", d.display())),
+                );
+            }
+            Heuristic::Pdb(Arc::new(set))
+        }
+    };
+    Ok(Setup { puzzle, heuristic })
+}
+
+/// One solved instance.
+struct Solved {
+    line: String,
+    stats: Stats,
+    time: Duration,
+}
+
+fn solve(setup: &Setup, instance: &Instance, options: &Options) -> Result<Solved, String> {
+    match &setup.heuristic {
+        Heuristic::Manhattan => run(setup, instance, Manhattan::new(&setup.puzzle), options),
+        Heuristic::LinearConflict => {
+            run(setup, instance, LinearConflict::new(&setup.puzzle), options)
+        }
+        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options),
+    }
+}
+
+fn run<H: TileHeuristic>(
+    setup: &Setup,
+    instance: &Instance,
+    heuristic: H,
+    options: &Options,
+) -> Result<Solved, String> {
+    let started = Instant::now();
+    let mut ida = InPlaceIdaStar::new();
+    let line = instance.line;
+    // The visitor sees every expansion: keep it tiny so that it is inlined into the engine,
+    // and leave the reporting to a function called once per iteration.
+    let mut progress = |event: Event<'_, Slider<'_, H>, u32>| {
+        if let Event::IterationFinished {
+            bound,
+            next_bound,
+            stats,
+        } = event
+        {
+            report_iteration(options.progress, line, started, bound, next_bound, stats);
+        }
+        ControlFlow::Continue(())
+    };
+    let search = setup
+        .puzzle
+        .solve_with(&instance.board, heuristic, &mut ida, &mut progress)
+        .map_err(|e| format!("line {line}: {e}"))?;
+    let time = started.elapsed();
+    match search.outcome {
+        Outcome::Found(plan) if plan.actions.is_empty() => Ok(Solved {
+            line: plan.cost.to_string(),
+            stats: search.stats,
+            time,
+        }),
+        Outcome::Found(plan) => Ok(Solved {
+            line: format!("{} {}", plan.cost, moves_to_string(&plan.actions)),
+            stats: search.stats,
+            time,
+        }),
+        Outcome::NoPath => Err(format!(
+            "line {line}: no solution (unexpected for a solvable board)"
+        )),
+        Outcome::Stopped(reason) => Err(format!("line {line}: {reason}")),
+    }
+}
+
+/// One line on standard error after an IDA* iteration, if `progress` asks for it.
+#[cold]
+#[inline(never)]
+fn report_iteration(
+    progress: Progress,
+    line: usize,
+    started: Instant,
+    bound: u32,
+    next_bound: Option<u32>,
+    stats: &Stats,
+) {
+    let elapsed = started.elapsed();
+    let report = match progress {
+        Progress::Never => false,
+        Progress::Always => true,
+        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
+    };
+    if report {
+        let nodes = stats.generated + 1;
+        eprintln!(
+            "line {line}: bound {bound} searched, {nodes} nodes, {:.1} M nodes/s, next bound {}",
+            rate(nodes, elapsed),
+            next_bound.map_or_else(|| "none".to_owned(), |b| b.to_string()),
+        );
+    }
+}
+
+/// Millions of nodes per second.
+#[expect(clippy::cast_precision_loss, reason = "a rate for display")]
+fn rate(nodes: u64, time: Duration) -> f64 {
+    nodes as f64 / time.as_secs_f64().max(1e-9) / 1e6
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("npuzzle: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match main_with(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("npuzzle: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn main_with(options: &Options) -> Result<(), String> {
+    let mut text = String::new();
+    match &options.input {
+        Some(path) => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        }
+        None => {
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+        }
+    }
+    let instances =
+        parse_instances(&text, options.shape, options.convention).map_err(|e| e.to_string())?;
+    let mut setups: HashMap<(usize, usize), Setup> = HashMap::new();
+    let mut total = Stats::default();
+    let mut total_time = Duration::ZERO;
+    for instance in &instances {
+        let board: &Board = &instance.board;
+        let shape = (board.rows(), board.cols());
+        let setup = match setups.entry(shape) {
+            Entry::Occupied(entry) => entry.into_mut(),
+            Entry::Vacant(entry) => entry.insert(setup(options, shape.0, shape.1)?),
+        };
+        let solved = solve(setup, instance, options)?;
+        println!("{}", solved.line);
+        if options.stats {
+            let nodes = solved.stats.generated + 1;
+            eprintln!(
+                "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
+                instance.line,
+                nodes,
+                solved.stats.expanded,
+                solved.stats.iterations,
+                solved.time.as_secs_f64() * 1e3,
+                rate(nodes, solved.time),
+            );
+        }
+        total.accumulate(&solved.stats);
+        total_time += solved.time;
+    }
+    if options.stats {
+        let count = instances.len() as u64;
+        eprintln!(
+            "total: {} instances, {} nodes, {} expanded, {:.3} s searching, {:.1} M nodes/s",
+            count,
+            total.generated + count,
+            total.expanded,
+            total_time.as_secs_f64(),
+            rate(total.generated + count, total_time),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,739 @@
+//! The (n^2-1)-puzzle: the 8-puzzle facts, IDA* against breadth-first distances for every
+//! heuristic, Korf's instances with their published lengths and node counts, replayed
+//! solutions, admissibility, pattern databases against a brute-force 0-1 BFS, and rejected
+//! input.
+
+#[path = "common/npuzzle.rs"]
+mod oracle;
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+
+use proptest::prelude::*;
+use state_search::domains::sliding::npuzzle::{
+    Board, BoardError, GoalConvention, LinearConflict, Manhattan, MoveOrder, NPuzzle, Slider,
+    TileHeuristic, moves_to_string, parse_instances,
+};
+use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet, PdbError};
+use state_search::grid::Dir;
+use state_search::rng::SplitMix64;
+use state_search::{
+    AStar, Bfs, Dense, Event, InPlaceIdaStar, IndexedSpace, Limits, ParseErrorKind, StateIndexer,
+    StopReason,
+};
+
+const KORF: &str = include_str!("data/npuzzle/korf100.txt");
+const KORF_NODES: &str = include_str!("data/npuzzle/korf100-ida-md-nodes.txt");
+
+/// One of Korf's instances: id, published optimal length, board, and the node count of
+/// IDA* with the Manhattan distance in the order up, left, right, down.
+struct Korf {
+    id: usize,
+    length: u32,
+    board: Board,
+    nodes: u64,
+}
+
+fn korf() -> &'static [Korf] {
+    static KORF100: OnceLock<Vec<Korf>> = OnceLock::new();
+    KORF100.get_or_init(|| {
+        let nodes: HashMap<usize, u64> = KORF_NODES
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                (f[0].parse().unwrap(), f[4].parse().unwrap())
+            })
+            .collect();
+        KORF.lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let id = f[0].parse().unwrap();
+                Korf {
+                    id,
+                    length: f[1].parse().unwrap(),
+                    board: f[2..].join(" ").parse().unwrap(),
+                    nodes: nodes[&id],
+                }
+            })
+            .collect()
+    })
+}
+
+/// The ten instances IDA* with the Manhattan distance solves with the fewest nodes.
+fn korf_easiest() -> Vec<&'static Korf> {
+    let mut all: Vec<&Korf> = korf().iter().collect();
+    all.sort_by_key(|k| k.nodes);
+    all.truncate(10);
+    all
+}
+
+fn eight_puzzle_distances() -> &'static HashMap<Vec<u8>, u32> {
+    static DISTANCES: OnceLock<HashMap<Vec<u8>, u32>> = OnceLock::new();
+    DISTANCES.get_or_init(|| oracle::distances(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8]))
+}
+
+/// A 4-4 partition of the 8-puzzle, with or without reflection.
+fn eight_puzzle_pdb(puzzle: &NPuzzle, reflect: bool) -> Arc<PatternSet> {
+    let dbs = vec![
+        PatternDatabase::build(puzzle, &[1, 2, 3, 4]).unwrap(),
+        PatternDatabase::build(puzzle, &[5, 6, 7, 8]).unwrap(),
+    ];
+    Arc::new(PatternSet::new(puzzle, dbs, reflect).unwrap())
+}
+
+/// The 5-5-5 partition of the 15-puzzle (cheap enough to build in a test).
+fn fifteen_555(puzzle: &NPuzzle, reflect: bool) -> Arc<PatternSet> {
+    static SETS: OnceLock<Vec<PatternDatabase>> = OnceLock::new();
+    let dbs = SETS.get_or_init(|| {
+        PatternSet::build_fifteen(puzzle, Partition::Fifteen555, false)
+            .unwrap()
+            .databases()
+            .to_vec()
+    });
+    Arc::new(PatternSet::new(puzzle, dbs.clone(), reflect).unwrap())
+}
+
+/// Solves `board` with `heuristic`, checks the plan replays to the goal, returns its length.
+fn solve_and_replay<H: TileHeuristic>(puzzle: &NPuzzle, board: &Board, heuristic: H) -> u32 {
+    let plan = puzzle
+        .solve(board, heuristic)
+        .unwrap()
+        .into_found()
+        .expect("a solvable board has a plan");
+    let moves = moves_to_string(&plan.actions);
+    assert_eq!(plan.actions.len(), plan.cost as usize);
+    let end = oracle::replay(puzzle.rows(), puzzle.cols(), board.tiles(), &moves)
+        .unwrap_or_else(|| panic!("{moves} leaves the board from {board}"));
+    assert_eq!(end, puzzle.goal().tiles(), "{board} + {moves}");
+    plan.cost
+}
+
+#[test]
+fn eight_puzzle_bfs_reaches_181440_states_and_the_farthest_two_are_31_moves_away() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let mut bfs = Bfs::with_storage(Dense(puzzle.indexer()));
+    let search = bfs.reach(&puzzle, [puzzle.goal().clone()]);
+    assert_eq!(search.stats.expanded, 181_440);
+    let indexer = puzzle.indexer();
+    assert_eq!(indexer.bound(), 181_440);
+    let mut farthest = Vec::new();
+    let mut histogram = vec![0usize; 32];
+    for index in 0..indexer.bound() {
+        let board = indexer.state(index);
+        let cost = bfs.cost(&board).expect("every solvable board is reached");
+        histogram[cost] += 1;
+        if cost == 31 {
+            farthest.push(board.to_string());
+        }
+    }
+    farthest.sort();
+    // The oracle agrees, distance by distance and on the two farthest boards.
+    let oracle = eight_puzzle_distances();
+    assert_eq!(oracle.len(), 181_440);
+    let mut expected = vec![0usize; 32];
+    for &d in oracle.values() {
+        expected[d as usize] += 1;
+    }
+    assert_eq!(histogram, expected);
+    assert_eq!(histogram[31], 2);
+    let mut oracle_farthest: Vec<String> = oracle
+        .iter()
+        .filter(|&(_, &d)| d == 31)
+        .map(|(b, _)| b.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    oracle_farthest.sort();
+    assert_eq!(farthest, oracle_farthest);
+}
+
+#[test]
+fn ida_star_lengths_equal_bfs_distances_on_random_eight_puzzles_for_every_heuristic() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let (pdb, reflected) = (
+        eight_puzzle_pdb(&puzzle, false),
+        eight_puzzle_pdb(&puzzle, true),
+    );
+    let distances = eight_puzzle_distances();
+    let mut rng = SplitMix64::new(2024);
+    for _ in 0..150 {
+        let board = puzzle.random_board(&mut rng);
+        let truth = distances[board.tiles()];
+        assert_eq!(
+            solve_and_replay(&puzzle, &board, Manhattan::new(&puzzle)),
+            truth
+        );
+        assert_eq!(
+            solve_and_replay(&puzzle, &board, LinearConflict::new(&puzzle)),
+            truth
+        );
+        assert_eq!(solve_and_replay(&puzzle, &board, pdb.heuristic()), truth);
+        assert_eq!(
+            solve_and_replay(&puzzle, &board, reflected.heuristic()),
+            truth
+        );
+    }
+}
+
+#[test]
+fn bfs_and_astar_on_the_state_space_view_find_the_oracle_distances() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let distances = eight_puzzle_distances();
+    let goal = puzzle.goal().clone();
+    let manhattan = Manhattan::new(&puzzle);
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..40 {
+        let board = puzzle.random_board(&mut rng);
+        let truth = distances[board.tiles()];
+        let bfs =
+            Bfs::with_storage(Dense(puzzle.indexer()))
+                .search(&puzzle, [board.clone()], |b| *b == goal);
+        assert_eq!(bfs.found().map(|s| s.cost), Some(truth as usize));
+        let astar = AStar::with_storage(Dense(puzzle.indexer())).search(
+            &puzzle,
+            [board.clone()],
+            &manhattan,
+            |b| *b == goal,
+        );
+        let found = astar.into_found().unwrap();
+        assert_eq!(found.cost, truth);
+        // Consecutive boards of the path differ by one move.
+        for pair in found.path.windows(2) {
+            let mut moved = false;
+            for dir in Dir::ALL {
+                let mut next = pair[0].clone();
+                moved |= next.slide(dir) && next == pair[1];
+            }
+            assert!(moved, "{} -> {}", pair[0], pair[1]);
+        }
+    }
+}
+
+#[test]
+fn korfs_ten_easiest_instances_solve_to_their_lengths_with_korfs_node_counts() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    assert_eq!(puzzle.move_order(), MoveOrder::ULRD);
+    let easiest = korf_easiest();
+    assert_eq!(
+        easiest.iter().map(|k| k.id).collect::<Vec<_>>(),
+        [79, 12, 42, 55, 97, 19, 94, 47, 93, 9]
+    );
+    for instance in easiest {
+        let search = puzzle
+            .solve(&instance.board, Manhattan::new(&puzzle))
+            .unwrap();
+        // Korf counts the root once: our generated children, plus one.
+        assert_eq!(
+            search.stats.generated + 1,
+            instance.nodes,
+            "instance {}",
+            instance.id
+        );
+        let plan = search.into_found().unwrap();
+        assert_eq!(plan.cost, instance.length, "instance {}", instance.id);
+        let moves = moves_to_string(&plan.actions);
+        let end = oracle::replay(4, 4, instance.board.tiles(), &moves).unwrap();
+        assert_eq!(end, puzzle.goal().tiles(), "instance {}", instance.id);
+    }
+}
+
+#[test]
+fn korfs_instances_solve_to_their_lengths_with_linear_conflict_and_pattern_databases() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let reflected = fifteen_555(&puzzle, true);
+    // Linear conflict on the easiest; the 5-5-5 databases with reflection on a spread.
+    for instance in korf_easiest().into_iter().take(5) {
+        let length = solve_and_replay(&puzzle, &instance.board, LinearConflict::new(&puzzle));
+        assert_eq!(length, instance.length, "instance {}", instance.id);
+    }
+    for instance in korf().iter().step_by(9) {
+        let length = solve_and_replay(&puzzle, &instance.board, reflected.heuristic());
+        assert_eq!(length, instance.length, "instance {}", instance.id);
+    }
+}
+
+#[test]
+fn no_heuristic_is_above_the_true_distance_on_any_eight_puzzle_board() {
+    for convention in [GoalConvention::BlankFirst, GoalConvention::BlankLast] {
+        let puzzle = NPuzzle::with_convention(3, 3, convention).unwrap();
+        let distances = oracle::distances(3, 3, puzzle.goal().tiles());
+        let dbs = vec![
+            PatternDatabase::build(&puzzle, &[1, 2, 3, 4]).unwrap(),
+            PatternDatabase::build(&puzzle, &[5, 6, 7, 8]).unwrap(),
+        ];
+        let pdb = Arc::new(PatternSet::new(&puzzle, dbs.clone(), false).unwrap()).heuristic();
+        let reflected = Arc::new(PatternSet::new(&puzzle, dbs, true).unwrap()).heuristic();
+        let (md, lc) = (Manhattan::new(&puzzle), LinearConflict::new(&puzzle));
+        let mut exact = [0usize; 4];
+        for (tiles, &d) in &distances {
+            let estimates = [
+                md.estimate_tiles(tiles),
+                lc.estimate_tiles(tiles),
+                pdb.estimate_tiles(tiles),
+                reflected.estimate_tiles(tiles),
+            ];
+            for (count, &h) in exact.iter_mut().zip(&estimates) {
+                assert!(
+                    h <= d,
+                    "{tiles:?}: estimate {h} above the distance {d} ({estimates:?})"
+                );
+                *count += usize::from(h == d);
+            }
+            // Each refinement is at least as large as what it refines.
+            assert!(estimates[0] <= estimates[1] && estimates[2] <= estimates[3]);
+        }
+        // The estimates are not trivially low: each is exact on some boards.
+        assert!(exact.iter().all(|&e| e > 100), "{exact:?}");
+    }
+}
+
+#[test]
+fn no_heuristic_is_above_the_remaining_moves_along_solved_korf_instances() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let (pdb, reflected) = (fifteen_555(&puzzle, false), fifteen_555(&puzzle, true));
+    let (md, lc) = (Manhattan::new(&puzzle), LinearConflict::new(&puzzle));
+    for instance in korf() {
+        for h in [
+            md.estimate_tiles(instance.board.tiles()),
+            lc.estimate_tiles(instance.board.tiles()),
+            pdb.heuristic().estimate_tiles(instance.board.tiles()),
+            reflected.heuristic().estimate_tiles(instance.board.tiles()),
+        ] {
+            assert!(
+                h <= instance.length,
+                "instance {}: {h} > {}",
+                instance.id,
+                instance.length
+            );
+        }
+    }
+    // Along an optimal solution, every board is exactly the rest of the moves away.
+    for instance in korf_easiest().into_iter().take(4) {
+        let plan = puzzle
+            .solve(&instance.board, reflected.heuristic())
+            .unwrap()
+            .into_found()
+            .unwrap();
+        let mut board = instance.board.clone();
+        for (done, &dir) in plan.actions.iter().enumerate() {
+            let remaining = instance.length - u32::try_from(done).unwrap();
+            for h in [
+                md.estimate_tiles(board.tiles()),
+                lc.estimate_tiles(board.tiles()),
+                pdb.heuristic().estimate_tiles(board.tiles()),
+                reflected.heuristic().estimate_tiles(board.tiles()),
+            ] {
+                assert!(
+                    h <= remaining,
+                    "instance {} after {done} moves: {h} > {remaining}",
+                    instance.id
+                );
+            }
+            assert!(board.slide(dir));
+        }
+        assert_eq!(&board, puzzle.goal());
+    }
+}
+
+#[test]
+fn pattern_databases_match_a_brute_force_zero_one_bfs() {
+    for (rows, cols, convention, pattern) in [
+        (3, 3, GoalConvention::BlankFirst, &[1u8, 2, 3, 4][..]),
+        (3, 3, GoalConvention::BlankLast, &[2, 5, 8][..]),
+        (2, 4, GoalConvention::BlankFirst, &[1, 4, 6][..]),
+        (4, 2, GoalConvention::BlankLast, &[1, 2, 3, 4, 5][..]),
+        (4, 4, GoalConvention::BlankFirst, &[1, 2, 5][..]),
+        (3, 4, GoalConvention::BlankFirst, &[11, 7, 3, 10][..]),
+    ] {
+        let puzzle = NPuzzle::with_convention(rows, cols, convention).unwrap();
+        let db = PatternDatabase::build(&puzzle, pattern).unwrap();
+        let expected = oracle::pattern_distances(rows, cols, puzzle.goal().tiles(), pattern);
+        assert_eq!(expected.len(), db.len(), "{rows}x{cols} {pattern:?}");
+        for (cells, &d) in &expected {
+            assert_eq!(
+                u32::from(db.value(cells)),
+                d,
+                "{rows}x{cols} {pattern:?} at {cells:?}"
+            );
+        }
+        assert_eq!(u32::from(db.max_value()), *expected.values().max().unwrap());
+    }
+}
+
+#[test]
+fn rectangular_boards_and_both_goal_conventions_solve_optimally() {
+    for (rows, cols) in [(2, 3), (3, 2), (2, 4), (4, 2), (2, 2)] {
+        for convention in [GoalConvention::BlankFirst, GoalConvention::BlankLast] {
+            let puzzle = NPuzzle::with_convention(rows, cols, convention).unwrap();
+            let distances = oracle::distances(rows, cols, puzzle.goal().tiles());
+            let mut rng = SplitMix64::new(rows as u64 * 10 + cols as u64);
+            for _ in 0..25 {
+                let board = puzzle.random_board(&mut rng);
+                let truth = distances[board.tiles()];
+                assert_eq!(
+                    solve_and_replay(&puzzle, &board, Manhattan::new(&puzzle)),
+                    truth
+                );
+                assert_eq!(
+                    solve_and_replay(&puzzle, &board, LinearConflict::new(&puzzle)),
+                    truth
+                );
+            }
+            // Half of all layouts: the solvable ones are exactly those the BFS reached.
+            let cells = rows * cols;
+            assert_eq!(distances.len(), (1..=cells).product::<usize>() / 2);
+        }
+    }
+}
+
+#[test]
+fn a_single_row_keeps_its_tile_order() {
+    let puzzle = NPuzzle::standard(1, 5).unwrap();
+    let board = Board::new(1, 5, &[1, 2, 3, 0, 4]).unwrap();
+    assert!(puzzle.is_solvable(&board));
+    let plan = puzzle
+        .solve(&board, Manhattan::new(&puzzle))
+        .unwrap()
+        .into_found()
+        .unwrap();
+    assert_eq!(moves_to_string(&plan.actions), "LLL");
+    let swapped = Board::new(1, 5, &[2, 1, 3, 0, 4]).unwrap();
+    assert_eq!(
+        puzzle.solve(&swapped, Manhattan::new(&puzzle)),
+        Err(BoardError::Unsolvable)
+    );
+    let distances = oracle::distances(1, 5, puzzle.goal().tiles());
+    assert_eq!(distances.len(), 5);
+}
+
+#[test]
+fn unsolvable_boards_are_rejected_with_a_clear_error() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    // Two tiles swapped in Korf's goal.
+    let board: Board = "0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15".parse().unwrap();
+    assert!(!puzzle.is_solvable(&board));
+    assert_eq!(puzzle.check(&board), Err(BoardError::Unsolvable));
+    assert!(puzzle.solve(&board, Manhattan::new(&puzzle)).is_err());
+    let message = BoardError::Unsolvable.to_string();
+    assert!(
+        message.contains("cannot be reached") && message.contains("parity"),
+        "{message}"
+    );
+    // In a file, the error names the line.
+    let text = "# comment\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n\n0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    let error = parse_instances(text, None, GoalConvention::BlankFirst).unwrap_err();
+    assert_eq!((error.line, error.column), (4, 0));
+    assert!(matches!(error.kind, ParseErrorKind::Unsolvable(_)));
+    assert!(
+        error.to_string().starts_with("line 4: unsolvable: "),
+        "{error}"
+    );
+    // A board of another shape is refused too.
+    let small: Board = "1 0 2 3 4 5 6 7 8".parse().unwrap();
+    assert_eq!(
+        puzzle.check(&small),
+        Err(BoardError::ShapeMismatch {
+            expected: (4, 4),
+            found: (3, 3)
+        })
+    );
+}
+
+#[test]
+fn malformed_lines_are_rejected_naming_the_line_and_the_column() {
+    let cases: [(&str, usize, usize, &str); 6] = [
+        (
+            "1 0 2 3 4 x 6 7 8",
+            1,
+            11,
+            "expected a tile number (0 for the blank), found \"x\"",
+        ),
+        (
+            "1 0 2 3 4 5 6 7",
+            1,
+            0,
+            "expected k*k tile numbers for a k x k board (9, 16, 25, ...), found \"8 numbers\"",
+        ),
+        (
+            "1 0 2 3 4 5 6 7 9",
+            1,
+            17,
+            "expected a tile number below 9, found \"9\"",
+        ),
+        (
+            "1 0 2 3 4 5 6 7 1",
+            1,
+            17,
+            "expected each tile once, found \"a second 1\"",
+        ),
+        (
+            "1 0 2 -3 4 5 6 7 8",
+            1,
+            7,
+            "expected a tile number (0 for the blank), found \"-3\"",
+        ),
+        (
+            "0",
+            1,
+            0,
+            "expected k*k tile numbers for a k x k board (9, 16, 25, ...), found \"1 numbers\"",
+        ),
+    ];
+    for (line, row, column, message) in cases {
+        let text = format!("# header\n\n{line}\n");
+        let error = parse_instances(&text, None, GoalConvention::BlankFirst).unwrap_err();
+        assert_eq!((error.line, error.column), (row + 2, column), "{line}");
+        assert!(error.to_string().ends_with(message), "{line}: {error}");
+    }
+    let error =
+        parse_instances("1 0 2 3 4 5\n", Some((2, 2)), GoalConvention::BlankFirst).unwrap_err();
+    assert!(
+        error.to_string().contains("4 tile numbers for a 2x2 board"),
+        "{error}"
+    );
+    let large = (0..300)
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let error = parse_instances(&large, Some((15, 20)), GoalConvention::BlankFirst).unwrap_err();
+    assert!(
+        matches!(error.kind, ParseErrorKind::TooLarge { .. }),
+        "{error}"
+    );
+    assert_eq!(
+        Board::new(0, 4, &[]),
+        Err(BoardError::Shape { rows: 0, cols: 4 })
+    );
+    assert_eq!(
+        Board::new(2, 2, &[0, 1, 2, 2]),
+        Err(BoardError::Repeated { tile: 2 })
+    );
+}
+
+#[test]
+fn the_in_place_view_is_back_at_its_start_after_every_outcome() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let instance = &korf_easiest()[0];
+    let mut slider = puzzle
+        .in_place(&instance.board, Manhattan::new(&puzzle))
+        .unwrap();
+    let found = InPlaceIdaStar::new().search(&mut slider, Slider::is_solved);
+    assert!(found.found().is_some());
+    assert_eq!(slider.board(), instance.board);
+    let limited = InPlaceIdaStar::new()
+        .with_limits(Limits::new().max_expansions(1000))
+        .search(&mut slider, Slider::is_solved);
+    assert_eq!(limited.stop_reason(), Some(StopReason::Expansions));
+    assert_eq!(slider.board(), instance.board);
+    assert_eq!(
+        slider.estimate(),
+        Manhattan::new(&puzzle).estimate_tiles(instance.board.tiles())
+    );
+}
+
+#[test]
+fn every_iteration_is_reported_with_its_bound_and_the_nodes_so_far() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let instance = &korf_easiest()[0];
+    let mut events = Vec::new();
+    let mut watch = |event: Event<'_, Slider<'_, Manhattan>, u32>| {
+        if let Event::IterationFinished {
+            bound,
+            next_bound,
+            stats,
+        } = event
+        {
+            events.push((bound, next_bound, stats.generated));
+        }
+        ControlFlow::Continue(())
+    };
+    let search = puzzle
+        .solve_with(
+            &instance.board,
+            Manhattan::new(&puzzle),
+            &mut InPlaceIdaStar::new(),
+            &mut watch,
+        )
+        .unwrap();
+    let h0 = Manhattan::new(&puzzle).estimate_tiles(instance.board.tiles());
+    // One event per iteration that found nothing; Manhattan bounds grow by two.
+    assert_eq!(events.len() as u64, search.stats.iterations - 1);
+    for (i, &(bound, next, _)) in events.iter().enumerate() {
+        assert_eq!(bound, h0 + 2 * u32::try_from(i).unwrap());
+        assert_eq!(next, Some(bound + 2));
+    }
+    assert!(events.windows(2).all(|w| w[0].2 < w[1].2));
+    assert_eq!(events.last().unwrap().0 + 2, instance.length);
+}
+
+#[test]
+fn pattern_databases_survive_a_round_trip_through_a_file() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let dir = std::env::temp_dir().join(format!("state-search-npuzzle-{}", std::process::id()));
+    let built = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap();
+    let path = dir.join(built.file_name());
+    assert!(path.exists());
+    let loaded = PatternDatabase::load(&path).unwrap();
+    assert_eq!(loaded, built);
+    assert_eq!(
+        PatternDatabase::load_cached(&puzzle, &[5, 6, 7, 8], &dir).unwrap(),
+        Some(built.clone())
+    );
+    assert_eq!(
+        PatternDatabase::load_cached(&puzzle, &[5, 6, 7], &dir).unwrap(),
+        None
+    );
+    // A damaged file is not trusted: it is rebuilt and replaced.
+    std::fs::write(&path, b"SSPDB1 damaged").unwrap();
+    assert!(matches!(
+        PatternDatabase::load(&path),
+        Err(PdbError::Format(_) | PdbError::Io(_))
+    ));
+    assert_eq!(
+        PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap(),
+        built
+    );
+    assert_eq!(PatternDatabase::load(&path).unwrap(), built);
+    // A database is only used with the goal it was built for.
+    let other = NPuzzle::with_convention(3, 3, GoalConvention::BlankLast).unwrap();
+    assert!(!built.fits(&other));
+    assert!(matches!(
+        PatternSet::new(&other, vec![built], false),
+        Err(PdbError::Mismatch(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pattern_sets_refuse_overlaps_and_impossible_reflections() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let a = PatternDatabase::build(&puzzle, &[1, 2, 3]).unwrap();
+    let b = PatternDatabase::build(&puzzle, &[3, 4]).unwrap();
+    assert!(matches!(
+        PatternSet::new(&puzzle, vec![a.clone(), b], false),
+        Err(PdbError::Overlap { tile: 3 })
+    ));
+    assert!(matches!(
+        PatternDatabase::build(&puzzle, &[0, 1]),
+        Err(PdbError::Pattern(_))
+    ));
+    assert!(matches!(
+        PatternDatabase::build(&puzzle, &[9]),
+        Err(PdbError::Pattern(_))
+    ));
+    let wide = NPuzzle::standard(2, 3).unwrap();
+    let w = PatternDatabase::build(&wide, &[1, 2]).unwrap();
+    assert!(matches!(
+        PatternSet::new(&wide, vec![w], true),
+        Err(PdbError::Reflection(_))
+    ));
+    // A partial set is admissible but an estimate of zero no longer proves the goal.
+    let partial = Arc::new(PatternSet::new(&puzzle, vec![a], false).unwrap());
+    let board: Board = "0 1 2 3 4 5 6 8 7".parse().unwrap();
+    assert!(!puzzle.is_solvable(&board));
+    let board: Board = "0 1 2 3 4 5 7 8 6".parse().unwrap();
+    assert_eq!(partial.heuristic().estimate_tiles(board.tiles()), 0);
+    let distances = eight_puzzle_distances();
+    assert_eq!(
+        solve_and_replay(&puzzle, &board, partial.heuristic()),
+        distances[board.tiles()]
+    );
+    assert!(matches!(
+        PatternSet::build_fifteen(&puzzle, Partition::Fifteen663, false),
+        Err(PdbError::Mismatch(_))
+    ));
+}
+
+fn any_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
+    Just((0..rows * cols).collect::<Vec<usize>>())
+        .prop_shuffle()
+        .prop_map(move |tiles| Board::new(rows, cols, &tiles).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn solvability_is_the_textbook_inversion_rule(
+        (rows, cols) in prop_oneof![Just((2usize, 2usize)), Just((3, 3)), Just((4, 4)), Just((2, 5)), Just((5, 3)), Just((4, 6))],
+        seed in any::<u64>(),
+        last in any::<bool>(),
+    ) {
+        let convention = if last { GoalConvention::BlankLast } else { GoalConvention::BlankFirst };
+        let puzzle = NPuzzle::with_convention(rows, cols, convention).unwrap();
+        let mut tiles: Vec<usize> = (0..rows * cols).collect();
+        SplitMix64::new(seed).shuffle(&mut tiles);
+        let board = Board::new(rows, cols, &tiles).unwrap();
+        prop_assert_eq!(
+            puzzle.is_solvable(&board),
+            oracle::solvable_by_inversions(cols, board.tiles(), puzzle.goal().tiles())
+        );
+        // Random solvable boards are solvable, and every rank maps back to its board.
+        let random = puzzle.random_board(&mut SplitMix64::new(seed));
+        prop_assert!(oracle::solvable_by_inversions(cols, random.tiles(), puzzle.goal().tiles()));
+        if rows * cols <= 12 {
+            let indexer = puzzle.indexer();
+            prop_assert_eq!(indexer.state(indexer.index(&random)), random);
+        }
+    }
+
+    #[test]
+    fn boards_print_as_they_parse(board in (2usize..=6).prop_flat_map(|side| any_board(side, side))) {
+        let text = board.to_string();
+        prop_assert_eq!(text.parse::<Board>().unwrap(), board.clone());
+        let instances = parse_instances(&format!("# x\n{text}\n"), None, GoalConvention::BlankFirst);
+        let puzzle = NPuzzle::standard(board.rows(), board.cols()).unwrap();
+        match instances {
+            Ok(found) => {
+                prop_assert!(puzzle.is_solvable(&board));
+                prop_assert_eq!(&found[0].board, &board);
+                prop_assert_eq!(found[0].line, 2);
+            }
+            Err(error) => {
+                prop_assert!(!puzzle.is_solvable(&board));
+                prop_assert_eq!(error.line, 2);
+            }
+        }
+    }
+
+    #[test]
+    fn parsing_arbitrary_text_never_panics(text in "[0-9 #\\-x\n]{0,80}") {
+        let _ = parse_instances(&text, None, GoalConvention::BlankFirst);
+        let _ = parse_instances(&text, Some((2, 3)), GoalConvention::BlankLast);
+        let _ = text.parse::<Board>();
+    }
+
+    #[test]
+    fn random_walks_are_never_farther_than_their_length(seed in any::<u64>(), steps in 0usize..40) {
+        let puzzle = NPuzzle::standard(3, 3).unwrap();
+        let board = puzzle.random_walk(&mut SplitMix64::new(seed), steps);
+        let distance = eight_puzzle_distances()[board.tiles()];
+        prop_assert!(distance as usize <= steps);
+        prop_assert_eq!(distance as usize % 2, steps % 2);
+        prop_assert_eq!(solve_and_replay(&puzzle, &board, Manhattan::new(&puzzle)), distance);
+    }
+}
+
+#[test]
+fn the_blank_last_goal_gives_korfs_lengths_to_turned_boards() {
+    // PROBLEMS.md: turning a board by 180 degrees and renaming each tile x > 0 to 16 - x
+    // maps Korf's goal onto the blank-last goal and keeps every distance.
+    let puzzle = NPuzzle::with_convention(4, 4, GoalConvention::BlankLast).unwrap();
+    let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());
+    for instance in korf_easiest().into_iter().take(4) {
+        let turned: Vec<usize> = instance
+            .board
+            .tiles()
+            .iter()
+            .rev()
+            .map(|&t| if t == 0 { 0 } else { 16 - usize::from(t) })
+            .collect();
+        let board = Board::new(4, 4, &turned).unwrap();
+        assert_eq!(
+            solve_and_replay(&puzzle, &board, set.heuristic()),
+            instance.length
+        );
+        assert!(set.heuristic().estimate_tiles(board.tiles()) <= instance.length);
+    }
+}

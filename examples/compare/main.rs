@@ -12,8 +12,8 @@ mod huarong;
 mod keydoor;
 mod klotski;
 mod maze;
-mod pipemaze;
 mod npuzzle;
+mod pipemaze;
 mod report;
 
 use std::process::ExitCode;

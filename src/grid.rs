@@ -252,6 +252,95 @@ impl<T> IndexMut<Pos> for Grid<T> {
     }
 }
 
+/// The row-major layout of a grid inside a one-cell border: the index of a cell and the
+/// offsets of its four neighbours. Domains keep their cells in such an array with a
+/// closed value (wall, stone) on the border, so stepping through the grid needs no bounds
+/// tests.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::grid::{Grid, Padding, Pos};
+///
+/// let grid = Grid::new(3, 2, 1u8);
+/// let padding = Padding::of(&grid);
+/// let cells = padding.fill(&grid, 0, |_, &c| c); // 0 on the border
+/// assert_eq!((padding.len(), padding.stride()), (20, 5));
+/// let here = padding.index(Pos::new(0, 0));
+/// let [up, _, left, right] = padding.offsets();
+/// assert_eq!((cells[here.wrapping_add_signed(up)], cells[here.wrapping_add_signed(left)]), (0, 0));
+/// assert_eq!(cells[here.wrapping_add_signed(right)], 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Padding {
+    stride: usize,
+    len: usize,
+}
+
+impl Padding {
+    /// The layout of `grid` inside a one-cell border.
+    #[must_use]
+    pub fn of<T>(grid: &Grid<T>) -> Self {
+        let stride = grid.width() as usize + 2;
+        Self {
+            stride,
+            len: stride * (grid.height() as usize + 2),
+        }
+    }
+
+    /// The number of cells, the border included.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the layout has no cells (never: the border is always there).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The distance between vertically adjacent cells: the grid's width plus 2.
+    #[must_use]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The index of `pos` (a cell of the grid).
+    #[inline]
+    #[must_use]
+    pub fn index(&self, pos: Pos) -> usize {
+        (pos.row as usize + 1) * self.stride + pos.col as usize + 1
+    }
+
+    /// The index offsets of the neighbours up, down, left and right.
+    #[inline]
+    #[must_use]
+    pub fn offsets(&self) -> [isize; 4] {
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "a stride is at most 2^32 + 1, far below isize::MAX"
+        )]
+        let stride = self.stride as isize;
+        [-stride, stride, -1, 1]
+    }
+
+    /// The array of `grid` in this layout: `border` around, `cell(pos, value)` inside.
+    pub fn fill<T: Clone, U>(
+        &self,
+        grid: &Grid<U>,
+        border: T,
+        mut cell: impl FnMut(Pos, &U) -> T,
+    ) -> Vec<T> {
+        let mut cells = vec![border; self.len];
+        for (i, value) in grid.cells().iter().enumerate() {
+            let pos = grid.pos_of(i);
+            cells[self.index(pos)] = cell(pos, value);
+        }
+        cells
+    }
+}
+
 /// The row-major numbering of the cells of a `height x width` grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellIndexer {

@@ -62,7 +62,7 @@ use crate::algo::bfs::Bfs;
 use crate::algo::dijkstra::Dijkstra;
 use crate::algo::idastar::{CycleCheck, IdaStar};
 use crate::error::{CapacityError, CapacityErrorKind, ParseError};
-use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Pos, parse_char_map};
+use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Padding, Pos, parse_char_map};
 use crate::rng::SplitMix64;
 use crate::solution::{Outcome, Search, Solution, Stats};
 use crate::space::{IndexedSpace, StateSpace};
@@ -191,9 +191,9 @@ pub struct KeyDoorMaze {
     cells: Grid<Cell>,
     start: Pos,
     target: Pos,
-    /// The cells as codes inside a border of walls, row-major with `width + 2` columns.
+    /// The cells as codes inside a border of walls, laid out by `padding`.
     codes: Vec<u8>,
-    stride: usize,
+    padding: Padding,
     /// The key types that have at least one key cell.
     key_types: KeySet,
 }
@@ -231,8 +231,8 @@ impl KeyDoorMaze {
                 Some(_) => return Err(MazeError::NotFloor { what, pos }),
             }
         }
-        let stride = cells.width() as usize + 2;
-        let mut codes = vec![WALL; stride * (cells.height() as usize + 2)];
+        let padding = Padding::of(&cells);
+        let mut codes = vec![WALL; padding.len()];
         let mut key_types = KeySet::EMPTY;
         for (i, &cell) in cells.cells().iter().enumerate() {
             let pos = cells.pos_of(i);
@@ -248,14 +248,14 @@ impl KeyDoorMaze {
                     KEY | t
                 }
             };
-            codes[(pos.row as usize + 1) * stride + pos.col as usize + 1] = code;
+            codes[padding.index(pos)] = code;
         }
         Ok(Self {
             cells,
             start,
             target,
             codes,
-            stride,
+            padding,
             key_types,
         })
     }
@@ -450,15 +450,13 @@ impl KeyDoorMaze {
     /// The position of `pos` in the padded code array.
     #[inline]
     fn padded(&self, pos: Pos) -> usize {
-        (pos.row as usize + 1) * self.stride + pos.col as usize + 1
+        self.padding.index(pos)
     }
 
     /// The offsets in the padded array of the moves U, D, L, R.
     #[inline]
     fn offsets(&self) -> [isize; 4] {
-        #[expect(clippy::cast_possible_wrap, reason = "a stride of at most 2^32 + 2")]
-        let stride = self.stride as isize;
-        [-stride, stride, -1, 1]
+        self.padding.offsets()
     }
 
     /// Calls `f` with every legal move from `state`: its direction and the next state.

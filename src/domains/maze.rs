@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::grid::{CellIndexer, Grid, Pos};
+use crate::grid::{CellIndexer, Grid, Padding, Pos};
 use crate::rng::SplitMix64;
 use crate::space::{IndexedSpace, ReversibleSpace, StateSpace};
 
@@ -28,9 +28,10 @@ use crate::space::{IndexedSpace, ReversibleSpace, StateSpace};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridMaze {
     costs: Grid<u8>,
-    /// `costs` inside a border of walls, row-major with `width + 2` columns: neighbours
-    /// are found without bounds tests.
+    /// `costs` inside a border of walls (laid out by `padding`): neighbours are found
+    /// without bounds tests.
     padded: Vec<u8>,
+    padding: Padding,
     start: Pos,
     goal: Pos,
 }
@@ -68,15 +69,12 @@ impl GridMaze {
     }
 
     fn build(costs: Grid<u8>, start: Pos, goal: Pos) -> Self {
-        let stride = costs.width() as usize + 2;
-        let mut padded = vec![0; stride * (costs.height() as usize + 2)];
-        for (row, cells) in costs.cells().chunks(costs.width() as usize).enumerate() {
-            let at = (row + 1) * stride + 1;
-            padded[at..at + cells.len()].copy_from_slice(cells);
-        }
+        let padding = Padding::of(&costs);
+        let padded = padding.fill(&costs, 0, |_, &cost| cost);
         Self {
             costs,
             padded,
+            padding,
             start,
             goal,
         }
@@ -128,13 +126,25 @@ impl GridMaze {
     /// candidates land on the border of walls; their positions are never used.
     #[inline]
     fn candidates(&self, pos: Pos) -> [(usize, Pos); 4] {
-        let stride = self.costs.width() as usize + 2;
-        let here = (pos.row as usize + 1) * stride + pos.col as usize + 1;
+        let here = self.padding.index(pos);
+        let [up, down, left, right] = self.padding.offsets();
         [
-            (here - stride, Pos::new(pos.row.wrapping_sub(1), pos.col)),
-            (here + stride, Pos::new(pos.row + 1, pos.col)),
-            (here - 1, Pos::new(pos.row, pos.col.wrapping_sub(1))),
-            (here + 1, Pos::new(pos.row, pos.col + 1)),
+            (
+                here.wrapping_add_signed(up),
+                Pos::new(pos.row.wrapping_sub(1), pos.col),
+            ),
+            (
+                here.wrapping_add_signed(down),
+                Pos::new(pos.row + 1, pos.col),
+            ),
+            (
+                here.wrapping_add_signed(left),
+                Pos::new(pos.row, pos.col.wrapping_sub(1)),
+            ),
+            (
+                here.wrapping_add_signed(right),
+                Pos::new(pos.row, pos.col + 1),
+            ),
         ]
     }
 

@@ -55,7 +55,7 @@ use crate::algo::bfs::Bfs;
 use crate::algo::dijkstra::Dijkstra;
 use crate::algo::idastar::{CycleCheck, IdaStar};
 use crate::error::{CapacityError, CapacityErrorKind, ParseError, ParseErrorKind};
-use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Pos, parse_char_map};
+use crate::grid::{CharMap, Dir, Grid, MapFormat, Marker, Padding, Pos, parse_char_map};
 use crate::rng::SplitMix64;
 use crate::solution::{Limits, Outcome, Search, Solution};
 use crate::space::{IndexedSpace, StateSpace};
@@ -240,11 +240,11 @@ pub struct PipeMaze {
     cells: Grid<PipeCell>,
     start: Pos,
     exit: Pos,
-    /// The cells as codes inside a border of stone, row-major with `width + 2` columns.
+    /// The cells as codes inside a border of stone, laid out by `padding`.
     codes: Vec<u8>,
     /// The keys collected on arriving at each padded cell (its own and its neighbours').
     arrival: Vec<u32>,
-    stride: usize,
+    padding: Padding,
     /// The colours that have at least one key.
     key_colours: KeySet,
 }
@@ -281,14 +281,14 @@ impl PipeMaze {
                 Some(_) => return Err(PipeMazeError::NotWater { what, pos }),
             }
         }
-        let stride = cells.width() as usize + 2;
-        let padded_len = stride * (cells.height() as usize + 2);
+        let padding = Padding::of(&cells);
+        let (stride, padded_len) = (padding.stride(), padding.len());
         let mut codes = vec![STONE; padded_len];
         let mut keys = vec![0u32; padded_len];
         let mut key_colours = KeySet::EMPTY;
         for (i, &cell) in cells.cells().iter().enumerate() {
             let pos = cells.pos_of(i);
-            let at = (pos.row as usize + 1) * stride + pos.col as usize + 1;
+            let at = padding.index(pos);
             codes[at] = match cell {
                 PipeCell::Stone => STONE,
                 PipeCell::Water(Some(colour)) | PipeCell::Pipe { colour, .. }
@@ -327,7 +327,7 @@ impl PipeMaze {
             exit,
             codes,
             arrival,
-            stride,
+            padding,
             key_colours,
         })
     }
@@ -506,43 +506,42 @@ impl PipeMaze {
 
     #[inline]
     fn padded(&self, pos: Pos) -> usize {
-        (pos.row as usize + 1) * self.stride + pos.col as usize + 1
+        self.padding.index(pos)
     }
 
     /// Calls `f` with every move from `state` and the state it leads to, in the order
     /// U, D, L, R.
     #[inline]
     fn moves(&self, state: &KeyState, mut f: impl FnMut(PipeMove, KeyState)) {
-        #[expect(clippy::cast_possible_wrap, reason = "a stride of at most 2^32 + 2")]
-        let stride = self.stride as isize;
+        let [up, down, left, right] = self.padding.offsets();
         let here = self.padded(state.pos);
         let Pos { row, col } = state.pos;
         // (direction, offset, pipe code that lies along it, one and two cells away)
         let moves = [
             (
                 Dir::Up,
-                -stride,
+                up,
                 PIPE_V,
                 Pos::new(row.wrapping_sub(1), col),
                 Pos::new(row.wrapping_sub(2), col),
             ),
             (
                 Dir::Down,
-                stride,
+                down,
                 PIPE_V,
                 Pos::new(row + 1, col),
                 Pos::new(row + 2, col),
             ),
             (
                 Dir::Left,
-                -1,
+                left,
                 PIPE_H,
                 Pos::new(row, col.wrapping_sub(1)),
                 Pos::new(row, col.wrapping_sub(2)),
             ),
             (
                 Dir::Right,
-                1,
+                right,
                 PIPE_H,
                 Pos::new(row, col + 1),
                 Pos::new(row, col + 2),

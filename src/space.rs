@@ -243,8 +243,16 @@ pub trait InPlaceSpace {
     /// The cost of an action and of a plan.
     type Cost: Cost;
 
-    /// Emits every action applicable to the current state.
-    fn actions(&self, emit: impl FnMut(Self::Action));
+    /// The actions applicable to the current state, in the order to try them.
+    ///
+    /// The engine walks this iterator while it applies and undoes actions, so it must not
+    /// borrow the space: return owned actions (`core::array::IntoIter`, a `smallvec`
+    /// `IntoIter`, a `Range` of action numbers) or an iterator over a move table that
+    /// outlives the space's borrow (a copied slice of a table the space only refers to).
+    type Actions: Iterator<Item = Self::Action>;
+
+    /// The actions applicable to the current state (see [`InPlaceSpace::Actions`]).
+    fn actions(&self) -> Self::Actions;
 
     /// Applies `action` to the current state and returns its cost.
     fn apply(&mut self, action: Self::Action) -> Self::Cost;

@@ -109,8 +109,9 @@ impl Walk<'_> {
 impl InPlaceSpace for Walk<'_> {
     type Action = usize;
     type Cost = u32;
-    fn actions(&self, mut emit: impl FnMut(usize)) {
-        (0..self.graph.forward[self.at() as usize].len()).for_each(&mut emit);
+    type Actions = core::ops::Range<usize>;
+    fn actions(&self) -> Self::Actions {
+        0..self.graph.forward[self.at() as usize].len()
     }
     fn apply(&mut self, edge: usize) -> u32 {
         let (to, cost) = self.graph.forward[self.at() as usize][edge];

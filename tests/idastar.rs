@@ -201,9 +201,9 @@ struct Counter {
 impl InPlaceSpace for Counter {
     type Action = i64;
     type Cost = u32;
-    fn actions(&self, mut emit: impl FnMut(i64)) {
-        emit(1);
-        emit(-1);
+    type Actions = core::array::IntoIter<i64, 2>;
+    fn actions(&self) -> Self::Actions {
+        [1, -1].into_iter()
     }
     fn apply(&mut self, step: i64) -> u32 {
         self.value += step;

@@ -78,9 +78,9 @@ struct Walker {
 impl InPlaceSpace for Walker {
     type Action = i32;
     type Cost = u32;
-    fn actions(&self, mut emit: impl FnMut(i32)) {
-        emit(1);
-        emit(-1);
+    type Actions = core::array::IntoIter<i32, 2>;
+    fn actions(&self) -> Self::Actions {
+        [1, -1].into_iter()
     }
     fn apply(&mut self, step: i32) -> u32 {
         self.at += step;

@@ -486,25 +486,13 @@ where
     IdaStar::with_table(Hashed).search(space, starts, heuristic, is_goal)
 }
 
-/// One level of the in-place stack: the cost so far, the next untried action of this level
-/// in the shared action buffer (its actions run from there to the start of the level
-/// below, or to the end of the buffer for the deepest level), where this level's actions
-/// begin (to drop them when it is left), how many untried actions the levels above held
-/// when this one was entered (for [`Stats::peak_open`]), and the action that led here (to
-/// undo it).
-#[derive(Clone, Copy)]
-struct InPlaceFrame<A, C> {
+/// One level of the in-place stack: the cost so far, the untried actions of this level,
+/// the action that led here (to undo it) and its inverse (never tried here).
+struct InPlaceFrame<I, A, C> {
     g: C,
-    next: usize,
-    start: usize,
-    above: usize,
+    actions: I,
     applied: Option<A>,
-}
-
-/// The counters of an in-place pass, kept in locals while it runs.
-struct Counts {
-    expanded: u64,
-    peak_open: usize,
+    inverse: Option<A>,
 }
 
 /// A reusable IDA* over an [`InPlaceSpace`]: one mutable state, actions applied and
@@ -523,30 +511,31 @@ struct Counts {
 /// [`Stats::generated`] counts the children generated: the actions applied, and those
 /// rejected after an [`InPlaceSpace::peek`] without being applied. Korf's "nodes
 /// generated" of the 15-puzzle literature is `generated + 1` (the root counted once).
-/// [`Stats::peak_open`] is the most actions buffered on the current path and not yet tried.
+/// [`Stats::peak_open`] is the deepest the stack went (in levels).
 ///
 /// The node being searched lives in locals, not on the frame stack: a frame is pushed only
 /// when the search descends into a child and popped when it comes back, as a recursive
-/// search keeps its current call in registers; each node's actions stay in one shared
-/// buffer in emission order, walked by a cursor; and a space that can [`peek`] at a child's
-/// cost and estimate has the children beyond the bound rejected without an apply/undo
-/// round trip. On the 15-puzzle with the Manhattan distance this generates nodes at about
-/// three quarters of the rate of a recursive C search (see `BENCHMARKS.md`).
+/// search keeps its current call in registers. Each level walks the iterator of
+/// [`InPlaceSpace::actions`] (for puzzles, a slice of a move table) instead of copying
+/// actions into a buffer, and a space that can [`peek`] at a child's cost and estimate
+/// has the children beyond the bound rejected without an apply/undo round trip. On the
+/// 15-puzzle with the Manhattan distance this generates nodes at about 0.8x the rate of a
+/// recursive C search (see `BENCHMARKS.md`).
 ///
 /// [`peek`]: InPlaceSpace::peek
 ///
 /// # Complexity
 ///
-/// Time: the states within each bound, summed over iterations. Space: O(depth x
-/// branching).
+/// Time: the states within each bound, summed over iterations. Space: O(depth).
 ///
 /// # Panics
 ///
-/// A search panics on a negative action cost or a cost overflow.
+/// A search panics on a negative action cost.
 ///
 /// # Examples
 ///
 /// ```
+/// use core::iter::{Chain, Once};
 /// use state_search::{InPlaceIdaStar, InPlaceSpace};
 ///
 /// /// A counter that can be incremented or doubled; the goal is a target value.
@@ -556,9 +545,10 @@ struct Counts {
 /// impl InPlaceSpace for Counter {
 ///     type Action = Op;
 ///     type Cost = u32;
-///     fn actions(&self, mut emit: impl FnMut(Op)) {
-///         emit(Op::Inc);
-///         if self.value * 2 <= self.target { emit(Op::Double); }
+///     type Actions = Chain<Once<Op>, core::option::IntoIter<Op>>;
+///     fn actions(&self) -> Self::Actions {
+///         let double = (self.value * 2 <= self.target).then_some(Op::Double);
+///         core::iter::once(Op::Inc).chain(double)
 ///     }
 ///     fn apply(&mut self, op: Op) -> u32 {
 ///         match op { Op::Inc => self.value += 1, Op::Double => self.value *= 2 }
@@ -573,31 +563,29 @@ struct Counts {
 ///     .search(&mut counter, |c| c.value == c.target)
 ///     .into_found()
 ///     .unwrap();
-/// // Actions are tried in emission order, so of the optimal plans the first is found.
+/// // Actions are tried in the order given, so of the optimal plans the first is found.
 /// assert_eq!(plan.actions, [Op::Inc, Op::Double, Op::Inc, Op::Double]);
 /// assert_eq!(counter.value, 1); // restored
 /// ```
-pub struct InPlaceIdaStar<A, C> {
-    frames: Vec<InPlaceFrame<A, C>>,
-    actions: Vec<A>,
-    limits: Limits<C>,
-    /// Whether the current search met a plan cost that overflows `C`.
+pub struct InPlaceIdaStar<Sp: InPlaceSpace> {
+    frames: Vec<InPlaceFrame<Sp::Actions, Sp::Action, Sp::Cost>>,
+    limits: Limits<Sp::Cost>,
+    /// Whether the current search met a plan cost that overflows the cost type.
     overflowed: bool,
 }
 
-impl<A: Copy + Eq, C: Cost> Default for InPlaceIdaStar<A, C> {
+impl<Sp: InPlaceSpace> Default for InPlaceIdaStar<Sp> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
+impl<Sp: InPlaceSpace> InPlaceIdaStar<Sp> {
     /// A searcher.
     #[must_use]
     pub fn new() -> Self {
         Self {
             frames: Vec::new(),
-            actions: Vec::new(),
             limits: Limits::default(),
             overflowed: false,
         }
@@ -605,13 +593,13 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
 
     /// The same searcher with `limits`. The cost limit caps the bound.
     #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+    pub fn with_limits(mut self, limits: Limits<Sp::Cost>) -> Self {
         self.limits = limits;
         self
     }
 
     /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
+    pub fn set_limits(&mut self, limits: Limits<Sp::Cost>) {
         self.limits = limits;
     }
 
@@ -622,9 +610,12 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
     ///
     /// [`Outcome::Found`] with an optimal plan (when the space's heuristic is admissible),
     /// [`Outcome::NoPath`], or [`Outcome::Stopped`]. The space is left in its start state.
-    pub fn search<Sp, IsGoal>(&mut self, space: &mut Sp, is_goal: IsGoal) -> Search<Plan<A, C>>
+    pub fn search<IsGoal>(
+        &mut self,
+        space: &mut Sp,
+        is_goal: IsGoal,
+    ) -> Search<Plan<Sp::Action, Sp::Cost>>
     where
-        Sp: InPlaceSpace<Action = A, Cost = C>,
         IsGoal: FnMut(&Sp) -> bool,
     {
         self.search_with(space, is_goal, &mut NoVisitor)
@@ -632,16 +623,15 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
 
     /// [`InPlaceIdaStar::search`] with an event visitor; it sees [`Event::Expanded`] (the
     /// state is the space itself) and [`Event::IterationFinished`].
-    pub fn search_with<Sp, IsGoal, V>(
+    pub fn search_with<IsGoal, V>(
         &mut self,
         space: &mut Sp,
         mut is_goal: IsGoal,
         visitor: &mut V,
-    ) -> Search<Plan<A, C>>
+    ) -> Search<Plan<Sp::Action, Sp::Cost>>
     where
-        Sp: InPlaceSpace<Action = A, Cost = C>,
         IsGoal: FnMut(&Sp) -> bool,
-        V: Visitor<Sp, C>,
+        V: Visitor<Sp, Sp::Cost>,
     {
         let mut stats = Stats::default();
         self.overflowed = false;
@@ -682,11 +672,10 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
         Search { outcome, stats }
     }
 
-    /// The heap memory held by the stack and the action buffer, in bytes.
+    /// The heap memory held by the stack, in bytes.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.frames.capacity() * size_of::<InPlaceFrame<A, C>>()
-            + self.actions.capacity() * size_of::<A>()
+        self.frames.capacity() * size_of::<InPlaceFrame<Sp::Actions, Sp::Action, Sp::Cost>>()
     }
 
     /// One depth-first pass within `bound`. Leaves the space in its start state; on
@@ -695,22 +684,20 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
         clippy::too_many_lines,
         reason = "the engine's hot loop: its state must stay in locals to stay in registers"
     )]
-    fn pass<Sp, IsGoal, V>(
+    fn pass<IsGoal, V>(
         &mut self,
         space: &mut Sp,
-        bound: C,
+        bound: Sp::Cost,
         is_goal: &mut IsGoal,
         visitor: &mut V,
         stats: &mut Stats,
-        plan: &mut Vec<A>,
-    ) -> Pass<C>
+        plan: &mut Vec<Sp::Action>,
+    ) -> Pass<Sp::Cost>
     where
-        Sp: InPlaceSpace<Action = A, Cost = C>,
         IsGoal: FnMut(&Sp) -> bool,
-        V: Visitor<Sp, C>,
+        V: Visitor<Sp, Sp::Cost>,
     {
         self.frames.clear();
-        self.actions.clear();
         let f = space.heuristic();
         if f > bound {
             return Pass::Exhausted {
@@ -718,36 +705,38 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
             };
         }
         if is_goal(space) {
-            return Pass::Found(C::ZERO);
+            return Pass::Found(Sp::Cost::ZERO);
         }
         // The counters live in locals during the pass and go back to `stats` at its end.
-        let mut counts = Counts {
-            expanded: stats.expanded,
-            peak_open: stats.peak_open,
-        };
-        if let Err(reason) = self.open(space, C::ZERO, None, 0, visitor, &mut counts) {
-            stats.expanded = counts.expanded;
+        let mut expanded = stats.expanded;
+        let mut peak = stats.peak_open.max(1);
+        if let Err(reason) = self.check(space, Sp::Cost::ZERO, visitor, expanded) {
             return Pass::Stopped(reason);
         }
+        expanded += 1;
         // The node being searched: its frame is pushed only when the search descends.
         let mut node = InPlaceFrame {
-            g: C::ZERO,
-            next: 0,
-            start: 0,
-            above: 0,
+            g: Sp::Cost::ZERO,
+            actions: space.actions(),
             applied: None,
+            inverse: None,
         };
         // The least f cut off so far; `bound` itself stands for "none yet", since every f
         // cut off is above it (a plain value keeps the hot loop free of an `Option` flag).
         let mut next_bound = bound;
         let mut generated: u64 = 0;
         let pass = loop {
-            let Some(&action) = self.actions.get(node.next) else {
+            let next = loop {
+                match node.actions.next() {
+                    Some(action) if Some(action) == node.inverse => {}
+                    next => break next,
+                }
+            };
+            let Some(action) = next else {
                 // Every action of this node was tried: back to its parent.
                 if let Some(applied) = node.applied {
                     space.undo(applied);
                 }
-                self.actions.truncate(node.start);
                 match self.frames.pop() {
                     Some(parent) => node = parent,
                     None => {
@@ -758,12 +747,12 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
                 }
                 continue;
             };
-            node.next += 1;
             generated += 1;
             let g = if let Some((step, h)) = space.peek(action) {
                 // The space tells the child's f without applying the action: a child
                 // beyond the bound costs no apply/undo round trip.
                 if step.is_negative() {
+                    self.unwind(space, node.applied);
                     super::dijkstra::negative_step();
                 }
                 // A sum that overflows belongs to no plan whose cost fits the type.
@@ -784,6 +773,8 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
             } else {
                 let step = space.apply(action);
                 if step.is_negative() {
+                    space.undo(action);
+                    self.unwind(space, node.applied);
                     super::dijkstra::negative_step();
                 }
                 let Some((g, f)) = node
@@ -807,66 +798,43 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
                 self.found(space, plan, node.applied, action);
                 break Pass::Found(g);
             }
-            let start = self.actions.len();
-            // The untried actions of this node and of the levels above it.
-            let above = node.above + (start - node.next);
-            let opened = self.open(space, g, Some(action), above, visitor, &mut counts);
-            if let Err(reason) = opened {
+            if let Err(reason) = self.check(space, g, visitor, expanded) {
                 space.undo(action);
                 self.unwind(space, node.applied);
                 break Pass::Stopped(reason);
             }
-            self.frames.push(node);
-            node = InPlaceFrame {
+            expanded += 1;
+            let child = InPlaceFrame {
                 g,
-                next: start,
-                start,
-                above,
+                actions: space.actions(),
                 applied: Some(action),
+                inverse: space.inverse(action),
             };
+            self.frames.push(core::mem::replace(&mut node, child));
+            peak = peak.max(self.frames.len() + 1);
         };
         stats.generated += generated;
-        stats.expanded = counts.expanded;
-        stats.peak_open = counts.peak_open;
+        stats.expanded = expanded;
+        stats.peak_open = peak;
         pass
     }
 
-    /// Expands the current state: checks the limits, tells the visitor, and appends its
-    /// actions (all but the inverse of `applied`) to the buffer in emission order, which is
-    /// the order they are tried in. `above` counts the untried actions of the levels above,
-    /// so the open list's size is `above` plus the actions appended. The caller makes the
-    /// frame.
+    /// Before expanding the current state: checks the limits and tells the visitor.
     #[inline]
-    fn open<Sp, V>(
-        &mut self,
+    fn check<V: Visitor<Sp, Sp::Cost>>(
+        &self,
         space: &Sp,
-        g: C,
-        applied: Option<A>,
-        above: usize,
+        g: Sp::Cost,
         visitor: &mut V,
-        counts: &mut Counts,
-    ) -> Result<(), StopReason>
-    where
-        Sp: InPlaceSpace<Action = A, Cost = C>,
-        V: Visitor<Sp, C>,
-    {
-        self.limits.check(counts.expanded)?;
+        expanded: u64,
+    ) -> Result<(), StopReason> {
+        self.limits.check(expanded)?;
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: space,
             cost: g,
         }) {
             return Err(StopReason::Visitor);
         }
-        counts.expanded += 1;
-        let first = self.actions.len();
-        let inverse = applied.and_then(|action| space.inverse(action));
-        let actions = &mut self.actions;
-        space.actions(|action| {
-            if Some(action) != inverse {
-                actions.push(action);
-            }
-        });
-        counts.peak_open = counts.peak_open.max(above + self.actions.len() - first);
         Ok(())
     }
 
@@ -874,12 +842,12 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
     /// `current`) and restores the start state. Rare, so kept out of the hot loop.
     #[cold]
     #[inline(never)]
-    fn found<Sp: InPlaceSpace<Action = A, Cost = C>>(
+    fn found(
         &mut self,
         space: &mut Sp,
-        plan: &mut Vec<A>,
-        current: Option<A>,
-        action: A,
+        plan: &mut Vec<Sp::Action>,
+        current: Option<Sp::Action>,
+        action: Sp::Action,
     ) {
         plan.extend(self.frames.iter().filter_map(|frame| frame.applied));
         plan.extend(current);
@@ -890,11 +858,7 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
 
     /// Undoes `current` (the action that led to the node being searched) and every
     /// ancestor's action: the space returns to its start state.
-    fn unwind<Sp: InPlaceSpace<Action = A, Cost = C>>(
-        &mut self,
-        space: &mut Sp,
-        current: Option<A>,
-    ) {
+    fn unwind(&mut self, space: &mut Sp, current: Option<Sp::Action>) {
         if let Some(applied) = current {
             space.undo(applied);
         }
@@ -903,6 +867,5 @@ impl<A: Copy + Eq, C: Cost> InPlaceIdaStar<A, C> {
                 space.undo(applied);
             }
         }
-        self.actions.clear();
     }
 }

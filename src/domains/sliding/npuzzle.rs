@@ -1047,7 +1047,7 @@ impl NPuzzle {
         &'p self,
         board: &Board,
         heuristic: H,
-        ida: &mut InPlaceIdaStar<Move, u32>,
+        ida: &mut InPlaceIdaStar<Slider<'p, H>>,
         visitor: &mut V,
     ) -> Result<Search<Plan<Dir, u32>>, BoardError>
     where
@@ -1554,17 +1554,19 @@ impl<H: TileHeuristic> Slider<'_, H> {
     }
 }
 
-impl<H: TileHeuristic> InPlaceSpace for Slider<'_, H> {
+impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     type Action = Move;
     type Cost = u32;
+    /// The blank's moves from the puzzle's table: the iterator borrows the puzzle, not the
+    /// slider.
+    type Actions = core::iter::Copied<core::slice::Iter<'p, Move>>;
 
     #[inline]
-    fn actions(&self, mut emit: impl FnMut(Move)) {
+    fn actions(&self) -> Self::Actions {
         let blank = usize::from(self.blank);
         let count = usize::from(self.move_count[blank]);
-        for &slide in &self.slides[blank][..count.min(4)] {
-            emit(slide);
-        }
+        let slides: &'p [[Move; 4]; MAX_CELLS] = self.slides;
+        slides[blank][..count.min(4)].iter().copied()
     }
 
     /// Moves the blank from `slide.from()` to `slide.to()`, which must be one of the

@@ -14,6 +14,9 @@
 //! writes a random contest input instead (cells fixed with probability `PERCENT`%, default
 //! 20; seed default 1). Malformed input or arguments: one error line, exit status 2.
 
+#[path = "common/args.rs"]
+mod args;
+
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -60,7 +63,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         fixed: 20,
         seed: 1,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = args::utf8_or_exit("huarong").into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => {

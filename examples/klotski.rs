@@ -12,6 +12,9 @@
 //! is `any`. `--stats` writes the number of reachable layouts and the time to standard
 //! error. Malformed input or arguments: one error line, exit status 2.
 
+#[path = "common/args.rs"]
+mod args;
+
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -24,7 +27,7 @@ fn run() -> Result<(), String> {
     let mut file = None;
     let mut metric = Metric::Any;
     let mut stats = false;
-    let mut args = std::env::args().skip(1);
+    let mut args = args::utf8_or_exit("klotski").into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => return write_out(&format!("{USAGE}\n")),

@@ -8,6 +8,9 @@
 //!
 //! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`.
 
+#[path = "common/args.rs"]
+mod args;
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -76,7 +79,7 @@ fn generate(args: &[String]) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = args::utf8_or_exit("mazegen");
     match generate(&args) {
         Ok(text) => {
             let _ = std::io::stdout().lock().write_all(text.as_bytes());

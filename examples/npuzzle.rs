@@ -34,6 +34,9 @@
 //! A malformed or unsolvable line stops the program with one error line naming it, and exit
 //! status 2, before anything is solved.
 
+#[path = "common/args.rs"]
+mod args;
+
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::io::Read as _;
@@ -97,7 +100,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         stats: false,
         progress: Progress::AfterASecond,
     };
-    let mut args = std::env::args().skip(1);
+    let mut args = args::utf8_or_exit("npuzzle").into_iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| {
             args.next()

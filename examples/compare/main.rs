@@ -8,6 +8,9 @@
 //! cargo run --release --example compare -- --quick # small instances (seconds in debug)
 //! ```
 
+#[path = "../common/args.rs"]
+mod args;
+
 mod huarong;
 mod keydoor;
 mod klotski;
@@ -21,7 +24,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let mut csv = false;
     let mut quick = false;
-    for arg in std::env::args().skip(1) {
+    for arg in args::utf8_or_exit("compare") {
         match arg.as_str() {
             "--csv" => csv = true,
             "--quick" => quick = true,

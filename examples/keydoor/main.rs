@@ -10,13 +10,16 @@
 //! Exit status: 0 with a route; 1 when the target cannot be reached (nothing on standard
 //! output, the reason on standard error); 2 on a bad argument or malformed input.
 
+#[path = "../common/args.rs"]
+mod args;
+
 mod cli;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = args::utf8_or_exit("keydoor");
     let output = cli::run(&args, || {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).map(|_| text)

@@ -10,13 +10,16 @@
 //! `--path` adds a second line with the moves (`R` a step, `R2` a pass through a pipe).
 //! Exit status: 0 with an answer (10001 included); 2 on a bad argument or malformed input.
 
+#[path = "../common/args.rs"]
+mod args;
+
 mod cli;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = args::utf8_or_exit("palamaze");
     let output = cli::run(&args, || {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).map(|_| text)

@@ -14,8 +14,8 @@ mod args;
 use std::io::Write;
 use std::process::ExitCode;
 
-use state_search::domains::keydoor::{KeyDoorMaze, RandomKeyDoor};
-use state_search::domains::pipemaze::{PipeMaze, RandomPipeMaze};
+use state_search::domains::keydoor::{self, KeyDoorMaze, RandomKeyDoor};
+use state_search::domains::pipemaze::{self, PipeMaze, RandomPipeMaze};
 
 const USAGE: &str = "usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED \
 [BARRIER_EVERY BARRIER_DOOR%] | mazegen palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT SEED";
@@ -27,6 +27,18 @@ fn numbers(args: &[String]) -> Result<Vec<u64>, String> {
                 .map_err(|_| format!("not a number: {a:?} ({USAGE})"))
         })
         .collect()
+}
+
+/// A maze the parsers read back: two cells at least (start and target differ), sides up
+/// to `max_side`.
+fn check_size(width: u32, height: u32, max_side: u32) -> Result<(), String> {
+    if u64::from(width) * u64::from(height) < 2 {
+        return Err("the maze needs at least two cells (the start and the target)".to_owned());
+    }
+    if width > max_side || height > max_side {
+        return Err(format!("the format allows sides of at most {max_side} cells"));
+    }
+    Ok(())
 }
 
 fn generate(args: &[String]) -> Result<String, String> {
@@ -49,9 +61,7 @@ fn generate(args: &[String]) -> Result<String, String> {
                 barrier_door_percent: narrow(n[8])?,
                 seed: n[6],
             };
-            if spec.width == 0 || spec.height == 0 {
-                return Err("the maze needs at least one cell".to_owned());
-            }
+            check_size(spec.width, spec.height, keydoor::MAX_SIDE)?;
             Ok(KeyDoorMaze::random(&spec).to_string())
         }
         Some("palamaze") if args.len() == 9 => {
@@ -69,9 +79,7 @@ fn generate(args: &[String]) -> Result<String, String> {
                 wall_in_exit: n[6] != 0,
                 seed: n[7],
             };
-            if spec.width == 0 || spec.height == 0 {
-                return Err("the maze needs at least one cell".to_owned());
-            }
+            check_size(spec.width, spec.height, pipemaze::MAX_SIDE)?;
             Ok(PipeMaze::random(&spec).to_string())
         }
         _ => Err(USAGE.to_owned()),

@@ -35,6 +35,7 @@ impl KeySet {
     #[inline]
     #[must_use]
     pub const fn with(self, key_type: u8) -> KeySet {
+        assert!(key_type < 32, "a key set holds key types 0..32");
         KeySet(self.0 | 1 << key_type)
     }
 
@@ -46,6 +47,7 @@ impl KeySet {
     #[inline]
     #[must_use]
     pub const fn without(self, key_type: u8) -> KeySet {
+        assert!(key_type < 32, "a key set holds key types 0..32");
         KeySet(self.0 & !(1 << key_type))
     }
 

@@ -36,7 +36,9 @@ fn check_size(width: u32, height: u32, max_side: u32) -> Result<(), String> {
         return Err("the maze needs at least two cells (the start and the target)".to_owned());
     }
     if width > max_side || height > max_side {
-        return Err(format!("the format allows sides of at most {max_side} cells"));
+        return Err(format!(
+            "the format allows sides of at most {max_side} cells"
+        ));
     }
     Ok(())
 }

@@ -44,9 +44,19 @@ fn labelled_blocks(puzzle: &Puzzle) -> Vec<(char, Block)> {
         .collect()
 }
 
-fn goal_block(puzzle: &Puzzle) -> Block {
-    let g = puzzle.goal();
-    (g.shape.rows, g.shape.cols, g.at.row, g.at.col)
+/// The pieces for the oracle: the goal piece first (the oracle's convention), then the
+/// others.
+fn oracle_start(puzzle: &Puzzle) -> Vec<Block> {
+    let goal = puzzle.goal().label;
+    let mut pieces = labelled_blocks(puzzle);
+    pieces.sort_by_key(|&(label, _)| label != goal);
+    pieces.into_iter().map(|(_, block)| block).collect()
+}
+
+/// The goal position of the goal piece.
+fn target(puzzle: &Puzzle) -> (u32, u32) {
+    let goal = puzzle.goal();
+    (goal.at.row, goal.at.col)
 }
 
 /// Solves with the crate, replays the solution with the oracle, and returns its length.
@@ -60,8 +70,10 @@ fn solve_and_replay(puzzle: &Puzzle, metric: Metric, rule: Rule) -> Option<usize
     let end = frame(puzzle)
         .replay(&labelled_blocks(puzzle), &moves, rule)
         .unwrap_or_else(|why| panic!("{metric:?}: {why}\n{solution}"));
+    let goal = puzzle.goal().label;
     assert!(
-        end.contains(&goal_block(puzzle)),
+        end.iter()
+            .any(|&(label, b)| label == goal && (b.2, b.3) == target(puzzle)),
         "{metric:?}: the replayed solution does not end on the goal"
     );
     // The printed form: the count, then one line per move.
@@ -88,11 +100,8 @@ fn the_classic_start_needs_116_unit_steps_90_slides_and_81_moves() {
 fn the_independent_bfs_confirms_the_classic_numbers() {
     let puzzle = Puzzle::classic();
     let frame = frame(&puzzle);
-    let start: Vec<Block> = labelled_blocks(&puzzle)
-        .into_iter()
-        .map(|(_, b)| b)
-        .collect();
-    let goal = Some(goal_block(&puzzle));
+    let start = oracle_start(&puzzle);
+    let goal = Some(target(&puzzle));
     let found: Vec<Option<u32>> = [0, 1, 2]
         .into_iter()
         .map(|rule| frame.bfs(&start, goal, rule).0)
@@ -136,12 +145,22 @@ fn an_unreachable_goal_has_no_solution() {
         assert_eq!(puzzle.solve(metric), None);
     }
     let frame = frame(&puzzle);
-    let start: Vec<Block> = labelled_blocks(&puzzle)
-        .into_iter()
-        .map(|(_, b)| b)
-        .collect();
-    assert_eq!(frame.bfs(&start, Some(goal_block(&puzzle)), 0).0, None);
+    let start = oracle_start(&puzzle);
+    assert_eq!(frame.bfs(&start, Some(target(&puzzle)), 0).0, None);
     assert_eq!(puzzle.reachable(), frame.bfs(&start, None, 0).1);
+}
+
+#[test]
+fn the_goal_piece_is_not_interchangeable_with_a_piece_of_its_shape() {
+    // `a` can never pass `b`: `b` on the goal cell does not count.
+    let puzzle: Puzzle = "ab.\ngoal a 1 3\n".parse().unwrap();
+    for (metric, _) in METRICS {
+        assert_eq!(puzzle.solve(metric), None, "{metric:?}");
+    }
+    // Two soldiers and a gap: only moving `a` itself reaches the goal.
+    let puzzle: Puzzle = "a.b\ngoal a 1 2\n".parse().unwrap();
+    let solution = puzzle.solve(Metric::Step).unwrap();
+    assert_eq!(solution.to_string(), "1\na 1 1 -> 1 2\n");
 }
 
 #[test]
@@ -210,10 +229,10 @@ proptest! {
             return Ok(());
         };
         let frame = frame(&puzzle);
-        let start: Vec<Block> = labelled_blocks(&puzzle).into_iter().map(|(_, b)| b).collect();
+        let start = oracle_start(&puzzle);
         prop_assert_eq!(puzzle.reachable(), frame.bfs(&start, None, 0).1, "{}", text);
         for (metric, rule) in METRICS {
-            let expected = frame.bfs(&start, Some(goal_block(&puzzle)), rule).0;
+            let expected = frame.bfs(&start, Some(target(&puzzle)), rule).0;
             let found = solve_and_replay(&puzzle, metric, rule);
             prop_assert_eq!(found.map(small), expected, "{:?}\n{}", metric, text);
         }

@@ -436,8 +436,24 @@ fn a_pipe_along_the_move_needs_no_key_and_across_it_needs_one() {
         let maze: PipeMaze = text.parse().unwrap();
         escape_answer(&maze.solve(Strategy::Bfs).unwrap().outcome)
     };
-    assert_eq!(answer("1 3\n#A$\n"), 1, "a horizontal pipe passed left to right");
-    assert_eq!(answer("3 1\n#\na\n$\n"), 1, "a vertical pipe passed downwards");
-    assert_eq!(answer("1 3\n#a$\n"), 10_001, "a vertical pipe across a horizontal pass");
-    assert_eq!(answer("3 1\n#\nA\n$\n"), 10_001, "a horizontal pipe across a vertical pass");
+    assert_eq!(
+        answer("1 3\n#A$\n"),
+        1,
+        "a horizontal pipe passed left to right"
+    );
+    assert_eq!(
+        answer("3 1\n#\na\n$\n"),
+        1,
+        "a vertical pipe passed downwards"
+    );
+    assert_eq!(
+        answer("1 3\n#a$\n"),
+        10_001,
+        "a vertical pipe across a horizontal pass"
+    );
+    assert_eq!(
+        answer("3 1\n#\nA\n$\n"),
+        10_001,
+        "a horizontal pipe across a vertical pass"
+    );
 }

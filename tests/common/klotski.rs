@@ -90,20 +90,20 @@ impl Frame {
         out
     }
 
-    /// Fewest moves under `rule` until a piece of size `h x w` has its top-left cell at
-    /// `goal`, and the number of states reached (all of them when no goal is reachable or
-    /// `goal` is `None`).
+    /// Fewest moves under `rule` until the goal piece, `start[0]`, has its top-left cell
+    /// at `target`, and the number of states reached (all of them when the target is not
+    /// reachable or is `None`). The other pieces are interchangeable when of one size; the
+    /// goal piece is not interchangeable with any.
     pub fn bfs(
         &self,
         start: &[Block],
-        goal: Option<(u32, u32, u32, u32)>,
+        target: Option<(u32, u32)>,
         rule: Rule,
     ) -> (Option<u32>, usize) {
+        let canonical = |pieces: &mut Vec<Block>| pieces[1..].sort_unstable();
         let mut key = start.to_vec();
-        key.sort_unstable();
-        let is_goal = |pieces: &[Block]| {
-            goal.is_some_and(|(gh, gw, gr, gc)| pieces.contains(&(gh, gw, gr, gc)))
-        };
+        canonical(&mut key);
+        let is_goal = |pieces: &[Block]| target.is_some_and(|t| (pieces[0].2, pieces[0].3) == t);
         if is_goal(&key) {
             return (Some(0), 1);
         }
@@ -117,7 +117,7 @@ impl Frame {
                     let mut next = pieces.clone();
                     next[index].2 = row;
                     next[index].3 = col;
-                    next.sort_unstable();
+                    canonical(&mut next);
                     if dist.contains_key(&next) {
                         continue;
                     }
@@ -140,7 +140,7 @@ impl Frame {
         start: &[(char, Block)],
         moves: &[LabelledMove],
         rule: Rule,
-    ) -> Result<Vec<Block>, String> {
+    ) -> Result<Vec<(char, Block)>, String> {
         let mut labels: Vec<char> = start.iter().map(|&(l, _)| l).collect();
         let mut pieces: Vec<Block> = start.iter().map(|&(_, b)| b).collect();
         for (n, &(label, from, to)) in moves.iter().enumerate() {
@@ -159,6 +159,6 @@ impl Frame {
             pieces[index].3 = to.1;
             labels[index] = label;
         }
-        Ok(pieces)
+        Ok(labels.into_iter().zip(pieces).collect())
     }
 }

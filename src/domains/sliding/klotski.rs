@@ -4,8 +4,9 @@
 //! # The puzzle
 //!
 //! A `rows x cols` box holds walls, empty cells and rectangular pieces that never rotate.
-//! A piece may slide into empty cells. The goal is one piece (or any piece of its shape:
-//! pieces of one shape are interchangeable) with its top-left cell at a chosen position.
+//! A piece may slide into empty cells. The goal is one chosen piece with its top-left cell
+//! at a chosen position. Other pieces of one shape are interchangeable (layouts that differ
+//! only by swapping them are one state); the goal piece is not interchangeable with them.
 //! How moves are counted is the [`Metric`]: every unit step, every straight slide of any
 //! length, or every relocation of one piece along any path. The classic start "横刀立马"
 //! ([`Puzzle::classic`]) needs 116, 90 and 81 moves.
@@ -299,15 +300,28 @@ impl Puzzle {
             occupied |= 1 << cell(wall);
         }
         let walls_mask = occupied;
-        // Shapes in order of first appearance.
-        let mut shapes: Vec<Shape> = Vec::new();
-        for piece in pieces {
-            if !shapes.contains(&piece.shape) {
-                shapes.push(piece.shape);
+        // Classes of interchangeable pieces in order of first appearance: pieces of one
+        // shape, except that the goal piece is a class of its own (another piece of its
+        // shape on the goal position does not solve the puzzle).
+        let class_of = |index: usize| (pieces[index].shape, index == goal_index);
+        let mut classes: Vec<(Shape, bool)> = Vec::new();
+        for index in 0..pieces.len() {
+            if !classes.contains(&class_of(index)) {
+                classes.push(class_of(index));
             }
         }
+        let shapes: Vec<Shape> = classes.iter().map(|&(shape, _)| shape).collect();
         let (masks, steps) = shape_tables(rows, cols, &shapes);
-        let placed = place(pieces, &shapes, &masks, occupied, cols)?;
+        let class_index: Vec<u8> = (0..pieces.len())
+            .map(|index| {
+                let k = classes
+                    .iter()
+                    .position(|&c| c == class_of(index))
+                    .unwrap_or(0);
+                u8::try_from(k).unwrap_or(u8::MAX)
+            })
+            .collect();
+        let placed = place(pieces, &class_index, &masks, shapes.len(), occupied, cols)?;
         let Some(&(goal_piece, goal_shape)) = placed.get(goal_index) else {
             return Err(invalid(
                 "the index of a piece as the goal",
@@ -413,7 +427,8 @@ impl Puzzle {
         self.start
     }
 
-    /// Whether a piece of the goal's shape has its top-left cell on the goal position.
+    /// Whether the goal piece (a class of its own) has its top-left cell on the goal
+    /// position.
     #[inline]
     #[must_use]
     pub fn is_goal(&self, layout: &Layout) -> bool {
@@ -636,15 +651,16 @@ fn check_box(rows: u32, cols: u32) -> Result<usize, ParseError> {
 /// neither each other nor the walls already in `occupied`.
 fn place(
     pieces: &[Piece],
-    shapes: &[Shape],
+    class_index: &[u8],
     masks: &[u128],
+    classes: usize,
     mut occupied: u128,
     cols: u32,
 ) -> Result<Vec<(Piece, u8)>, ParseError> {
-    let cells = masks.len() / shapes.len().max(1);
+    let cells = masks.len() / classes.max(1);
     let mut placed = Vec::with_capacity(pieces.len());
-    for piece in pieces {
-        let k = shapes.iter().position(|&s| s == piece.shape).unwrap_or(0);
+    for (piece, &k) in pieces.iter().zip(class_index) {
+        let k = usize::from(k);
         let fits = (piece.at.row as usize * cols as usize) < cells && piece.at.col < cols;
         let anchor = piece.at.row as usize * cols as usize + piece.at.col as usize;
         let mask = if fits { masks[k * cells + anchor] } else { 0 };

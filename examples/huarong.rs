@@ -16,9 +16,11 @@
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/output.rs"]
+mod output;
 
 use std::fmt::Write as _;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -67,7 +69,7 @@ fn parse_args() -> Result<Option<Options>, String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => {
-                write_out(&format!("{USAGE}\n"))?;
+                output::write_out(&format!("{USAGE}\n"))?;
                 return Ok(None);
             }
             "--method" => {
@@ -144,7 +146,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 
 fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = options.generate {
-        return write_out(&generate(sizes, options.fixed, options.seed)?);
+        return output::write_out(&generate(sizes, options.fixed, options.seed)?).map(drop);
     }
     let engine = options.engine.unwrap_or(match options.method {
         Method::Plain => Engine::Bfs,
@@ -191,7 +193,7 @@ fn run(options: &Options) -> Result<(), String> {
         }
     }
     let solved = started.elapsed();
-    write_out(&out)?;
+    output::write_out(&out)?;
     if options.stats {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
@@ -208,17 +210,6 @@ fn run(options: &Options) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-/// Writes `text` to standard output; a reader that went away (a closed pipe) is not an
-/// error.
-fn write_out(text: &str) -> Result<(), String> {
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("standard output: {e}"))
-        }
-        _ => Ok(()),
-    }
 }
 
 fn main() -> ExitCode {

@@ -14,8 +14,9 @@
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/output.rs"]
+mod output;
 
-use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -30,7 +31,7 @@ fn run() -> Result<(), String> {
     let mut args = args::utf8_or_exit("klotski").into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "-h" | "--help" => return write_out(&format!("{USAGE}\n")),
+            "-h" | "--help" => return output::write_out(&format!("{USAGE}\n")).map(drop),
             "--metric" => metric = args.next().ok_or("--metric needs a value")?.parse()?,
             "--stats" => stats = true,
             flag if flag.starts_with("--") => {
@@ -55,7 +56,7 @@ fn run() -> Result<(), String> {
         Some(solution) => solution.to_string(),
         None => "-1\n".to_owned(),
     };
-    write_out(&text)?;
+    output::write_out(&text)?;
     if stats {
         let solved = started.elapsed();
         eprintln!(
@@ -65,17 +66,6 @@ fn run() -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-/// Writes `text` to standard output; a reader that went away (a closed pipe) is not an
-/// error.
-fn write_out(text: &str) -> Result<(), String> {
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("standard output: {e}"))
-        }
-        _ => Ok(()),
-    }
 }
 
 fn main() -> ExitCode {

@@ -36,6 +36,8 @@
 
 #[path = "common/args.rs"]
 mod args;
+#[path = "common/output.rs"]
+mod output;
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -214,7 +216,13 @@ fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
                 .as_deref()
                 .filter(|_| options.cache_all || partition == Partition::Fifteen78);
             let set = match cache {
-                Some(dir) => PatternSet::build_cached(&puzzle, partition, options.reflect, dir),
+                Some(dir) => PatternSet::build_cached(&puzzle, partition, options.reflect, dir)
+                    .map(|cached| {
+                        if let Some(error) = cached.not_saved {
+                            eprintln!("npuzzle: warning: pattern databases not cached: {error}");
+                        }
+                        cached.value
+                    }),
                 None => PatternSet::build_fifteen(&puzzle, partition, options.reflect),
             }
             .map_err(|e| format!("{partition} pattern databases: {e}"))?;
@@ -379,7 +387,9 @@ fn main_with(options: &Options) -> Result<(), String> {
             Entry::Vacant(entry) => entry.insert(setup(options, shape.0, shape.1)?),
         };
         let solved = solve(setup, instance, options)?;
-        println!("{}", solved.line);
+        if !output::write_out(&format!("{}\n", solved.line))? {
+            break; // the reader went away: nothing left to solve for
+        }
         if options.stats {
             let nodes = solved.stats.generated + 1;
             eprintln!(

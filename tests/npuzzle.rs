@@ -571,7 +571,9 @@ fn every_iteration_is_reported_with_its_bound_and_the_nodes_so_far() {
 fn pattern_databases_survive_a_round_trip_through_a_file() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let dir = std::env::temp_dir().join(format!("state-search-npuzzle-{}", std::process::id()));
-    let built = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap();
+    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap();
+    assert!(cached.not_saved.is_none());
+    let built = cached.value;
     let path = dir.join(built.file_name());
     assert!(path.exists());
     let loaded = PatternDatabase::load(&path).unwrap();
@@ -591,9 +593,20 @@ fn pattern_databases_survive_a_round_trip_through_a_file() {
         Err(PdbError::Format(_) | PdbError::Io(_))
     ));
     assert_eq!(
-        PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap(),
+        PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir)
+            .unwrap()
+            .value,
         built
     );
+    // A cache directory that cannot be created costs the file, not the database.
+    let blocked = path.join("not-a-directory");
+    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &blocked).unwrap();
+    assert_eq!(cached.value, built);
+    let why = cached
+        .not_saved
+        .expect("a file cannot hold a directory")
+        .to_string();
+    assert!(why.contains("not-a-directory"), "{why}");
     assert_eq!(PatternDatabase::load(&path).unwrap(), built);
     // A database is only used with the goal it was built for.
     let other = NPuzzle::with_convention(3, 3, GoalConvention::BlankLast).unwrap();

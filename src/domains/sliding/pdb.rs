@@ -566,24 +566,54 @@ impl PatternDatabase {
 
     /// The database of `tiles` for `puzzle`: loaded from `dir` when a file built for this
     /// board, goal and pattern is there, otherwise built and saved there (the directory is
-    /// created if needed). A file that cannot be read is rebuilt and replaced.
+    /// created if needed). A file that cannot be read is rebuilt and replaced. A database
+    /// that cannot be saved is still returned, with the reason in [`Cached::not_saved`].
     ///
     /// # Errors
     ///
-    /// Those of [`PatternDatabase::build`], or [`PdbError::Io`] when the file cannot be
-    /// written.
-    pub fn load_or_build(puzzle: &NPuzzle, tiles: &[u8], dir: &Path) -> Result<Self, PdbError> {
+    /// Those of [`PatternDatabase::build`].
+    pub fn load_or_build(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        dir: &Path,
+    ) -> Result<Cached<Self>, PdbError> {
         if let Some(db) = Self::load_cached(puzzle, tiles, dir)? {
-            return Ok(db);
+            return Ok(Cached {
+                value: db,
+                not_saved: None,
+            });
         }
         let db = Self::build(puzzle, tiles)?;
-        fs::create_dir_all(dir)?;
-        let path = dir.join(db.file_name());
+        let not_saved = db.store(dir).err();
+        Ok(Cached {
+            value: db,
+            not_saved,
+        })
+    }
+
+    /// Saves the database in `dir` under [`PatternDatabase::file_name`], creating the
+    /// directory if needed; returns the file's path.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`] (naming the path) when the directory or the file cannot be written.
+    pub fn store(&self, dir: &Path) -> Result<PathBuf, PdbError> {
+        let path = dir.join(self.file_name());
+        let in_path = |error: std::io::Error| {
+            PdbError::Io(std::io::Error::new(
+                error.kind(),
+                format!("{}: {error}", path.display()),
+            ))
+        };
+        fs::create_dir_all(dir).map_err(in_path)?;
         // Write to a temporary name first so that a crash never leaves half a file.
         let partial = path.with_extension("partial");
-        db.save(&partial)?;
-        fs::rename(&partial, &path)?;
-        Ok(db)
+        self.save(&partial).map_err(|error| match error {
+            PdbError::Io(error) => in_path(error),
+            other => other,
+        })?;
+        fs::rename(&partial, &path).map_err(in_path)?;
+        Ok(path)
     }
 
     /// The database of `tiles` for `puzzle` from `dir`, if a valid file built for this
@@ -639,6 +669,17 @@ fn compact(table: Vec<u8>) -> Entries {
     } else {
         Entries::Bytes(table)
     }
+}
+
+/// What a cache lookup gives: the value, loaded or built, and the error that kept a built
+/// value from being saved, if any. A cache that cannot be written never costs the work of
+/// building.
+#[derive(Debug)]
+pub struct Cached<T> {
+    /// The database or set.
+    pub value: T,
+    /// Why it could not be saved in the cache directory, when it was built and not saved.
+    pub not_saved: Option<PdbError>,
 }
 
 /// The directory where the `npuzzle` example and [`PatternSet::build_cached`] callers keep
@@ -1185,23 +1226,29 @@ impl PatternSet {
     }
 
     /// [`PatternSet::build_fifteen`], with each database loaded from `dir` or built and
-    /// saved there ([`PatternDatabase::load_or_build`]).
+    /// saved there ([`PatternDatabase::load_or_build`]). Databases that cannot be saved are
+    /// still used; [`Cached::not_saved`] holds the first reason.
     ///
     /// # Errors
     ///
-    /// As [`PatternSet::build_fifteen`], and [`PdbError::Io`] when a file cannot be
-    /// written.
+    /// As [`PatternSet::build_fifteen`].
     pub fn build_cached(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
         dir: &Path,
-    ) -> Result<Self, PdbError> {
-        let dbs = Self::fifteen_partition(puzzle, partition)?
-            .iter()
-            .map(|tiles| PatternDatabase::load_or_build(puzzle, tiles, dir))
-            .collect::<Result<Vec<_>, _>>()?;
-        Self::new(puzzle, dbs, reflect)
+    ) -> Result<Cached<Self>, PdbError> {
+        let mut not_saved = None;
+        let mut dbs = Vec::new();
+        for tiles in Self::fifteen_partition(puzzle, partition)? {
+            let cached = PatternDatabase::load_or_build(puzzle, &tiles, dir)?;
+            not_saved = not_saved.or(cached.not_saved);
+            dbs.push(cached.value);
+        }
+        Ok(Cached {
+            value: Self::new(puzzle, dbs, reflect)?,
+            not_saved,
+        })
     }
 }
 

@@ -170,7 +170,9 @@ pub struct Stats {
     pub reopened: u64,
     /// Iterations of an iterative engine (IDA*: one per bound); 1 for the others.
     pub iterations: u64,
-    /// The largest size the open list reached (queue, heap, or depth-first stack).
+    /// The largest size the open list reached: entries in the queue or heap; for
+    /// [`IdaStar`](crate::IdaStar), successors waiting on the stack; for
+    /// [`InPlaceIdaStar`](crate::InPlaceIdaStar), the deepest stack level.
     pub peak_open: usize,
     /// States held by the engine's store when the search ended.
     pub stored: usize,

@@ -345,3 +345,18 @@ fn empty_and_oversized_pictures_are_rejected() {
     let e = error("A B\ngoal A 1 1\n");
     assert_eq!(e.kind, ParseErrorKind::Missing("board picture"));
 }
+
+#[test]
+fn a_piece_larger_than_the_box_is_an_error_not_a_hang() {
+    use state_search::domains::sliding::klotski::{Piece, Shape};
+    use state_search::grid::Pos;
+    let huge = Piece {
+        label: 'A',
+        shape: Shape {
+            rows: u32::MAX,
+            cols: 1,
+        },
+        at: Pos::new(0, 0),
+    };
+    assert!(Puzzle::new(3, 3, &[], &[huge], (0, Pos::new(2, 2))).is_err());
+}

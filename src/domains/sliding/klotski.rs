@@ -592,7 +592,9 @@ fn shape_tables(rows: u32, cols: u32, shapes: &[Shape]) -> (Vec<u128>, Vec<[u8; 
     for (k, shape) in shapes.iter().enumerate() {
         for anchor in 0..cells {
             let (r, c) = (to_u32(anchor) / cols, to_u32(anchor) % cols);
-            if shape.rows == 0 || shape.cols == 0 || r + shape.rows > rows || c + shape.cols > cols
+            // `r < rows` and `c < cols`: the subtractions cannot wrap, where an addition of
+            // a huge shape could.
+            if shape.rows == 0 || shape.cols == 0 || shape.rows > rows - r || shape.cols > cols - c
             {
                 continue;
             }

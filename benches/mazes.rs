@@ -34,9 +34,9 @@ fn keydoor_mazes() -> Vec<(&'static str, KeyDoorMaze)> {
     ]
 }
 
-/// (keys, moves) of a route, or `None`.
 /// The optimum of `objective`: (keys, moves) for the fewest keys; for the fewest moves only
-/// the moves count (shortest routes may collect different numbers of keys).
+/// the moves count (shortest routes may collect different numbers of keys). `None` when
+/// there is no route.
 fn keydoor_answer(
     maze: &KeyDoorMaze,
     objective: Objective,

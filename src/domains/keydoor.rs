@@ -32,9 +32,9 @@
 //! search seeded by its entry points (sorted by distance), over flat byte arrays: one byte
 //! per (cell, key set) state, no priority queue, no per-state cost. It stops after the
 //! first key count at which the target is reached. On the 200x200 benchmark mazes of
-//! `BENCHMARKS.md` it is 12 to 80 times faster than Dijkstra over the same states with dense
-//! storage, and on a 1000x1000 maze with 8 key types it explores all 186 million
-//! reachable states in under 5 seconds with 258 MB (Dijkstra: 67 s, 4 GB). Both are kept,
+//! `BENCHMARKS.md` it is 4.5 to 5 times faster than Dijkstra over the same states with
+//! dense storage, and on a 1000x1000 maze with 8 key types it explores all 186 million
+//! reachable states in about 3 seconds with 258 MB (Dijkstra: 26 s, 4 GB). Both are kept,
 //! and the tests check that they agree.
 //!
 //! # Examples

@@ -80,6 +80,30 @@ impl Dir {
         }
     }
 
+    /// The direction of a straight move from `from` to `to` (a different cell in the same
+    /// row or column).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::grid::{Dir, Pos};
+    ///
+    /// assert_eq!(Dir::between(Pos::new(3, 1), Pos::new(1, 1)), Dir::Up);
+    /// assert_eq!(Dir::between(Pos::new(0, 0), Pos::new(0, 2)), Dir::Right);
+    /// ```
+    #[must_use]
+    pub fn between(from: Pos, to: Pos) -> Dir {
+        if to.row < from.row {
+            Dir::Up
+        } else if to.row > from.row {
+            Dir::Down
+        } else if to.col < from.col {
+            Dir::Left
+        } else {
+            Dir::Right
+        }
+    }
+
     /// Whether the direction is left or right.
     #[must_use]
     pub const fn is_horizontal(self) -> bool {

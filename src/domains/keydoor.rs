@@ -670,23 +670,10 @@ fn route_of<C>(found: Solution<KeyState, C>) -> Route {
     let moves = found
         .path
         .windows(2)
-        .map(|pair| direction(pair[0].pos, pair[1].pos))
+        .map(|pair| Dir::between(pair[0].pos, pair[1].pos))
         .collect();
     let keys = found.path.last().map_or(KeySet::EMPTY, |s| s.keys);
     Route { moves, keys }
-}
-
-/// The direction of the step from `from` to its neighbour `to`.
-fn direction(from: Pos, to: Pos) -> Dir {
-    if to.row < from.row {
-        Dir::Up
-    } else if to.row > from.row {
-        Dir::Down
-    } else if to.col < from.col {
-        Dir::Left
-    } else {
-        Dir::Right
-    }
 }
 
 impl FromStr for KeyDoorMaze {

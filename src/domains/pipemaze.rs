@@ -684,17 +684,8 @@ impl PipeMaze {
             .windows(2)
             .map(|pair| {
                 let (from, to) = (pair[0].pos, pair[1].pos);
-                let dir = if to.row < from.row {
-                    Dir::Up
-                } else if to.row > from.row {
-                    Dir::Down
-                } else if to.col < from.col {
-                    Dir::Left
-                } else {
-                    Dir::Right
-                };
                 PipeMove {
-                    dir,
+                    dir: Dir::between(from, to),
                     pass: from.manhattan(to) == 2,
                 }
             })

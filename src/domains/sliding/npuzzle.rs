@@ -79,7 +79,7 @@ pub const MAX_CELLS: usize = 256;
     clippy::cast_possible_truncation,
     reason = "cell and tile numbers are below MAX_CELLS = 256 by construction"
 )]
-const fn byte(value: usize) -> u8 {
+pub(crate) const fn byte(value: usize) -> u8 {
     value as u8
 }
 

@@ -76,7 +76,7 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::npuzzle::{Board, MAX_CELLS, NPuzzle, TileHeuristic};
+use super::npuzzle::{Board, MAX_CELLS, NPuzzle, TileHeuristic, byte};
 use crate::space::Heuristic;
 
 /// The most tiles in one pattern.
@@ -93,15 +93,6 @@ const UNSET: u8 = u8::MAX;
 
 /// No pattern: the tile is in none.
 const NONE: u8 = u8::MAX;
-
-#[inline]
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "cells, tiles and pattern slots are below 256 by construction"
-)]
-const fn byte(value: usize) -> u8 {
-    value as u8
-}
 
 /// Why a pattern database could not be built, loaded or used.
 #[derive(Debug)]

@@ -4,8 +4,13 @@
 
 use core::fmt;
 
-/// A store or table could not be allocated for the requested number of states.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A store, table or queue could not be allocated or could not grow: the allocator
+/// refused the memory, the memory limit ([`Limits::max_memory`](crate::Limits::max_memory))
+/// was reached, or more states were asked for than a store can number.
+///
+/// A search that meets this while running stops with
+/// [`StopReason::Capacity`](crate::StopReason::Capacity); nothing aborts the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CapacityError {
     /// The number of entries that was requested.
     pub entries: usize,
@@ -16,13 +21,16 @@ pub struct CapacityError {
 }
 
 /// Why a [`CapacityError`] happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum CapacityErrorKind {
-    /// Dense stores number states with `u32`; the bound was at least `u32::MAX`.
+    /// Stores number states with `u32` slots: a dense store's bound, or the states a
+    /// hashed store was asked to hold, reached `u32::MAX`.
     TooManyStates,
     /// The allocator refused the memory.
     OutOfMemory,
+    /// The memory in use would exceed [`Limits::max_memory`](crate::Limits::max_memory).
+    MemoryLimit,
 }
 
 impl CapacityError {
@@ -41,6 +49,14 @@ impl CapacityError {
             reason: CapacityErrorKind::OutOfMemory,
         }
     }
+
+    pub(crate) fn memory_limit(entries: usize, bytes: usize) -> Self {
+        Self {
+            entries,
+            bytes: Some(bytes),
+            reason: CapacityErrorKind::MemoryLimit,
+        }
+    }
 }
 
 impl fmt::Display for CapacityError {
@@ -48,23 +64,25 @@ impl fmt::Display for CapacityError {
         match self.reason {
             CapacityErrorKind::TooManyStates => write!(
                 f,
-                "a dense store cannot number {} states (the limit is {})",
+                "a store cannot number {} states (the limit is {})",
                 self.entries,
                 u32::MAX - 1
             ),
             CapacityErrorKind::OutOfMemory => match self.bytes {
                 Some(bytes) => write!(
                     f,
-                    "out of memory: a dense store for {} states needs {} MiB",
+                    "out of memory: {} entries need {} MiB",
                     self.entries,
                     bytes >> 20
                 ),
-                None => write!(
-                    f,
-                    "out of memory: a dense store for {} states does not fit",
-                    self.entries
-                ),
+                None => write!(f, "out of memory: {} entries do not fit", self.entries),
             },
+            CapacityErrorKind::MemoryLimit => write!(
+                f,
+                "memory limit reached: {} entries would take the search to {} MiB",
+                self.entries,
+                self.bytes.unwrap_or(0) >> 20
+            ),
         }
     }
 }

@@ -42,20 +42,25 @@ pub enum Event<'a, S, C> {
 /// Watches a search. Returning [`ControlFlow::Break`] stops it with
 /// [`StopReason::Visitor`](crate::StopReason::Visitor).
 ///
+/// Any `FnMut(Event) -> ControlFlow<()>` closure is a visitor. Pass it through
+/// [`visitor`] so that its argument type is inferred (a bare `|event| ...` passed where a
+/// `Visitor` is expected cannot be, because the event borrows the state); a closure whose
+/// argument is annotated with its event type also works as it is.
+///
 /// # Examples
 ///
 /// ```
 /// use core::ops::ControlFlow;
-/// use state_search::{Bfs, Event, StopReason};
+/// use state_search::{Bfs, Event, StopReason, visitor};
 ///
 /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n + 2]);
 /// let mut expanded = Vec::new();
-/// let mut watch = |event: Event<'_, u32, usize>| {
+/// let mut watch = visitor(|event| {
 ///     if let Event::Expanded { state, .. } = event {
 ///         expanded.push(*state);
 ///     }
 ///     if expanded.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-/// };
+/// });
 /// let search = Bfs::new().search_with(&space, [0], |&n| n == 100, &mut watch);
 /// assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
 /// assert_eq!(expanded, [0, 1, 2]);
@@ -83,5 +88,51 @@ where
     #[inline]
     fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
         self(event)
+    }
+}
+
+/// A [`Visitor`] made from a closure by [`visitor`].
+#[derive(Clone, Copy, Debug)]
+pub struct FnVisitor<F>(F);
+
+/// Turns a closure into a [`Visitor`], with its argument's type inferred: `|event| ...`
+/// needs no annotation.
+///
+/// The events' cost type is the engine's: the space's cost for every engine but
+/// [`Bfs`](crate::Bfs) and [`BidirectionalBfs`](crate::BidirectionalBfs), which report
+/// depths as `usize` (a [`Strategy`](crate::Strategy) run reports the space's cost
+/// type for every strategy).
+///
+/// # Examples
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use state_search::{Dijkstra, Event, visitor};
+///
+/// let space = state_search::from_fn(|&n: &u32| [(n + 1, 2u32), (n * 2, 3)]);
+/// let mut deepest = 0;
+/// let search = Dijkstra::new().search_with(&space, [1], |&n| n == 64, &mut visitor(|event| {
+///     if let Event::Expanded { cost, .. } = event {
+///         deepest = deepest.max(cost);
+///     }
+///     ControlFlow::Continue(())
+/// }));
+/// assert_eq!(search.found().unwrap().cost, 18);
+/// assert!(deepest <= 18);
+/// ```
+pub fn visitor<S, C, F>(watch: F) -> FnVisitor<F>
+where
+    F: FnMut(Event<'_, S, C>) -> ControlFlow<()>,
+{
+    FnVisitor(watch)
+}
+
+impl<S, C, F> Visitor<S, C> for FnVisitor<F>
+where
+    F: FnMut(Event<'_, S, C>) -> ControlFlow<()>,
+{
+    #[inline]
+    fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
+        (self.0)(event)
     }
 }

@@ -68,30 +68,37 @@
 //! each has an example program in `examples/`.
 
 pub mod algo;
+#[cfg(feature = "domains")]
 pub mod domains;
 pub mod error;
 pub mod event;
+#[cfg(feature = "domains")]
 pub mod grid;
 pub mod queue;
 pub mod rng;
 pub mod solution;
 pub mod space;
 pub mod store;
+pub mod strategy;
 
 pub use algo::astar::{AStar, astar};
 pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
+pub use algo::engine::{Engine, Searcher};
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
-pub use error::{CapacityError, NegativeCycle, ParseError, ParseErrorKind};
-pub use event::{Event, NoVisitor, Visitor};
-pub use solution::{Limits, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason};
+pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
+pub use event::{Event, NoVisitor, Visitor, visitor};
+pub use solution::{
+    Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
+};
 pub use space::{
     Cost, FromFn, Heuristic, InPlaceSpace, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace,
-    UnitFromFn, UnsignedCost, ZeroHeuristic, from_fn, unit_from_fn,
+    UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn, unit_from_fn,
 };
-pub use store::{Dense, Hashed, Storage};
+pub use store::{Dense, Hashed, Storage, StoragePolicy};
+pub use strategy::{Inapplicable, ParseStrategyError, Problem, Strategy, StrategyError};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

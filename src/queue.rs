@@ -8,15 +8,29 @@
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::error::CapacityError;
 use crate::space::UnsignedCost;
-use crate::store::Slot;
+use crate::store::{Slot, try_push};
 
 /// A min-priority queue of slots keyed by `K`.
+///
+/// Queues grow fallibly: when the allocator refuses memory, `push` (or a `pop` that has to
+/// refile entries) returns a [`CapacityError`] and the queue is left as it was, so the
+/// engine stops with [`StopReason::Capacity`](crate::StopReason::Capacity) instead of
+/// aborting.
 pub trait PriorityQueue<K> {
     /// Adds `slot` with priority `key`.
-    fn push(&mut self, key: K, slot: Slot);
-    /// Removes and returns an entry of least key.
-    fn pop(&mut self) -> Option<(K, Slot)>;
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the queue cannot grow.
+    fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError>;
+    /// Removes and returns an entry of least key; `None` when the queue is empty.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the queue had to refile entries and could not grow.
+    fn pop(&mut self) -> Result<Option<(K, Slot)>, CapacityError>;
     /// The number of entries.
     fn len(&self) -> usize;
     /// Whether the queue is empty.
@@ -86,13 +100,13 @@ impl<K: Ord> Default for BinaryQueue<K> {
 
 impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     #[inline]
-    fn push(&mut self, key: K, slot: Slot) {
-        self.heap.push(Entry { key, slot });
+    fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
+        try_push_heap(&mut self.heap, Entry { key, slot })
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<(K, Slot)> {
-        self.heap.pop().map(|entry| (entry.key, entry.slot))
+    fn pop(&mut self) -> Result<Option<(K, Slot)>, CapacityError> {
+        Ok(self.heap.pop().map(|entry| (entry.key, entry.slot)))
     }
 
     fn len(&self) -> usize {
@@ -106,6 +120,18 @@ impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     fn memory_bytes(&self) -> usize {
         self.heap.capacity() * size_of::<Entry<K>>()
     }
+}
+
+/// Pushes onto a binary heap, growing it fallibly.
+#[inline]
+fn try_push_heap<T: Ord>(heap: &mut BinaryHeap<T>, item: T) -> Result<(), CapacityError> {
+    if heap.len() == heap.capacity() {
+        let more = heap.capacity().max(4);
+        heap.try_reserve(more)
+            .map_err(|_| CapacityError::out_of_memory(heap.len() + more, size_of::<T>()))?;
+    }
+    heap.push(item);
+    Ok(())
 }
 
 #[cold]
@@ -128,22 +154,17 @@ pub trait BucketKey: Copy + Ord {
     fn tie(self) -> u64;
 }
 
-macro_rules! bucket_key {
-    ($($t:ty),*) => {$(
-        impl BucketKey for $t {
-            const SPLITS_BUCKETS: bool = false;
-            #[inline]
-            fn bucket(self) -> u64 {
-                self.to_u64()
-            }
-            #[inline]
-            fn tie(self) -> u64 {
-                0
-            }
-        }
-    )*};
+impl<C: UnsignedCost> BucketKey for C {
+    const SPLITS_BUCKETS: bool = false;
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.to_u64()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        0
+    }
 }
-bucket_key!(u8, u16, u32, u64, usize);
 
 impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
     const SPLITS_BUCKETS: bool = true;
@@ -174,16 +195,17 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 /// use state_search::queue::{BucketQueue, PriorityQueue};
 ///
 /// let mut queue = BucketQueue::new();
-/// queue.push(7u64, 0);
-/// queue.push(3, 1);
-/// queue.push(5, 2);
-/// assert_eq!(queue.pop(), Some((3, 1)));
-/// queue.push(4, 3);
-/// assert_eq!(queue.pop(), Some((4, 3)));
-/// queue.push(1 << 40, 4); // far beyond the ring: kept in a heap
-/// assert_eq!(queue.pop(), Some((5, 2)));
-/// assert_eq!(queue.pop(), Some((7, 0)));
-/// assert_eq!(queue.pop(), Some((1 << 40, 4)));
+/// queue.push(7u64, 0)?;
+/// queue.push(3, 1)?;
+/// queue.push(5, 2)?;
+/// assert_eq!(queue.pop()?, Some((3, 1)));
+/// queue.push(4, 3)?;
+/// assert_eq!(queue.pop()?, Some((4, 3)));
+/// queue.push(1 << 40, 4)?; // far beyond the ring: kept in a heap
+/// assert_eq!(queue.pop()?, Some((5, 2)));
+/// assert_eq!(queue.pop()?, Some((7, 0)));
+/// assert_eq!(queue.pop()?, Some((1 << 40, 4)));
+/// # Ok::<(), state_search::CapacityError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct BucketQueue<K> {
@@ -255,29 +277,31 @@ impl<K> Default for BucketQueue<K> {
 impl<K: BucketKey> BucketQueue<K> {
     /// Files `key` in the ring (its bucket must lie in the window).
     #[inline]
-    fn put_near(&mut self, key: K, slot: Slot) {
-        self.top = self.top.max(key.bucket());
+    fn put_near(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
         let offset = usize::try_from(key.bucket() - self.base).unwrap_or(0);
         let mask = self.buckets.len() - 1;
         let entries = &mut self.buckets[(self.cursor + offset) & mask];
-        entries.push((key, slot));
+        try_push(entries, (key, slot))?;
         if K::SPLITS_BUCKETS {
             sift_up(entries);
         }
+        self.top = self.top.max(key.bucket());
         self.near += 1;
+        Ok(())
     }
 
     /// Sets the end of the window as far as the ring allows, and moves the far entries it
     /// now covers into the ring.
-    fn widen(&mut self) {
+    fn widen(&mut self) -> Result<(), CapacityError> {
         self.limit = self.base.saturating_add(self.ring());
         while let Some(entry) = self.far.peek()
             && entry.key.bucket() < self.limit
         {
             let Entry { key, slot } = *entry;
+            self.put_near(key, slot)?;
             self.far.pop();
-            self.put_near(key, slot);
         }
+        Ok(())
     }
 
     /// Starts the window at `bucket`, which is below `base`.
@@ -286,13 +310,13 @@ impl<K: BucketKey> BucketQueue<K> {
     /// to the end of the window: a window reset by a push into an empty queue ends a
     /// whole ring above its first key, and growing to cover it would double the ring at
     /// every such push. The window is then cut to what the ring spans.
-    fn move_back(&mut self, bucket: u64) {
+    fn move_back(&mut self, bucket: u64) -> Result<(), CapacityError> {
         if self.near == 0 {
             // The ring is empty (everything waits in the heap): only the window moves.
             self.base = bucket;
             self.top = bucket;
             self.limit = self.limit.min(bucket.saturating_add(self.ring()));
-            return;
+            return Ok(());
         }
         // Ring entries lie in `base..=top`, so `base - bucket <= top - bucket` fits the ring.
         if let Some(size) = self.ring_for(self.top - bucket + 1) {
@@ -305,6 +329,9 @@ impl<K: BucketKey> BucketQueue<K> {
             self.limit = self.limit.min(bucket.saturating_add(self.ring()));
         } else {
             // Too wide for the ring: everything in it waits in the heap instead.
+            self.far.try_reserve(self.near).map_err(|_| {
+                CapacityError::out_of_memory(self.far.len() + self.near, size_of::<Entry<K>>())
+            })?;
             for entries in &mut self.buckets {
                 for (key, slot) in entries.drain(..) {
                     self.far.push(Entry { key, slot });
@@ -314,14 +341,15 @@ impl<K: BucketKey> BucketQueue<K> {
             self.cursor = 0;
             self.base = bucket;
             self.top = bucket;
-            self.widen();
+            self.widen()?;
         }
+        Ok(())
     }
 }
 
 impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
     #[inline]
-    fn push(&mut self, key: K, slot: Slot) {
+    fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
         let bucket = key.bucket();
         if self.buckets.is_empty() {
             self.grow(8);
@@ -331,28 +359,30 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
             self.limit = bucket.saturating_add(self.ring());
             self.top = bucket;
         } else if bucket < self.base {
-            self.move_back(bucket);
+            self.move_back(bucket)?;
         }
         if bucket >= self.limit {
             let Some(size) = self.ring_for(bucket - self.base + 1) else {
-                self.far.push(Entry { key, slot });
-                return;
+                return try_push_heap(&mut self.far, Entry { key, slot });
             };
             if size > self.buckets.len() {
                 self.grow(size);
             }
-            self.widen();
+            self.widen()?;
         }
-        self.put_near(key, slot);
+        self.put_near(key, slot)
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<(K, Slot)> {
+    fn pop(&mut self) -> Result<Option<(K, Slot)>, CapacityError> {
         if self.near == 0 {
-            let next = self.far.peek()?.key.bucket();
+            let Some(next) = self.far.peek() else {
+                return Ok(None);
+            };
+            let next = next.key.bucket();
             self.base = next;
             self.top = next;
-            self.widen();
+            self.widen()?;
         }
         let mask = self.buckets.len() - 1;
         while self.buckets[self.cursor].is_empty() {
@@ -366,7 +396,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
             entries.pop()
         };
         self.near -= 1;
-        entry
+        Ok(entry)
     }
 
     fn len(&self) -> usize {
@@ -478,25 +508,42 @@ impl<C> Default for RadixQueue<C> {
 
 impl<C: UnsignedCost> PriorityQueue<C> for RadixQueue<C> {
     #[inline]
-    fn push(&mut self, key: C, slot: Slot) {
+    fn push(&mut self, key: C, slot: Slot) -> Result<(), CapacityError> {
         let key = key.to_u64();
         if key < self.last {
             below_last_popped();
         }
         let bucket = self.bucket(key);
-        self.buckets[bucket].push((key, slot));
+        try_push(&mut self.buckets[bucket], (key, slot))?;
         self.len += 1;
+        Ok(())
     }
 
     #[inline]
-    fn pop(&mut self) -> Option<(C, Slot)> {
+    fn pop(&mut self) -> Result<Option<(C, Slot)>, CapacityError> {
         if self.len == 0 {
-            return None;
+            return Ok(None);
         }
         if self.buckets[0].is_empty() {
-            let from = self.buckets.iter().position(|b| !b.is_empty())?;
+            let Some(from) = self.buckets.iter().position(|b| !b.is_empty()) else {
+                return Ok(None);
+            };
+            let last = self.buckets[from].iter().map(|&(key, _)| key).min();
+            let Some(last) = last else {
+                return Ok(None);
+            };
+            // Room first, so that a refused allocation leaves the queue as it was.
+            let mut counts = [0usize; 65];
+            for &(key, _) in &self.buckets[from] {
+                counts[(u64::BITS - (key ^ last).leading_zeros()) as usize] += 1;
+            }
+            for (bucket, &count) in self.buckets.iter_mut().zip(&counts) {
+                bucket.try_reserve(count).map_err(|_| {
+                    CapacityError::out_of_memory(bucket.len() + count, size_of::<(u64, Slot)>())
+                })?;
+            }
+            self.last = last;
             let mut moving = core::mem::take(&mut self.buckets[from]);
-            self.last = moving.iter().map(|&(key, _)| key).min()?;
             for &(key, slot) in &moving {
                 let bucket = self.bucket(key);
                 self.buckets[bucket].push((key, slot));
@@ -505,9 +552,11 @@ impl<C: UnsignedCost> PriorityQueue<C> for RadixQueue<C> {
             // Keep the emptied bucket's allocation for later pushes.
             self.buckets[from] = moving;
         }
-        let (key, slot) = self.buckets[0].pop()?;
+        let Some((key, slot)) = self.buckets[0].pop() else {
+            return Ok(None);
+        };
         self.len -= 1;
-        Some((C::from_u64(key), slot))
+        Ok(Some((C::from_u64(key), slot)))
     }
 
     fn len(&self) -> usize {
@@ -540,15 +589,15 @@ mod tests {
         let mut last = 0;
         for round in 0..2000u32 {
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            queue.push(last + (x >> 16) % 40, round);
+            queue.push(last + (x >> 16) % 40, round).unwrap();
             if round % 3 == 0 {
-                let (key, _) = queue.pop().unwrap();
+                let (key, _) = queue.pop().unwrap().unwrap();
                 assert!(key >= last);
                 last = key;
                 popped.push(key);
             }
         }
-        while let Some((key, _)) = queue.pop() {
+        while let Some((key, _)) = queue.pop().unwrap() {
             assert!(key >= last);
             last = key;
             popped.push(key);
@@ -570,10 +619,10 @@ mod tests {
             x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             let key = (x >> 40) % 97;
             keys.push(key);
-            queue.push(key, slot);
+            queue.push(key, slot).unwrap();
         }
         keys.sort_unstable();
-        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
         assert_eq!(popped, keys);
     }
 
@@ -592,12 +641,12 @@ mod tests {
         for round in 0..1000u32 {
             queue.clear();
             let base = 100 + round % 7;
-            queue.push(base, 0);
-            assert_eq!(queue.pop(), Some((base, 0)));
-            queue.push(base + 2, 1);
-            queue.push(base, 2);
-            queue.push(base + 1, 3);
-            let popped: Vec<u32> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+            queue.push(base, 0).unwrap();
+            assert_eq!(queue.pop().unwrap(), Some((base, 0)));
+            queue.push(base + 2, 1).unwrap();
+            queue.push(base, 2).unwrap();
+            queue.push(base + 1, 3).unwrap();
+            let popped: Vec<u32> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
             assert_eq!(popped, [base, base + 1, base + 2]);
         }
         assert!(
@@ -611,36 +660,36 @@ mod tests {
     fn a_bucket_queue_moved_back_keeps_far_keys_in_order() {
         // A window reset high, then keys below it and far above it.
         let mut queue = BucketQueue::new();
-        queue.push(50u64, 0);
-        queue.push(45, 1);
-        queue.push(50 + 40, 2);
-        queue.push(40, 3);
-        queue.push(1 << 20, 4);
-        queue.push(41, 5);
-        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().map(|(k, _)| k)).collect();
+        queue.push(50u64, 0).unwrap();
+        queue.push(45, 1).unwrap();
+        queue.push(50 + 40, 2).unwrap();
+        queue.push(40, 3).unwrap();
+        queue.push(1 << 20, 4).unwrap();
+        queue.push(41, 5).unwrap();
+        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
         assert_eq!(popped, [40, 41, 45, 50, 90, 1 << 20]);
     }
 
     #[test]
     fn bucket_queue_breaks_astar_ties_toward_larger_g() {
         let mut queue = BucketQueue::new();
-        queue.push((10u32, Reverse(3u32)), 0);
-        queue.push((10, Reverse(7)), 1);
-        queue.push((9, Reverse(1)), 2);
-        queue.push((10, Reverse(5)), 3);
-        let order: Vec<Slot> = core::iter::from_fn(|| queue.pop().map(|(_, s)| s)).collect();
+        queue.push((10u32, Reverse(3u32)), 0).unwrap();
+        queue.push((10, Reverse(7)), 1).unwrap();
+        queue.push((9, Reverse(1)), 2).unwrap();
+        queue.push((10, Reverse(5)), 3).unwrap();
+        let order: Vec<Slot> = core::iter::from_fn(|| queue.pop().unwrap().map(|(_, s)| s)).collect();
         assert_eq!(order, vec![2, 1, 3, 0]);
     }
 
     #[test]
     fn bucket_queue_moves_back_for_a_lower_key() {
         let mut queue = BucketQueue::new();
-        queue.push(100u32, 0);
-        queue.push(105, 1);
-        assert_eq!(queue.pop(), Some((100, 0)));
-        queue.push(40, 2);
-        queue.push(103, 3);
-        let order: Vec<(u32, Slot)> = core::iter::from_fn(|| queue.pop()).collect();
+        queue.push(100u32, 0).unwrap();
+        queue.push(105, 1).unwrap();
+        assert_eq!(queue.pop().unwrap(), Some((100, 0)));
+        queue.push(40, 2).unwrap();
+        queue.push(103, 3).unwrap();
+        let order: Vec<(u32, Slot)> = core::iter::from_fn(|| queue.pop().unwrap()).collect();
         assert_eq!(order, vec![(40, 2), (103, 3), (105, 1)]);
     }
 
@@ -657,21 +706,21 @@ mod tests {
     #[test]
     fn bucket_queue_grows_for_a_far_key() {
         let mut queue = BucketQueue::<u64>::new();
-        queue.push(5, 1);
-        queue.push(5 + 1000, 2);
-        queue.push(6, 3);
-        assert_eq!(queue.pop(), Some((5, 1)));
-        assert_eq!(queue.pop(), Some((6, 3)));
-        assert_eq!(queue.pop(), Some((1005, 2)));
-        assert_eq!(queue.pop(), None);
+        queue.push(5, 1).unwrap();
+        queue.push(5 + 1000, 2).unwrap();
+        queue.push(6, 3).unwrap();
+        assert_eq!(queue.pop().unwrap(), Some((5, 1)));
+        assert_eq!(queue.pop().unwrap(), Some((6, 3)));
+        assert_eq!(queue.pop().unwrap(), Some((1005, 2)));
+        assert_eq!(queue.pop().unwrap(), None);
     }
 
     #[test]
     #[should_panic(expected = "monotone")]
     fn radix_queue_refuses_a_key_below_the_last_popped() {
         let mut queue = RadixQueue::<u32>::new();
-        queue.push(10, 0);
-        let _ = queue.pop();
-        queue.push(9, 1);
+        queue.push(10, 0).unwrap();
+        let _ = queue.pop().unwrap();
+        queue.push(9, 1).unwrap();
     }
 }

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
+use crate::error::CapacityError;
 use crate::store::{NO_SLOT, NodeStore, Slot};
 
 /// A path of states from a start state to a goal state, and its cost.
@@ -43,6 +44,12 @@ pub struct Plan<A, C> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StopReason {
+    /// A store, table or queue could not grow: out of memory, the
+    /// [`Limits::max_memory`] budget, or more states than a store can number.
+    Capacity(CapacityError),
+    /// The space emitted a negative step cost to an engine that needs non-negative costs
+    /// (every engine but [`Spfa`](crate::Spfa)).
+    NegativeCost,
     /// [`Limits::max_expansions`] was reached.
     Expansions,
     /// No goal was found within [`Limits::max_cost`], and some path beyond it was not
@@ -61,7 +68,12 @@ pub enum StopReason {
 
 impl core::fmt::Display for StopReason {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Self::Capacity(error) = self {
+            return write!(f, "stopped: {error}");
+        }
         f.write_str(match self {
+            Self::Capacity(_) => "stopped: out of memory",
+            Self::NegativeCost => "stopped: a negative step cost (only SPFA accepts them)",
             Self::Expansions => "stopped: expansion limit reached",
             Self::Cost => "stopped: no path within the cost limit",
             Self::Deadline => "stopped: deadline passed",
@@ -147,6 +159,14 @@ impl<T> Search<T> {
         }
     }
 
+    /// A search that could not start: its buffers could not be allocated.
+    pub(crate) fn stopped_before_start(error: CapacityError) -> Self {
+        Search {
+            outcome: Outcome::Stopped(StopReason::Capacity(error)),
+            stats: Stats::default(),
+        }
+    }
+
     /// Why the search stopped early, if it did.
     #[must_use]
     pub fn stop_reason(&self) -> Option<StopReason> {
@@ -192,8 +212,13 @@ impl Stats {
 
 /// Bounds on a search. The default has none.
 ///
-/// The deadline and the cancel flag are checked every [`Limits::CHECK_INTERVAL`]
-/// expansions, so a search may overrun them by that many expansions.
+/// The deadline, the cancel flag and the memory budget are checked every
+/// [`Limits::CHECK_INTERVAL`] expansions, so a search may overrun them by that many
+/// expansions.
+///
+/// The cost type `C` is the space's; `Limits<NoCostLimit>` (the default type) holds every
+/// limit but the cost limit, for callers that do not know the cost type (the domains'
+/// `solve` functions); [`Limits::for_cost`] turns it into limits of any cost type.
 ///
 /// # Examples
 ///
@@ -207,12 +232,18 @@ impl Stats {
 /// assert!(search.stats.expanded <= 10);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Limits<C> {
+pub struct Limits<C = NoCostLimit> {
     max_expansions: Option<u64>,
     max_cost: Option<C>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    max_memory: Option<usize>,
 }
+
+/// The cost type of [`Limits`] that cannot hold a cost limit (it has no values): the
+/// limits a caller gives before the cost type is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoCostLimit {}
 
 impl<C> Default for Limits<C> {
     fn default() -> Self {
@@ -221,6 +252,32 @@ impl<C> Default for Limits<C> {
             max_cost: None,
             deadline: None,
             cancel: None,
+            max_memory: None,
+        }
+    }
+}
+
+impl Limits<NoCostLimit> {
+    /// The same limits for a search whose cost type is `C` (there is no cost limit to
+    /// convert).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Limits;
+    ///
+    /// let limits: Limits = Limits::new().max_expansions(500);
+    /// let for_u32: Limits<u32> = limits.for_cost();
+    /// assert_eq!(for_u32.expansion_limit(), Some(500));
+    /// ```
+    #[must_use]
+    pub fn for_cost<C>(self) -> Limits<C> {
+        Limits {
+            max_expansions: self.max_expansions,
+            max_cost: None,
+            deadline: self.deadline,
+            cancel: self.cancel,
+            max_memory: self.max_memory,
         }
     }
 }
@@ -269,6 +326,21 @@ impl<C: Copy> Limits<C> {
         self
     }
 
+    /// Stop when the engine's stores, tables and queues hold more than `bytes` bytes (as
+    /// the engines' `memory_bytes` count them). Automatic storage also uses it as the
+    /// budget a dense store must fit in.
+    #[must_use]
+    pub fn max_memory(mut self, bytes: usize) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
+
+    /// The memory limit, if any.
+    #[must_use]
+    pub fn memory_limit(&self) -> Option<usize> {
+        self.max_memory
+    }
+
     /// The same limits for an engine with another cost type (BFS counts steps in
     /// `usize`): the cost limit goes through `convert`, the rest is kept.
     ///
@@ -288,6 +360,7 @@ impl<C: Copy> Limits<C> {
             max_cost: self.max_cost.map(convert),
             deadline: self.deadline,
             cancel: self.cancel,
+            max_memory: self.max_memory,
         }
     }
 
@@ -303,23 +376,28 @@ impl<C: Copy> Limits<C> {
         self.max_cost
     }
 
-    /// Whether `expanded` expansions so far allow one more; checks the clock and the
-    /// cancel flag every [`Limits::CHECK_INTERVAL`] expansions.
+    /// Whether `expanded` expansions so far allow one more; checks the clock, the cancel
+    /// flag and the memory the engine holds (`memory()`, in bytes) every
+    /// [`Limits::CHECK_INTERVAL`] expansions.
     #[inline]
-    pub(crate) fn check(&self, expanded: u64) -> Result<(), StopReason> {
+    pub(crate) fn check(
+        &self,
+        expanded: u64,
+        memory: impl FnOnce() -> usize,
+    ) -> Result<(), StopReason> {
         if let Some(max) = self.max_expansions
             && expanded >= max
         {
             return Err(StopReason::Expansions);
         }
         if expanded.is_multiple_of(Self::CHECK_INTERVAL) {
-            self.check_slow()?;
+            self.check_slow(memory)?;
         }
         Ok(())
     }
 
     #[cold]
-    fn check_slow(&self) -> Result<(), StopReason> {
+    fn check_slow(&self, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
         if let Some(flag) = &self.cancel
             && flag.load(Ordering::Relaxed)
         {
@@ -329,6 +407,12 @@ impl<C: Copy> Limits<C> {
             && Instant::now() >= deadline
         {
             return Err(StopReason::Deadline);
+        }
+        if let Some(budget) = self.max_memory {
+            let bytes = memory();
+            if bytes > budget {
+                return Err(StopReason::Capacity(CapacityError::memory_limit(0, bytes)));
+            }
         }
         Ok(())
     }
@@ -374,6 +458,13 @@ impl<S: Clone + Eq + Hash, C: Copy> ShortestPaths<S, C> {
             }
         }
         Self { map }
+    }
+
+    /// No state at all.
+    pub(crate) fn empty() -> Self {
+        Self {
+            map: FxHashMap::default(),
+        }
     }
 
     /// Collects `(state, cost, parent)` entries.
@@ -446,24 +537,34 @@ mod tests {
     #[test]
     fn expansion_limit_stops_at_the_count() {
         let limits = Limits::<u32>::new().max_expansions(3);
-        assert_eq!(limits.check(2), Ok(()));
-        assert_eq!(limits.check(3), Err(StopReason::Expansions));
+        assert_eq!(limits.check(2, || 0), Ok(()));
+        assert_eq!(limits.check(3, || 0), Err(StopReason::Expansions));
     }
 
     #[test]
     fn a_raised_cancel_flag_stops_at_the_next_check() {
         let flag = Arc::new(AtomicBool::new(false));
         let limits = Limits::<u32>::new().cancel_flag(flag.clone());
-        assert_eq!(limits.check(0), Ok(()));
+        assert_eq!(limits.check(0, || 0), Ok(()));
         flag.store(true, Ordering::Relaxed);
-        assert_eq!(limits.check(1), Ok(()), "only checked every interval");
-        assert_eq!(limits.check(1024), Err(StopReason::Cancelled));
+        assert_eq!(limits.check(1, || 0), Ok(()), "only checked every interval");
+        assert_eq!(limits.check(1024, || 0), Err(StopReason::Cancelled));
     }
 
     #[test]
     fn a_past_deadline_stops() {
         let limits = Limits::<u32>::new().deadline(Instant::now());
-        assert_eq!(limits.check(0), Err(StopReason::Deadline));
+        assert_eq!(limits.check(0, || 0), Err(StopReason::Deadline));
+    }
+
+    #[test]
+    fn memory_beyond_the_budget_stops() {
+        let limits = Limits::<u32>::new().max_memory(1000);
+        assert_eq!(limits.check(0, || 1000), Ok(()));
+        assert!(matches!(
+            limits.check(1024, || 1001),
+            Err(StopReason::Capacity(error)) if error.bytes == Some(1001)
+        ));
     }
 
     #[test]

@@ -27,12 +27,12 @@ pub trait Cost: Copy + Ord + Default + Debug {
     /// `self + rhs`, or `None` when the sum does not fit the type.
     fn checked_plus(self, rhs: Self) -> Option<Self>;
 
-    /// `self + rhs`.
+    /// `self + rhs`, for callers that know the sum fits (the engines never call it: they
+    /// use [`Cost::checked_plus`] and skip paths whose cost does not fit).
     ///
     /// # Panics
     ///
-    /// Panics when the sum does not fit the type: a path cost that overflows would make the
-    /// search silently wrong, so the engines refuse to continue. Pick a wider cost type.
+    /// Panics when the sum does not fit the type.
     #[inline]
     #[track_caller]
     #[must_use]
@@ -48,6 +48,70 @@ pub trait Cost: Copy + Ord + Default + Debug {
     fn is_negative(self) -> bool {
         self < Self::ZERO
     }
+
+    /// `self` added `n` times (`ZERO` for `n = 0`), or `None` when the sum does not fit:
+    /// the cost of `n` steps that each cost `self`. O(log n) additions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Cost;
+    ///
+    /// assert_eq!(3u32.times(5), Some(15));
+    /// assert_eq!((1u8, 2u8).times(3), Some((3, 6)));
+    /// assert_eq!(200u8.times(2), None);
+    /// ```
+    #[must_use]
+    fn times(self, n: u64) -> Option<Self> {
+        let (mut sum, mut power, mut n) = (Self::ZERO, self, n);
+        while n > 0 {
+            if n & 1 == 1 {
+                sum = sum.checked_plus(power)?;
+            }
+            n >>= 1;
+            if n > 0 {
+                power = power.checked_plus(power)?;
+            }
+        }
+        Some(sum)
+    }
+
+    /// Runs `user` if this cost type is an [`UnsignedCost`] (an unsigned integer of at
+    /// most 64 bits), and returns its output; `None` for any other cost type (the
+    /// default). This is how code generic over [`Cost`] reaches what needs unsigned
+    /// integer costs, such as the [bucket](crate::queue::BucketQueue) and
+    /// [radix](crate::queue::RadixQueue) queues of [`Strategy`](crate::Strategy).
+    fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
+        let _ = user;
+        None
+    }
+}
+
+/// Code that needs an [`UnsignedCost`], run by [`Cost::with_unsigned`] when the cost type
+/// `C` is one.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Cost, UnsignedCost, UnsignedUser};
+///
+/// struct Widen<C>(C);
+/// impl<C: Cost> UnsignedUser<C> for Widen<C> {
+///     type Output = u64;
+///     fn run(self) -> u64 where C: UnsignedCost {
+///         self.0.to_u64()
+///     }
+/// }
+/// assert_eq!(u16::with_unsigned(Widen(7u16)), Some(7));
+/// assert_eq!(i16::with_unsigned(Widen(7i16)), None);
+/// ```
+pub trait UnsignedUser<C> {
+    /// What the code returns.
+    type Output;
+    /// Runs the code, knowing `C` is an [`UnsignedCost`].
+    fn run(self) -> Self::Output
+    where
+        C: UnsignedCost;
 }
 
 #[cold]
@@ -67,9 +131,23 @@ macro_rules! integer_cost {
         }
     )*};
 }
-integer_cost!(
-    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
-);
+integer_cost!(u128, i8, i16, i32, i64, i128, isize);
+
+macro_rules! unsigned_integer_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            #[inline]
+            fn checked_plus(self, rhs: Self) -> Option<Self> {
+                self.checked_add(rhs)
+            }
+            fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
+                Some(user.run())
+            }
+        }
+    )*};
+}
+unsigned_integer_cost!(u8, u16, u32, u64, usize);
 
 impl<A: Cost, B: Cost> Cost for (A, B) {
     const ZERO: Self = (A::ZERO, B::ZERO);
@@ -151,6 +229,16 @@ pub trait StateSpace {
     ///
     /// Implementations should not allocate: engines call this once per expansion.
     fn successors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost));
+
+    /// The cost of every step, when all steps cost the same; `None` (the default) when
+    /// they may differ.
+    ///
+    /// Breadth-first search finds least-cost paths exactly when this is `Some` (and not
+    /// negative), so [`Strategy`](crate::Strategy) runs its cost-blind strategies (`bfs`,
+    /// `bibfs`) only on spaces that say so here.
+    fn uniform_cost(&self) -> Option<Self::Cost> {
+        None
+    }
 }
 
 /// A [`StateSpace`] that can also list the predecessors of a state (bidirectional search).
@@ -431,6 +519,9 @@ where
             emit(next, 1);
         }
     }
+    fn uniform_cost(&self) -> Option<usize> {
+        Some(1)
+    }
 }
 
 impl<S, I, J, Succ, Pred> ReversibleSpace for UnitFromFn<S, Succ, Pred>
@@ -455,6 +546,9 @@ impl<T: StateSpace + ?Sized> StateSpace for &T {
     #[inline]
     fn successors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost)) {
         (**self).successors(state, emit);
+    }
+    fn uniform_cost(&self) -> Option<Self::Cost> {
+        (**self).uniform_cost()
     }
 }
 

@@ -2,43 +2,44 @@
 //! is inconsistent (closed states are re-opened).
 
 use core::cmp::Reverse;
-use core::hash::Hash;
-use core::ops::ControlFlow;
 
-use super::dijkstra::{Node, negative_step, parent, root};
-use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
-use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
+use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, StateSpace};
-use crate::store::{Hashed, NodeStore, Slot, Storage, path_to};
+use crate::store::{Hashed, Storage};
+
+use super::best_first::{self, BestFirstScratch, ByEstimate};
+use super::engine::{Engine, Setup, engine_setup};
 
 /// The key of A*'s open list: least `f` first, then largest `g`.
 pub type AStarKey<C> = (C, Reverse<C>);
 
-/// A reusable A* search.
+/// A*: least-cost paths guided by a heuristic.
 ///
 /// States are expanded in order of `f = g + h`, ties broken toward the larger `g` (the
 /// state closer to a goal). With an *admissible* heuristic (never above the true remaining
 /// cost) the path returned is optimal. With a *consistent* one (`h(s) <= step(s, t) + h(t)`)
 /// no state is expanded twice; with an admissible but inconsistent one, a closed state
-/// reached again more cheaply is re-opened ([`Stats::reopened`]), so the answer is still
-/// optimal.
+/// reached again more cheaply is re-opened ([`Stats::reopened`](crate::Stats::reopened)),
+/// so the answer is still optimal.
 ///
-/// The open list is a [`BinaryQueue`] unless [`AStar::with_queue`] picks a
-/// [`BucketQueue`](crate::queue::BucketQueue), which is faster for small integer costs and
-/// breaks ties the same way.
+/// An estimate so large that `g + h` does not fit the cost type (`u32::MAX`, say) marks a
+/// dead end: the state is never expanded. The loop is [`Dijkstra`](crate::Dijkstra)'s, with
+/// the open list ordered by `f`. The open list is a [`BinaryQueue`] unless
+/// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which is
+/// faster for small integer costs and breaks ties the same way.
+///
+/// The engine is an immutable configuration (see [`Engine`]): [`AStar::search`] builds
+/// fresh buffers, [`AStar::search_in`] reuses a scratch, and [`searcher`](AStar::searcher)
+/// bundles both for one thread. Overflow, negative steps and stores that cannot grow stop
+/// the search as for [`Dijkstra`](crate::Dijkstra).
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
-/// reached when the
-/// heuristic is consistent; an inconsistent one can re-expand states, in the worst case
-/// exponentially often.
-///
-/// # Panics
-///
-/// A search panics on a negative step cost or a path cost overflow.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V
+/// states and E steps reached when the heuristic is consistent; an inconsistent one can
+/// re-expand states, in the worst case exponentially often.
 ///
 /// # Examples
 ///
@@ -58,79 +59,65 @@ pub type AStarKey<C> = (C, Reverse<C>);
 /// assert_eq!(search.found().unwrap().cost, 38);
 /// assert!(search.stats.expanded < 100); // Dijkstra would expand almost all 400 cells
 /// ```
-pub struct AStar<S, C: Cost, St: Storage<S> = Hashed, Q = BinaryQueue<AStarKey<C>>> {
-    store: St::Store<Node<C>>,
+#[derive(Clone, Debug)]
+pub struct AStar<C, St = Hashed, Q = BinaryQueue<AStarKey<C>>> {
+    setup: Setup<St, C>,
     open: Q,
-    limits: Limits<C>,
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> AStar<S, C, Hashed> {
-    /// A searcher with hashed storage.
+engine_setup!(AStar<C, St, Q>, cost C);
+
+impl<C: Cost> AStar<C> {
+    /// An engine with hashed storage and a binary heap.
     #[must_use]
     pub fn new() -> Self {
         Self::with_storage(Hashed)
     }
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> Default for AStar<S, C, Hashed> {
+impl<C: Cost, St> AStar<C, St> {
+    /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`) and a binary
+    /// heap. Nothing is allocated until a search (or [`Engine::scratch`]) builds the
+    /// store.
+    #[must_use]
+    pub fn with_storage(storage: St) -> Self {
+        Self {
+            setup: Setup::new(storage),
+            open: BinaryQueue::new(),
+        }
+    }
+}
+
+impl<C: Cost> Default for AStar<C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S, C: Cost, St: Storage<S>> AStar<S, C, St> {
-    /// A searcher with the given storage.
-    ///
-    /// # Panics
-    ///
-    /// Panics if a dense store cannot be allocated; see [`AStar::try_with_storage`].
+impl<C, St, Q> AStar<C, St, Q> {
+    /// The same engine with another open list (an empty one: each scratch gets a clone).
     #[must_use]
-    pub fn with_storage(storage: St) -> Self {
-        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
-    }
-
-    /// A searcher with the given storage.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a dense store cannot be allocated.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
-    )]
-    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
-        Ok(Self {
-            store: storage.try_store()?,
-            open: BinaryQueue::new(),
-            limits: Limits::default(),
-        })
+    pub fn with_queue<Q2>(self, open: Q2) -> AStar<C, St, Q2> {
+        AStar {
+            setup: self.setup,
+            open,
+        }
     }
 }
 
-impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, Q> {
-    /// The same searcher with another open list.
-    #[must_use]
-    pub fn with_queue<Q2: PriorityQueue<AStarKey<C>>>(self, open: Q2) -> AStar<S, C, St, Q2> {
-        AStar {
-            store: self.store,
-            open,
-            limits: self.limits,
-        }
-    }
+impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>> + Clone> Engine<S>
+    for AStar<C, St, Q>
+{
+    type Scratch = BestFirstScratch<S, C, St, Q>;
 
-    /// The same searcher with `limits`.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
+    fn scratch(&self) -> Result<Self::Scratch, crate::CapacityError> {
+        BestFirstScratch::new(&self.setup.storage, self.open.clone())
     }
+}
 
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`.
+impl<C: Cost, St, Q: PriorityQueue<AStarKey<C>> + Clone> AStar<C, St, Q> {
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
+    /// fresh buffers.
     ///
     /// # Arguments
     ///
@@ -141,8 +128,102 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
     ///
     /// # Returns
     ///
-    /// [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
-    /// [`Outcome::NoPath`], or [`Outcome::Stopped`].
+    /// [`Outcome::Found`](crate::Outcome::Found) with a least-cost path (when the heuristic
+    /// is admissible), [`Outcome::NoPath`](crate::Outcome::NoPath), or
+    /// [`Outcome::Stopped`](crate::Outcome::Stopped).
+    pub fn search<Sp, H, IsGoal>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
+    }
+
+    /// [`AStar::search`] with an event visitor; it sees
+    /// [`Event::Expanded`](crate::Event::Expanded) and
+    /// [`Event::Reopened`](crate::Event::Reopened).
+    pub fn search_with<Sp, H, IsGoal, V>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => {
+                self.search_in_with(&mut scratch, space, starts, heuristic, is_goal, visitor)
+            }
+            Err(error) => Search::stopped_before_start(error),
+        }
+    }
+
+    /// [`AStar::search`] in `scratch`, whose buffers are cleared and reused.
+    pub fn search_in<Sp, H, IsGoal>(
+        &self,
+        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_in_with(scratch, space, starts, heuristic, is_goal, &mut NoVisitor)
+    }
+
+    /// [`AStar::search_in`] with an event visitor.
+    pub fn search_in_with<Sp, H, IsGoal, V>(
+        &self,
+        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        best_first::run::<ByEstimate, _, _, _, _, _, _, _, _>(
+            scratch,
+            &self.setup.limits,
+            space,
+            starts,
+            heuristic,
+            is_goal,
+            visitor,
+        )
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>> + Clone>
+    super::engine::Searcher<S, AStar<C, St, Q>>
+{
+    /// [`AStar::search`] in this searcher's buffers.
     pub fn search<Sp, H, IsGoal>(
         &mut self,
         space: &Sp,
@@ -155,17 +236,17 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         H: Heuristic<S, C> + ?Sized,
         IsGoal: FnMut(&S) -> bool,
     {
-        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
+        let (engine, scratch) = self.parts();
+        engine.search_in(scratch, space, starts, heuristic, is_goal)
     }
 
-    /// [`AStar::search`] with an event visitor; it sees [`Event::Expanded`] and
-    /// [`Event::Reopened`].
+    /// [`AStar::search_with`] in this searcher's buffers.
     pub fn search_with<Sp, H, IsGoal, V>(
         &mut self,
         space: &Sp,
         starts: impl IntoIterator<Item = S>,
         heuristic: &H,
-        mut is_goal: IsGoal,
+        is_goal: IsGoal,
         visitor: &mut V,
     ) -> Search<Solution<S, C>>
     where
@@ -174,123 +255,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
         IsGoal: FnMut(&S) -> bool,
         V: Visitor<S, C>,
     {
-        self.store.clear();
-        self.open.clear();
-        let mut stats = Stats {
-            iterations: 1,
-            ..Stats::default()
-        };
-        let outcome = self.explore(space, starts, heuristic, &mut is_goal, visitor, &mut stats);
-        stats.stored = self.store.len();
-        let outcome = outcome.map(|slot| Solution {
-            path: path_to(&self.store, slot, parent),
-            cost: self.store.value(slot).1,
-        });
-        Search { outcome, stats }
-    }
-
-    /// The heap memory held by the store and the open list, in bytes.
-    #[must_use]
-    pub fn memory_bytes(&self) -> usize {
-        self.store.memory_bytes() + self.open.memory_bytes()
-    }
-
-    fn explore<Sp, H, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        heuristic: &H,
-        is_goal: &mut IsGoal,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Outcome<Slot>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
-    {
-        let mut cut = false;
-        let mut overflowed = false;
-        for start in starts {
-            let (slot, fresh) = self.store.insert(&start, root());
-            let f = heuristic.estimate(&start);
-            if fresh {
-                if self.limits.exceeds_cost(f) {
-                    cut = true;
-                } else {
-                    self.open.push((f, Reverse(C::ZERO)), slot);
-                }
-            }
-        }
-        while let Some(((_, Reverse(g)), slot)) = self.open.pop() {
-            stats.peak_open = stats.peak_open.max(self.open.len() + 1);
-            let &(_, best, closed) = self.store.value(slot);
-            if closed || best != g {
-                continue; // a stale entry
-            }
-            let state = self.store.state(slot);
-            if is_goal(&state) {
-                return Outcome::Found(slot);
-            }
-            if let Err(reason) = self.limits.check(stats.expanded) {
-                return Outcome::Stopped(reason);
-            }
-            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                state: &state,
-                cost: g,
-            }) {
-                return Outcome::Stopped(StopReason::Visitor);
-            }
-            self.store.value_mut(slot).2 = true;
-            stats.expanded += 1;
-            let mut stop = false;
-            let (store, open, limits) = (&mut self.store, &mut self.open, &self.limits);
-            space.successors(&state, |next, step| {
-                stats.generated += 1;
-                if step.is_negative() {
-                    negative_step();
-                }
-                // A sum that overflows belongs to no path whose cost fits the type.
-                let Some(cost) = g.checked_plus(step) else {
-                    overflowed = true;
-                    return;
-                };
-                let fresh_node = (slot, cost, false);
-                let (next_slot, fresh) = store.insert(&next, fresh_node);
-                if !fresh {
-                    let node = store.value_mut(next_slot);
-                    if cost >= node.1 {
-                        return;
-                    }
-                    if node.2 {
-                        stats.reopened += 1;
-                        let event = Event::Reopened { state: &next, cost };
-                        stop |= visitor.visit(event).is_break();
-                    }
-                    *node = fresh_node;
-                }
-                let Some(f) = cost.checked_plus(heuristic.estimate(&next)) else {
-                    overflowed = true;
-                    return;
-                };
-                if limits.exceeds_cost(f) {
-                    cut = true;
-                } else {
-                    open.push((f, Reverse(cost)), next_slot);
-                }
-            });
-            if stop {
-                return Outcome::Stopped(StopReason::Visitor);
-            }
-        }
-        if cut {
-            Outcome::Stopped(StopReason::Cost)
-        } else if overflowed {
-            Outcome::Stopped(StopReason::CostOverflow)
-        } else {
-            Outcome::NoPath
-        }
+        let (engine, scratch) = self.parts();
+        engine.search_in_with(scratch, space, starts, heuristic, is_goal, visitor)
     }
 }
 
@@ -300,13 +266,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>>> AStar<S, C, St, 
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
-/// reached, with a
-/// consistent heuristic.
-///
-/// # Panics
-///
-/// Panics on a negative step cost or a cost overflow.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V
+/// states and E steps reached, with a consistent heuristic.
 ///
 /// # Examples
 ///

@@ -9,18 +9,25 @@ use rustc_hash::FxHashMap;
 
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
-use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
+use crate::solution::{Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::StateSpace;
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push_back};
 
-/// A reusable breadth-first search. It ignores step costs: the cost of a path is its
-/// number of steps (`usize`).
+use super::dijkstra::completed;
+use super::engine::{Engine, Setup, engine_setup};
+
+/// Breadth-first search. It ignores step costs: the cost of a path is its number of steps
+/// (`usize`), and the costs its events report are depths.
 ///
 /// The goal is tested when a state is generated (start states: when they are given), so
 /// BFS expands fewer states than Dijkstra on the same unit-cost problem. The store keeps
 /// only each state's parent (a 4-byte slot; with [`Dense`](crate::Dense) storage nothing
-/// else) and the queue only the frontier; depths are counted by layers. The store and the queue are kept between searches; with
-/// [`Dense`](crate::Dense) storage a new search costs O(bound / 64) to clear.
+/// else) and the queue only the frontier; depths are counted by layers. With dense
+/// storage a reused scratch costs O(bound / 64) to clear.
+///
+/// The engine is an immutable configuration (see [`Engine`]): [`Bfs::search`] builds
+/// fresh buffers, [`Bfs::search_in`] reuses a scratch, and [`searcher`](Bfs::searcher)
+/// bundles both for one thread.
 ///
 /// # Complexity
 ///
@@ -38,142 +45,67 @@ use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
 ///         .map(move |(dr, dc)| (r + dr, c + dc))
 ///         .filter(|&(r, c)| (0..8).contains(&r) && (0..8).contains(&c))
 /// });
-/// let mut bfs = Bfs::new();
+/// let mut bfs = Bfs::new().searcher()?;
 /// let corner_to_corner = bfs.search(&space, [(0, 0)], |&s| s == (7, 7));
 /// assert_eq!(corner_to_corner.found().unwrap().cost, 6);
 /// // The same searcher, reused for another query.
 /// assert_eq!(bfs.search(&space, [(0, 0)], |&s| s == (1, 2)).found().unwrap().cost, 1);
+/// # Ok::<(), state_search::CapacityError>(())
 /// ```
-pub struct Bfs<S, St: Storage<S> = Hashed> {
-    /// The parent slot of each state reached.
-    store: St::Store<Slot>,
-    /// The frontier: states reached but not expanded, in the order reached.
-    queue: VecDeque<Slot>,
-    limits: Limits<usize>,
+#[derive(Clone, Debug)]
+pub struct Bfs<St = Hashed> {
+    setup: Setup<St, usize>,
 }
 
-impl<S: Clone + Eq + Hash> Bfs<S, Hashed> {
-    /// A searcher with hashed storage.
+engine_setup!(Bfs<St>, cost usize);
+
+impl Bfs {
+    /// An engine with hashed storage.
     #[must_use]
     pub fn new() -> Self {
         Self::with_storage(Hashed)
     }
 }
 
-impl<S: Clone + Eq + Hash> Default for Bfs<S, Hashed> {
+impl Default for Bfs {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S, St: Storage<S>> Bfs<S, St> {
-    /// A searcher with the given storage, e.g. [`Dense`](crate::Dense)`(indexer)`.
-    ///
-    /// # Panics
-    ///
-    /// Panics if a dense store cannot be allocated; see [`Bfs::try_with_storage`].
+impl<St> Bfs<St> {
+    /// An engine with `storage`, e.g. [`Dense`](crate::Dense)`(indexer)`. Nothing is
+    /// allocated until a search (or [`Engine::scratch`]) builds the store. A cost limit
+    /// ([`Bfs::with_limits`]) is a limit on the number of steps.
     #[must_use]
     pub fn with_storage(storage: St) -> Self {
-        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
+        Self {
+            setup: Setup::new(storage),
+        }
     }
+}
 
-    /// A searcher with the given storage.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a dense store cannot be allocated.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
-    )]
-    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
-        Ok(Self {
-            store: storage.try_store()?,
+/// The buffers of a BFS: each reached state's parent, and the frontier. After a search,
+/// it answers for the states the search reached.
+pub struct BfsScratch<S, St: Storage<S>> {
+    /// The parent slot of each state reached.
+    store: St::Store<Slot>,
+    /// The frontier: states reached but not expanded, in the order reached.
+    queue: VecDeque<Slot>,
+}
+
+impl<S, St: Storage<S>> Engine<S> for Bfs<St> {
+    type Scratch = BfsScratch<S, St>;
+
+    fn scratch(&self) -> Result<BfsScratch<S, St>, CapacityError> {
+        Ok(BfsScratch {
+            store: self.setup.storage.try_store()?,
             queue: VecDeque::new(),
-            limits: Limits::default(),
         })
     }
+}
 
-    /// The same searcher with `limits`; a cost limit is a limit on the number of steps.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<usize>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<usize>) {
-        self.limits = limits;
-    }
-
-    /// Finds a path with the fewest steps from any of `starts` to a state satisfying
-    /// `is_goal`.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; step costs are ignored.
-    /// * `starts` - the start states; duplicates are ignored.
-    /// * `is_goal` - called once on every distinct state reached, in BFS order.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`] when no reachable
-    /// state is a goal, or [`Outcome::Stopped`] when a limit cut the search short.
-    pub fn search<Sp, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<S, usize>>
-    where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        self.search_with(space, starts, is_goal, &mut NoVisitor)
-    }
-
-    /// [`Bfs::search`] with an event visitor; it sees [`Event::Expanded`].
-    pub fn search_with<Sp, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<S, usize>>
-    where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, usize>,
-    {
-        let (outcome, stats) = self.run(space, starts, is_goal, visitor);
-        let outcome = outcome.map(|slot| {
-            let path = path_to(&self.store, slot, |&parent| parent);
-            Solution {
-                cost: path.len() - 1,
-                path,
-            }
-        });
-        Search { outcome, stats }
-    }
-
-    /// Explores every state reachable from `starts` (within the limits); afterwards
-    /// [`Bfs::cost`] and [`Bfs::path_to`] answer for each of them.
-    ///
-    /// # Returns
-    ///
-    /// `Found(())` when the exploration was complete, `Stopped` when a limit cut it short.
-    pub fn reach<Sp>(&mut self, space: &Sp, starts: impl IntoIterator<Item = S>) -> Search<()>
-    where
-        Sp: StateSpace<State = S> + ?Sized,
-    {
-        let (outcome, stats) = self.run(space, starts, |_| false, &mut NoVisitor);
-        let outcome = match outcome {
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-            Outcome::Found(_) | Outcome::NoPath => Outcome::Found(()),
-        };
-        Search { outcome, stats }
-    }
-
+impl<S, St: Storage<S>> BfsScratch<S, St> {
     /// The number of steps to `state` found by the last search, if it reached `state`.
     ///
     /// # Complexity
@@ -235,104 +167,216 @@ impl<S, St: Storage<S>> Bfs<S, St> {
     pub fn memory_bytes(&self) -> usize {
         self.store.memory_bytes() + self.queue.capacity() * size_of::<Slot>()
     }
+}
 
-    fn run<Sp, IsGoal, V>(
-        &mut self,
+impl<St> Bfs<St> {
+    /// Finds a path with the fewest steps from any of `starts` to a state satisfying
+    /// `is_goal`, with fresh buffers.
+    ///
+    /// # Arguments
+    ///
+    /// * `space` - the state space; step costs are ignored.
+    /// * `starts` - the start states; duplicates are ignored.
+    /// * `is_goal` - called once on every distinct state reached, in BFS order.
+    ///
+    /// # Returns
+    ///
+    /// [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`] when no reachable
+    /// state is a goal, or [`Outcome::Stopped`] when a limit cut the search short or a
+    /// store could not grow.
+    pub fn search<Sp, IsGoal>(
+        &self,
         space: &Sp,
-        starts: impl IntoIterator<Item = S>,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, usize>>
+    where
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_with(space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Bfs::search`] with an event visitor; it sees [`Event::Expanded`], with the depth
+    /// of the state as its cost.
+    pub fn search_with<Sp, IsGoal, V>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, usize>>
+    where
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, usize>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
+            Err(error) => Search::stopped_before_start(error),
+        }
+    }
+
+    /// [`Bfs::search`] in `scratch`, whose buffers are cleared and reused; afterwards it
+    /// answers [`cost`](BfsScratch::cost) and [`path_to`](BfsScratch::path_to) for every
+    /// state reached (including the goal).
+    pub fn search_in<Sp, IsGoal>(
+        &self,
+        scratch: &mut BfsScratch<Sp::State, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, usize>>
+    where
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Bfs::search_in`] with an event visitor.
+    pub fn search_in_with<Sp, IsGoal, V>(
+        &self,
+        scratch: &mut BfsScratch<Sp::State, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
         mut is_goal: IsGoal,
         visitor: &mut V,
-    ) -> (Outcome<Slot>, Stats)
+    ) -> Search<Solution<Sp::State, usize>>
     where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, usize>,
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, usize>,
     {
-        self.store.clear();
-        self.queue.clear();
+        scratch.store.clear();
+        scratch.queue.clear();
         let mut stats = Stats {
             iterations: 1,
             ..Stats::default()
         };
-        let outcome = self.explore(space, starts, &mut is_goal, visitor, &mut stats);
-        stats.stored = self.store.len();
-        (outcome, stats)
+        let outcome = self
+            .explore(scratch, space, starts, &mut is_goal, visitor, &mut stats)
+            .unwrap_or_else(Outcome::Stopped);
+        stats.stored = scratch.store.len();
+        let outcome = outcome.map(|slot| {
+            let path = path_to(&scratch.store, slot, |&parent| parent);
+            Solution {
+                cost: path.len() - 1,
+                path,
+            }
+        });
+        Search { outcome, stats }
+    }
+
+    /// Explores every state reachable from `starts` (within the limits) in `scratch`;
+    /// afterwards the scratch's [`cost`](BfsScratch::cost) and
+    /// [`path_to`](BfsScratch::path_to) answer for each of them.
+    ///
+    /// # Returns
+    ///
+    /// `Found(())` when the exploration was complete, `Stopped` when something cut it
+    /// short.
+    pub fn reach_in<Sp>(
+        &self,
+        scratch: &mut BfsScratch<Sp::State, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+    ) -> Search<()>
+    where
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+    {
+        let search = self.search_in(scratch, space, starts, |_| false);
+        Search {
+            outcome: completed(&search.outcome),
+            stats: search.stats,
+        }
     }
 
     fn explore<Sp, IsGoal, V>(
-        &mut self,
+        &self,
+        scratch: &mut BfsScratch<Sp::State, St>,
         space: &Sp,
-        starts: impl IntoIterator<Item = S>,
+        starts: impl IntoIterator<Item = Sp::State>,
         is_goal: &mut IsGoal,
         visitor: &mut V,
         stats: &mut Stats,
-    ) -> Outcome<Slot>
+    ) -> Result<Outcome<Slot>, StopReason>
     where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, usize>,
+        Sp: StateSpace + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, usize>,
     {
+        let BfsScratch { store, queue } = scratch;
+        let limits = &self.setup.limits;
         for start in starts {
-            let (slot, fresh) = self.store.insert(&start, NO_SLOT);
+            let (slot, fresh) = store.insert(&start, NO_SLOT).map_err(StopReason::Capacity)?;
             if fresh {
                 if is_goal(&start) {
-                    return Outcome::Found(slot);
+                    return Ok(Outcome::Found(slot));
                 }
-                self.queue.push_back(slot);
+                try_push_back(queue, slot).map_err(StopReason::Capacity)?;
             }
         }
-        let max_depth = self.limits.cost_limit().unwrap_or(usize::MAX);
+        let max_depth = limits.cost_limit().unwrap_or(usize::MAX);
         let mut depth = 0;
         // States of the current depth still in the queue; the rest are one deeper.
-        let mut layer_left = self.queue.len();
-        while let Some(slot) = self.queue.pop_front() {
+        let mut layer_left = queue.len();
+        while let Some(slot) = queue.pop_front() {
             if layer_left == 0 {
                 depth += 1;
-                layer_left = self.queue.len() + 1;
+                layer_left = queue.len() + 1;
             }
             layer_left -= 1;
             if depth >= max_depth {
                 // A state at the limit is not expanded; the limit cut something off only
                 // if the state has a successor not reached yet.
-                let state = self.store.state(slot);
+                let state = store.state(slot);
                 let mut beyond = false;
                 space.successors(&state, |next, _| {
-                    beyond = beyond || self.store.find(&next).is_none();
+                    beyond = beyond || store.find(&next).is_none();
                 });
                 if beyond {
-                    return Outcome::Stopped(StopReason::Cost);
+                    return Ok(Outcome::Stopped(StopReason::Cost));
                 }
                 continue;
             }
-            stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
-            if let Err(reason) = self.limits.check(stats.expanded) {
-                return Outcome::Stopped(reason);
-            }
-            let state = self.store.state(slot);
+            stats.peak_open = stats.peak_open.max(queue.len() + 1);
+            limits.check(stats.expanded, || {
+                store.memory_bytes() + queue.capacity() * size_of::<Slot>()
+            })?;
+            let state = store.state(slot);
             let event = Event::Expanded {
                 state: &state,
                 cost: depth,
             };
             if let ControlFlow::Break(()) = visitor.visit(event) {
-                return Outcome::Stopped(StopReason::Visitor);
+                return Err(StopReason::Visitor);
             }
             stats.expanded += 1;
-            let mut found = NO_SLOT;
-            let (store, queue, generated) =
-                (&mut self.store, &mut self.queue, &mut stats.generated);
+            let mut found = Ok(NO_SLOT);
+            let generated = &mut stats.generated;
             space.successors(&state, |next, _| {
                 generate(store, queue, is_goal, generated, &mut found, slot, &next);
             });
-            if found != NO_SLOT {
-                return Outcome::Found(found);
+            match found {
+                Ok(NO_SLOT) => {}
+                Ok(goal) => return Ok(Outcome::Found(goal)),
+                Err(error) => return Err(StopReason::Capacity(error)),
             }
         }
-        Outcome::NoPath
+        Ok(Outcome::NoPath)
     }
 }
 
 /// Records a successor `next` of `parent`: stores it, queues it and tests it when it is
-/// new; sets `found` at the first goal and ignores everything after it.
+/// new; sets `found` at the first goal (or the first store or queue that cannot grow) and
+/// ignores everything after it.
 ///
 /// Forced inline: as a closure body, the compiler kept it out of line, which cost about
 /// 40% of BFS time on the grid benchmark.
@@ -346,21 +390,70 @@ fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
     queue: &mut VecDeque<Slot>,
     is_goal: &mut IsGoal,
     generated: &mut u64,
-    found: &mut Slot,
+    found: &mut Result<Slot, CapacityError>,
     parent: Slot,
     next: &S,
 ) {
-    if *found != NO_SLOT {
+    if *found != Ok(NO_SLOT) {
         return;
     }
     *generated += 1;
-    let (slot, fresh) = store.insert(next, parent);
+    let (slot, fresh) = match store.insert(next, parent) {
+        Ok(inserted) => inserted,
+        Err(error) => {
+            *found = Err(error);
+            return;
+        }
+    };
     if fresh {
         if is_goal(next) {
-            *found = slot;
-        } else {
-            queue.push_back(slot);
+            *found = Ok(slot);
+        } else if let Err(error) = try_push_back(queue, slot) {
+            *found = Err(error);
         }
+    }
+}
+
+impl<S, St: Storage<S>> super::engine::Searcher<S, Bfs<St>> {
+    /// [`Bfs::search`] in this searcher's buffers.
+    pub fn search<Sp, IsGoal>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        is_goal: IsGoal,
+    ) -> Search<Solution<S, usize>>
+    where
+        Sp: StateSpace<State = S> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+    {
+        let (engine, scratch) = self.parts();
+        engine.search_in(scratch, space, starts, is_goal)
+    }
+
+    /// [`Bfs::search_with`] in this searcher's buffers.
+    pub fn search_with<Sp, IsGoal, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<S, usize>>
+    where
+        Sp: StateSpace<State = S> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+        V: Visitor<S, usize>,
+    {
+        let (engine, scratch) = self.parts();
+        engine.search_in_with(scratch, space, starts, is_goal, visitor)
+    }
+
+    /// [`Bfs::reach_in`] in this searcher's buffers.
+    pub fn reach<Sp>(&mut self, space: &Sp, starts: impl IntoIterator<Item = S>) -> Search<()>
+    where
+        Sp: StateSpace<State = S> + ?Sized,
+    {
+        let (engine, scratch) = self.parts();
+        engine.reach_in(scratch, space, starts)
     }
 }
 
@@ -396,6 +489,14 @@ where
 /// # Complexity
 ///
 /// O(V + E) time and O(V) space for the V states and E steps reached.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::unit_from_fn(|&n: &u8| [n / 2, n.saturating_sub(1)]);
+/// let tree = state_search::bfs_reach(&space, [12]);
+/// assert_eq!(tree.cost(&0), Some(4)); // 12 -> 6 -> 3 -> 1 -> 0
+/// ```
 #[must_use]
 pub fn bfs_reach<Sp>(
     space: &Sp,
@@ -404,7 +505,13 @@ pub fn bfs_reach<Sp>(
 where
     Sp: StateSpace + ?Sized,
 {
-    let mut bfs = Bfs::new();
-    let _complete = bfs.reach(space, starts);
-    bfs.shortest_paths()
+    let engine = Bfs::new();
+    match engine.scratch() {
+        Ok(mut scratch) => {
+            let _complete = engine.reach_in(&mut scratch, space, starts);
+            scratch.shortest_paths()
+        }
+        // Hashed storage allocates nothing up front; nothing was reached.
+        Err(_) => ShortestPaths::empty(),
+    }
 }

@@ -1,14 +1,15 @@
 //! Bidirectional breadth-first search: two BFS frontiers, from the start forwards and from
 //! the goal backwards, expanded a whole layer at a time until they meet.
 
-use core::hash::Hash;
 use core::ops::ControlFlow;
 
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::ReversibleSpace;
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
+
+use super::engine::{Engine, Setup, engine_setup};
 
 /// One direction of the search: its store, its queue, and the depth of its frontier.
 struct Side<S, St: Storage<S>> {
@@ -29,13 +30,17 @@ impl<S, St: Storage<S>> Side<S, St> {
         })
     }
 
-    fn restart(&mut self, root: &S) {
+    fn restart(&mut self, root: &S) -> Result<(), CapacityError> {
         self.store.clear();
         self.queue.clear();
         self.head = 0;
         self.depth = 0;
-        let (slot, _) = self.store.insert(root, NO_SLOT);
-        self.queue.push(slot);
+        let (slot, _) = self.store.insert(root, NO_SLOT)?;
+        try_push(&mut self.queue, slot)
+    }
+
+    fn memory_bytes(&self) -> usize {
+        self.store.memory_bytes() + self.queue.capacity() * size_of::<Slot>()
     }
 
     fn frontier(&self) -> usize {
@@ -43,13 +48,16 @@ impl<S, St: Storage<S>> Side<S, St> {
     }
 }
 
-/// A reusable bidirectional BFS for a [`ReversibleSpace`]: fewest steps from one start to
-/// one goal state.
+/// Bidirectional BFS for a [`ReversibleSpace`]: fewest steps from one start to one goal
+/// state.
 ///
 /// The side with the smaller frontier expands its whole next layer; the first state found
 /// by both sides closes a shortest path (after a complete layer, any meeting is optimal).
 /// On spaces with a branching factor `b` and distance `d`, it stores about `2 b^(d/2)`
-/// states instead of `b^d`.
+/// states instead of `b^d`. Step costs are ignored, as in [`Bfs`](crate::Bfs).
+///
+/// The engine is an immutable configuration (see [`Engine`]): its scratch is a pair of
+/// stores and queues, one per direction.
 ///
 /// # Complexity
 ///
@@ -58,170 +66,210 @@ impl<S, St: Storage<S>> Side<S, St> {
 /// # Examples
 ///
 /// ```
+/// use state_search::BidirectionalBfs;
+///
 /// let space = state_search::unit_from_fn(|&n: &i64| [n + 1, n - 1, n * 2])
 ///     .with_predecessors(|&n: &i64| {
 ///         let half = (n % 2 == 0).then_some(n / 2);
 ///         [Some(n - 1), Some(n + 1), half].into_iter().flatten()
 ///     });
-/// let found = state_search::bidirectional_bfs(&space, 1, 1000).into_found().unwrap();
+/// let found = BidirectionalBfs::new().search(&space, 1, 1000).into_found().unwrap();
 /// assert_eq!(found.steps(), 12);
 /// ```
-pub struct BidirectionalBfs<S, St: Storage<S> = Hashed> {
-    forward: Side<S, St>,
-    backward: Side<S, St>,
-    limits: Limits<usize>,
+#[derive(Clone, Debug)]
+pub struct BidirectionalBfs<St = Hashed> {
+    setup: Setup<St, usize>,
 }
 
-impl<S: Clone + Eq + Hash> BidirectionalBfs<S, Hashed> {
-    /// A searcher with hashed storage.
+engine_setup!(BidirectionalBfs<St>, cost usize);
+
+impl BidirectionalBfs {
+    /// An engine with hashed storage.
     #[must_use]
     pub fn new() -> Self {
         Self::with_storage(Hashed)
     }
 }
 
-impl<S: Clone + Eq + Hash> Default for BidirectionalBfs<S, Hashed> {
+impl Default for BidirectionalBfs {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S: Clone + Eq, St: Storage<S>> BidirectionalBfs<S, St> {
-    /// A searcher with the given storage (one store per direction).
-    ///
-    /// # Panics
-    ///
-    /// Panics if a dense store cannot be allocated; see
-    /// [`BidirectionalBfs::try_with_storage`].
+impl<St> BidirectionalBfs<St> {
+    /// An engine with `storage` (one store per direction). A cost limit is a limit on the
+    /// number of steps.
     #[must_use]
     pub fn with_storage(storage: St) -> Self {
-        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
+        Self {
+            setup: Setup::new(storage),
+        }
     }
+}
 
-    /// A searcher with the given storage (one store per direction).
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a dense store cannot be allocated.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
-    )]
-    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
-        Ok(Self {
-            forward: Side::new(&storage)?,
-            backward: Side::new(&storage)?,
-            limits: Limits::default(),
+/// The buffers of a bidirectional BFS: a store and a queue per direction.
+pub struct BidirectionalScratch<S, St: Storage<S>> {
+    forward: Side<S, St>,
+    backward: Side<S, St>,
+}
+
+impl<S, St: Storage<S>> BidirectionalScratch<S, St> {
+    /// The heap memory held by both stores and queues, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.forward.memory_bytes() + self.backward.memory_bytes()
+    }
+}
+
+impl<S, St: Storage<S>> Engine<S> for BidirectionalBfs<St> {
+    type Scratch = BidirectionalScratch<S, St>;
+
+    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+        Ok(BidirectionalScratch {
+            forward: Side::new(&self.setup.storage)?,
+            backward: Side::new(&self.setup.storage)?,
         })
     }
+}
 
-    /// The same searcher with `limits`; a cost limit is a limit on the number of steps.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<usize>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<usize>) {
-        self.limits = limits;
-    }
-
-    /// Finds a path with the fewest steps from `start` to `goal`.
+impl<St> BidirectionalBfs<St> {
+    /// Finds a path with the fewest steps from `start` to `goal`, with fresh buffers.
     ///
     /// # Returns
     ///
     /// [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`], or
     /// [`Outcome::Stopped`].
-    pub fn search<Sp>(&mut self, space: &Sp, start: S, goal: S) -> Search<Solution<S, usize>>
+    pub fn search<Sp>(
+        &self,
+        space: &Sp,
+        start: Sp::State,
+        goal: Sp::State,
+    ) -> Search<Solution<Sp::State, usize>>
     where
-        Sp: ReversibleSpace<State = S> + ?Sized,
+        Sp: ReversibleSpace + ?Sized,
+        St: Storage<Sp::State>,
     {
         self.search_with(space, start, goal, &mut NoVisitor)
     }
 
-    /// [`BidirectionalBfs::search`] with an event visitor; it sees [`Event::Expanded`] from
-    /// both sides (the cost is the depth on that side).
+    /// [`BidirectionalBfs::search`] with an event visitor; it sees [`Event::Expanded`]
+    /// from both sides (the cost is the depth on that side).
+    pub fn search_with<Sp, V>(
+        &self,
+        space: &Sp,
+        start: Sp::State,
+        goal: Sp::State,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, usize>>
+    where
+        Sp: ReversibleSpace + ?Sized,
+        St: Storage<Sp::State>,
+        V: Visitor<Sp::State, usize>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in_with(&mut scratch, space, start, goal, visitor),
+            Err(error) => Search::stopped_before_start(error),
+        }
+    }
+
+    /// [`BidirectionalBfs::search_with`] in `scratch`, whose buffers are cleared and
+    /// reused.
     #[expect(
         clippy::needless_pass_by_value,
         reason = "states are passed by value, as the starts of every other engine"
     )]
-    pub fn search_with<Sp, V>(
-        &mut self,
+    pub fn search_in_with<Sp, V>(
+        &self,
+        scratch: &mut BidirectionalScratch<Sp::State, St>,
         space: &Sp,
-        start: S,
-        goal: S,
+        start: Sp::State,
+        goal: Sp::State,
         visitor: &mut V,
-    ) -> Search<Solution<S, usize>>
+    ) -> Search<Solution<Sp::State, usize>>
     where
-        Sp: ReversibleSpace<State = S> + ?Sized,
-        V: Visitor<S, usize>,
+        Sp: ReversibleSpace + ?Sized,
+        St: Storage<Sp::State>,
+        V: Visitor<Sp::State, usize>,
     {
         let mut stats = Stats {
             iterations: 1,
             ..Stats::default()
         };
-        self.forward.restart(&start);
-        self.backward.restart(&goal);
-        let outcome = if start == goal {
-            Outcome::Found(vec![start])
-        } else {
-            self.meet(space, visitor, &mut stats)
+        let restarted = scratch
+            .forward
+            .restart(&start)
+            .and_then(|()| scratch.backward.restart(&goal));
+        let outcome = match restarted {
+            Err(error) => Outcome::Stopped(StopReason::Capacity(error)),
+            Ok(()) if start == goal => Outcome::Found(vec![start]),
+            Ok(()) => meet(scratch, &self.setup.limits, space, visitor, &mut stats),
         };
-        stats.stored = self.forward.store.len() + self.backward.store.len();
+        stats.stored = scratch.forward.store.len() + scratch.backward.store.len();
         let outcome = outcome.map(|path| Solution {
             cost: path.len() - 1,
             path,
         });
         Search { outcome, stats }
     }
+}
 
-    /// The heap memory held by both stores and queues, in bytes.
-    #[must_use]
-    pub fn memory_bytes(&self) -> usize {
-        [&self.forward, &self.backward]
-            .iter()
-            .map(|side| side.store.memory_bytes() + side.queue.capacity() * size_of::<Slot>())
-            .sum()
-    }
-
-    fn meet<Sp, V>(&mut self, space: &Sp, visitor: &mut V, stats: &mut Stats) -> Outcome<Vec<S>>
+impl<S, St: Storage<S>> super::engine::Searcher<S, BidirectionalBfs<St>> {
+    /// [`BidirectionalBfs::search`] in this searcher's buffers.
+    pub fn search<Sp>(&mut self, space: &Sp, start: S, goal: S) -> Search<Solution<S, usize>>
     where
         Sp: ReversibleSpace<State = S> + ?Sized,
-        V: Visitor<S, usize>,
     {
-        let max_steps = self.limits.cost_limit().unwrap_or(usize::MAX);
-        loop {
-            if self.forward.frontier() == 0 || self.backward.frontier() == 0 {
-                return Outcome::NoPath;
+        let (engine, scratch) = self.parts();
+        engine.search_in_with(scratch, space, start, goal, &mut NoVisitor)
+    }
+}
+
+/// Expands layers of the smaller side until the two sides meet.
+fn meet<S, St, Sp, V>(
+    scratch: &mut BidirectionalScratch<S, St>,
+    limits: &Limits<usize>,
+    space: &Sp,
+    visitor: &mut V,
+    stats: &mut Stats,
+) -> Outcome<Vec<S>>
+where
+    St: Storage<S>,
+    Sp: ReversibleSpace<State = S> + ?Sized,
+    V: Visitor<S, usize>,
+{
+    let max_steps = limits.cost_limit().unwrap_or(usize::MAX);
+    loop {
+        let BidirectionalScratch { forward, backward } = &mut *scratch;
+        if forward.frontier() == 0 || backward.frontier() == 0 {
+            return Outcome::NoPath;
+        }
+        let shortest_left = (forward.depth + backward.depth + 1) as usize;
+        if shortest_left > max_steps {
+            return Outcome::Stopped(StopReason::Cost);
+        }
+        let forwards = forward.frontier() <= backward.frontier();
+        let (this, other) = if forwards {
+            (forward, &*backward)
+        } else {
+            (backward, &*forward)
+        };
+        stats.peak_open = stats.peak_open.max(this.frontier() + other.frontier());
+        match expand_layer(space, forwards, this, other, limits, visitor, stats) {
+            Ok(None) => {}
+            Ok(Some((this_slot, other_slot))) => {
+                let (fwd_slot, bwd_slot) = if forwards {
+                    (this_slot, other_slot)
+                } else {
+                    (other_slot, this_slot)
+                };
+                let mut path = path_to(&scratch.forward.store, fwd_slot, |&parent| parent);
+                let mut back = path_to(&scratch.backward.store, bwd_slot, |&parent| parent);
+                back.pop(); // the meeting state, already last in `path`
+                path.extend(back.into_iter().rev());
+                return Outcome::Found(path);
             }
-            let shortest_left = (self.forward.depth + self.backward.depth + 1) as usize;
-            if shortest_left > max_steps {
-                return Outcome::Stopped(StopReason::Cost);
-            }
-            let forwards = self.forward.frontier() <= self.backward.frontier();
-            let (this, other) = if forwards {
-                (&mut self.forward, &self.backward)
-            } else {
-                (&mut self.backward, &self.forward)
-            };
-            stats.peak_open = stats.peak_open.max(this.frontier() + other.frontier());
-            match expand_layer(space, forwards, this, other, &self.limits, visitor, stats) {
-                Ok(None) => {}
-                Ok(Some((this_slot, other_slot))) => {
-                    let (fwd_slot, bwd_slot) = if forwards {
-                        (this_slot, other_slot)
-                    } else {
-                        (other_slot, this_slot)
-                    };
-                    let mut path = path_to(&self.forward.store, fwd_slot, |&parent| parent);
-                    let mut back = path_to(&self.backward.store, bwd_slot, |&parent| parent);
-                    back.pop(); // the meeting state, already last in `path`
-                    path.extend(back.into_iter().rev());
-                    return Outcome::Found(path);
-                }
-                Err(reason) => return Outcome::Stopped(reason),
-            }
+            Err(reason) => return Outcome::Stopped(reason),
         }
     }
 }
@@ -247,7 +295,7 @@ where
     while this.head < layer_end {
         let slot = this.queue[this.head];
         this.head += 1;
-        limits.check(stats.expanded)?;
+        limits.check(stats.expanded, || this.memory_bytes() + other.memory_bytes())?;
         let state = this.store.state(slot);
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: &state,
@@ -256,18 +304,28 @@ where
             return Err(StopReason::Visitor);
         }
         stats.expanded += 1;
-        let mut met = None;
+        let mut met = Ok(None);
         let (store, queue) = (&mut this.store, &mut this.queue);
         let mut visit = |next: S, _| {
-            if met.is_some() {
+            if !matches!(met, Ok(None)) {
                 return;
             }
             stats.generated += 1;
-            let (next_slot, fresh) = store.insert(&next, slot);
+            let (next_slot, fresh) = match store.insert(&next, slot) {
+                Ok(inserted) => inserted,
+                Err(error) => {
+                    met = Err(StopReason::Capacity(error));
+                    return;
+                }
+            };
             if fresh {
                 match other.store.find(&next) {
-                    Some(other_slot) => met = Some((next_slot, other_slot)),
-                    None => queue.push(next_slot),
+                    Some(other_slot) => met = Ok(Some((next_slot, other_slot))),
+                    None => {
+                        if let Err(error) = try_push(queue, next_slot) {
+                            met = Err(StopReason::Capacity(error));
+                        }
+                    }
                 }
             }
         };
@@ -276,8 +334,8 @@ where
         } else {
             space.predecessors(&state, &mut visit);
         }
-        if met.is_some() {
-            return Ok(met);
+        if !matches!(met, Ok(None)) {
+            return met;
         }
     }
     this.depth = child;
@@ -290,6 +348,15 @@ where
 /// # Complexity
 ///
 /// O(V + E) time and O(V) space for the V states and E steps reached by both sides.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 3])
+///     .with_predecessors(|&n: &u32| [n.checked_sub(1), (n % 3 == 0).then_some(n / 3)].into_iter().flatten());
+/// let found = state_search::bidirectional_bfs(&space, 1, 30).into_found().unwrap();
+/// assert_eq!(found.path, [1, 3, 9, 10, 30]);
+/// ```
 pub fn bidirectional_bfs<Sp>(
     space: &Sp,
     start: Sp::State,

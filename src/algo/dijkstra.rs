@@ -1,58 +1,39 @@
 //! Dijkstra's algorithm: least-cost paths for non-negative step costs, with lazy deletion
 //! and a choice of priority queue (binary heap, Dial buckets, radix heap).
 
-use core::hash::Hash;
-use core::ops::ControlFlow;
-
-use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
-use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
-use crate::space::{Cost, StateSpace};
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::solution::{Outcome, Search, ShortestPaths, Solution};
+use crate::space::{Cost, StateSpace, ZeroHeuristic};
+use crate::store::{Hashed, Storage};
 
-/// What Dijkstra and A* record per state: `(parent slot, g, closed)`.
-///
-/// A tuple, not a struct: std allocates `vec![(0, 0, false); n]` for integer costs as
-/// zeroed memory that the OS maps lazily, where a struct is written entry by entry. For a
-/// dense store of millions of states that is most of the cost of a short search.
-pub(crate) type Node<C> = (Slot, C, bool);
+use super::best_first::{self, BestFirstScratch, ByCost};
+use super::engine::{Engine, Setup, engine_setup};
 
-/// The record of a start state.
-pub(crate) fn root<C: Cost>() -> Node<C> {
-    (NO_SLOT, C::ZERO, false)
-}
-
-/// The parent slot in a record.
-pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
-    node.0
-}
-
-#[cold]
-#[track_caller]
-pub(crate) fn negative_step() -> ! {
-    panic!(
-        "state-search: a negative step cost was given to an engine that needs non-negative costs; use Spfa"
-    )
-}
-
-/// A reusable Dijkstra search: least-cost paths when every step cost is non-negative.
+/// Dijkstra's algorithm: least-cost paths when every step cost is non-negative.
 ///
 /// States are settled in order of cost with a priority queue of slots (lazy deletion: a
 /// state may sit in the queue several times, and only its cheapest entry counts). The
-/// queue is a [`BinaryQueue`] unless [`Dijkstra::with_queue`] picks a
-/// [`BucketQueue`](crate::queue::BucketQueue) or [`RadixQueue`](crate::queue::RadixQueue),
-/// which are faster for small integer costs.
+/// goal is tested when a state is settled. The queue is a [`BinaryQueue`] unless
+/// [`Dijkstra::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue) or
+/// [`RadixQueue`](crate::queue::RadixQueue), which are faster for small integer costs.
+/// The loop is A*'s ([`AStar`](crate::AStar)) with the zero heuristic.
+///
+/// The engine is an immutable configuration (see [`Engine`]): [`Dijkstra::search`]
+/// builds fresh buffers, [`Dijkstra::search_in`] reuses a scratch, and
+/// [`searcher`](Dijkstra::searcher) bundles both for one thread.
+///
+/// A path whose cost does not fit the cost type is skipped; if no goal is found among the
+/// paths that fit, the search ends with
+/// [`StopReason::CostOverflow`](crate::StopReason::CostOverflow). A negative step cost
+/// stops it with [`StopReason::NegativeCost`](crate::StopReason::NegativeCost) (use
+/// [`Spfa`](crate::Spfa)); a store that cannot grow, with
+/// [`StopReason::Capacity`](crate::StopReason::Capacity).
 ///
 /// # Complexity
 ///
 /// O((V + E) log V) time with the default heap, O(V + E) space (the queue keeps superseded
 /// entries), for the V states and E steps reached.
-///
-/// # Panics
-///
-/// A search panics if the space emits a negative step cost (that needs
-/// [`Spfa`](crate::Spfa)) or if a path cost overflows the cost type.
 ///
 /// # Examples
 ///
@@ -71,83 +52,68 @@ pub(crate) fn negative_step() -> ! {
 ///     fn index(&self, &n: &u32) -> usize { n as usize }
 ///     fn state(&self, i: usize) -> u32 { i as u32 }
 /// }
-/// let mut dijkstra = Dijkstra::with_storage(Dense(Ints)).with_queue(RadixQueue::new());
+/// let dijkstra = Dijkstra::with_storage(Dense(Ints)).with_queue(RadixQueue::new());
 /// let found = dijkstra.search(&space, [1], |&n| n == 100).into_found().unwrap();
 /// assert_eq!(found.cost, 26);
 /// ```
-pub struct Dijkstra<S, C: Cost, St: Storage<S> = Hashed, Q = BinaryQueue<C>> {
-    store: St::Store<Node<C>>,
+#[derive(Clone, Debug)]
+pub struct Dijkstra<C, St = Hashed, Q = BinaryQueue<C>> {
+    setup: Setup<St, C>,
     queue: Q,
-    limits: Limits<C>,
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> Dijkstra<S, C, Hashed> {
-    /// A searcher with hashed storage and a binary heap.
+engine_setup!(Dijkstra<C, St, Q>, cost C);
+
+impl<C: Cost> Dijkstra<C> {
+    /// An engine with hashed storage and a binary heap.
     #[must_use]
     pub fn new() -> Self {
         Self::with_storage(Hashed)
     }
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> Default for Dijkstra<S, C, Hashed> {
+impl<C: Cost, St> Dijkstra<C, St> {
+    /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`) and a binary
+    /// heap. Nothing is allocated until a search (or [`Engine::scratch`]) builds the
+    /// store.
+    #[must_use]
+    pub fn with_storage(storage: St) -> Self {
+        Self {
+            setup: Setup::new(storage),
+            queue: BinaryQueue::new(),
+        }
+    }
+}
+
+impl<C: Cost> Default for Dijkstra<C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S, C: Cost, St: Storage<S>> Dijkstra<S, C, St> {
-    /// A searcher with the given storage and a binary heap.
-    ///
-    /// # Panics
-    ///
-    /// Panics if a dense store cannot be allocated; see [`Dijkstra::try_with_storage`].
+impl<C, St, Q> Dijkstra<C, St, Q> {
+    /// The same engine with another priority queue (an empty one: each scratch gets a
+    /// clone).
     #[must_use]
-    pub fn with_storage(storage: St) -> Self {
-        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
-    }
-
-    /// A searcher with the given storage and a binary heap.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a dense store cannot be allocated.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
-    )]
-    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
-        Ok(Self {
-            store: storage.try_store()?,
-            queue: BinaryQueue::new(),
-            limits: Limits::default(),
-        })
+    pub fn with_queue<Q2>(self, queue: Q2) -> Dijkstra<C, St, Q2> {
+        Dijkstra {
+            setup: self.setup,
+            queue,
+        }
     }
 }
 
-impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
-    /// The same searcher with another priority queue.
-    #[must_use]
-    pub fn with_queue<Q2: PriorityQueue<C>>(self, queue: Q2) -> Dijkstra<S, C, St, Q2> {
-        Dijkstra {
-            store: self.store,
-            queue,
-            limits: self.limits,
-        }
-    }
+impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C> + Clone> Engine<S> for Dijkstra<C, St, Q> {
+    type Scratch = BestFirstScratch<S, C, St, Q>;
 
-    /// The same searcher with `limits`.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
+    fn scratch(&self) -> Result<Self::Scratch, crate::CapacityError> {
+        BestFirstScratch::new(&self.setup.storage, self.queue.clone())
     }
+}
 
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`.
+impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
+    /// fresh buffers.
     ///
     /// # Arguments
     ///
@@ -158,7 +124,117 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
     /// # Returns
     ///
     /// [`Outcome::Found`] with a least-cost path, [`Outcome::NoPath`], or
-    /// [`Outcome::Stopped`].
+    /// [`Outcome::Stopped`] (a limit, a cost overflow, a negative step, or a store that
+    /// could not be allocated or grow).
+    pub fn search<Sp, IsGoal>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_with(space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Dijkstra::search`] with an event visitor; it sees
+    /// [`Event::Expanded`](crate::Event::Expanded).
+    pub fn search_with<Sp, IsGoal, V>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
+            Err(error) => Search::stopped_before_start(error),
+        }
+    }
+
+    /// [`Dijkstra::search`] in `scratch`, whose buffers are cleared and reused; afterwards
+    /// it answers [`cost`](BestFirstScratch::cost) and
+    /// [`path_to`](BestFirstScratch::path_to) for the states settled.
+    pub fn search_in<Sp, IsGoal>(
+        &self,
+        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Dijkstra::search_in`] with an event visitor.
+    pub fn search_in_with<Sp, IsGoal, V>(
+        &self,
+        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        best_first::run::<ByCost, _, _, _, _, _, _, _, _>(
+            scratch,
+            &self.setup.limits,
+            space,
+            starts,
+            &ZeroHeuristic,
+            is_goal,
+            visitor,
+        )
+    }
+
+    /// Settles every state reachable from `starts` (within the limits) in `scratch`;
+    /// afterwards the scratch's [`cost`](BestFirstScratch::cost) and
+    /// [`path_to`](BestFirstScratch::path_to) answer for each of them.
+    ///
+    /// # Returns
+    ///
+    /// `Found(())` when the exploration was complete, `Stopped` when something cut it
+    /// short.
+    pub fn reach_in<Sp>(
+        &self,
+        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+    ) -> Search<()>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+    {
+        let search = self.search_in(scratch, space, starts, |_| false);
+        Search {
+            outcome: completed(&search.outcome),
+            stats: search.stats,
+        }
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C> + Clone>
+    super::engine::Searcher<S, Dijkstra<C, St, Q>>
+{
+    /// [`Dijkstra::search`] in this searcher's buffers.
     pub fn search<Sp, IsGoal>(
         &mut self,
         space: &Sp,
@@ -169,15 +245,16 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
         IsGoal: FnMut(&S) -> bool,
     {
-        self.search_with(space, starts, is_goal, &mut NoVisitor)
+        let (engine, scratch) = self.parts();
+        engine.search_in(scratch, space, starts, is_goal)
     }
 
-    /// [`Dijkstra::search`] with an event visitor; it sees [`Event::Expanded`].
+    /// [`Dijkstra::search_with`] in this searcher's buffers.
     pub fn search_with<Sp, IsGoal, V>(
         &mut self,
         space: &Sp,
         starts: impl IntoIterator<Item = S>,
-        mut is_goal: IsGoal,
+        is_goal: IsGoal,
         visitor: &mut V,
     ) -> Search<Solution<S, C>>
     where
@@ -185,152 +262,25 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
         IsGoal: FnMut(&S) -> bool,
         V: Visitor<S, C>,
     {
-        self.store.clear();
-        self.queue.clear();
-        let mut stats = Stats {
-            iterations: 1,
-            ..Stats::default()
-        };
-        let outcome = self.explore(space, starts, &mut is_goal, visitor, &mut stats);
-        stats.stored = self.store.len();
-        let outcome = outcome.map(|slot| Solution {
-            path: path_to(&self.store, slot, parent),
-            cost: self.store.value(slot).1,
-        });
-        Search { outcome, stats }
+        let (engine, scratch) = self.parts();
+        engine.search_in_with(scratch, space, starts, is_goal, visitor)
     }
 
-    /// Settles every state reachable from `starts` (within the limits); afterwards
-    /// [`Dijkstra::cost`] and [`Dijkstra::path_to`] answer for each of them.
-    ///
-    /// # Returns
-    ///
-    /// `Found(())` when the exploration was complete, `Stopped` when a limit cut it short.
+    /// [`Dijkstra::reach_in`] in this searcher's buffers.
     pub fn reach<Sp>(&mut self, space: &Sp, starts: impl IntoIterator<Item = S>) -> Search<()>
     where
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
     {
-        let search = self.search(space, starts, |_| false);
-        let outcome = match search.outcome {
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-            Outcome::Found(_) | Outcome::NoPath => Outcome::Found(()),
-        };
-        Search {
-            outcome,
-            stats: search.stats,
-        }
+        let (engine, scratch) = self.parts();
+        engine.reach_in(scratch, space, starts)
     }
+}
 
-    /// The least cost of `state`, if the last search settled it (states still in the
-    /// queue when a search ends have no final cost yet).
-    #[must_use]
-    pub fn cost(&self, state: &S) -> Option<C> {
-        let node = self.store.value(self.store.find(state)?);
-        let &(_, g, closed) = node;
-        closed.then_some(g)
-    }
-
-    /// A least-cost path to `state`, if the last search settled it.
-    #[must_use]
-    pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
-        let slot = self.store.find(state)?;
-        self.store
-            .value(slot)
-            .2
-            .then(|| path_to(&self.store, slot, parent))
-    }
-
-    /// Every state the last search settled, with its least cost and parent.
-    #[must_use]
-    pub fn shortest_paths(&self) -> ShortestPaths<S, C>
-    where
-        S: Clone + Eq + Hash,
-    {
-        ShortestPaths::collect(&self.store, |&(parent, g, closed): &Node<C>| {
-            closed.then_some((g, parent))
-        })
-    }
-
-    /// The heap memory held by the store and the queue, in bytes.
-    #[must_use]
-    pub fn memory_bytes(&self) -> usize {
-        self.store.memory_bytes() + self.queue.memory_bytes()
-    }
-
-    fn explore<Sp, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: &mut IsGoal,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Outcome<Slot>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
-    {
-        for start in starts {
-            let (slot, fresh) = self.store.insert(&start, root());
-            if fresh {
-                self.queue.push(C::ZERO, slot);
-            }
-        }
-        let mut overflowed = false;
-        while let Some((g, slot)) = self.queue.pop() {
-            stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
-            let &(_, best, closed) = self.store.value(slot);
-            if closed || best != g {
-                continue; // a stale queue entry
-            }
-            if self.limits.exceeds_cost(g) {
-                return Outcome::Stopped(StopReason::Cost);
-            }
-            let state = self.store.state(slot);
-            if is_goal(&state) {
-                return Outcome::Found(slot);
-            }
-            if let Err(reason) = self.limits.check(stats.expanded) {
-                return Outcome::Stopped(reason);
-            }
-            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                state: &state,
-                cost: g,
-            }) {
-                return Outcome::Stopped(StopReason::Visitor);
-            }
-            self.store.value_mut(slot).2 = true;
-            stats.expanded += 1;
-            let (store, queue, generated) =
-                (&mut self.store, &mut self.queue, &mut stats.generated);
-            space.successors(&state, |next, step| {
-                *generated += 1;
-                if step.is_negative() {
-                    negative_step();
-                }
-                // A sum that overflows belongs to no path whose cost fits the type.
-                let Some(cost) = g.checked_plus(step) else {
-                    overflowed = true;
-                    return;
-                };
-                let fresh_node = (slot, cost, false);
-                let (next_slot, fresh) = store.insert(&next, fresh_node);
-                if fresh {
-                    queue.push(cost, next_slot);
-                } else {
-                    let node = store.value_mut(next_slot);
-                    if !node.2 && cost < node.1 {
-                        *node = fresh_node;
-                        queue.push(cost, next_slot);
-                    }
-                }
-            });
-        }
-        if overflowed {
-            Outcome::Stopped(StopReason::CostOverflow)
-        } else {
-            Outcome::NoPath
-        }
+/// `Found(())` for an exploration that ran to its end, the stop otherwise.
+pub(crate) fn completed<T>(outcome: &Outcome<T>) -> Outcome<()> {
+    match *outcome {
+        Outcome::Stopped(reason) => Outcome::Stopped(reason),
+        Outcome::Found(_) | Outcome::NoPath => Outcome::Found(()),
     }
 }
 
@@ -340,12 +290,8 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C>> Dijkstra<S, C, St, Q> {
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
-/// reached.
-///
-/// # Panics
-///
-/// Panics on a negative step cost or a cost overflow.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V
+/// states and E steps reached.
 ///
 /// # Examples
 ///
@@ -368,14 +314,21 @@ where
 
 /// The least cost of every state reachable from `starts`, with least-cost paths.
 ///
+/// A negative step cost or a cost overflow ends the exploration early; the states settled
+/// until then are returned.
+///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V states and E steps
-/// reached.
+/// O((V + E) log V) time and O(V + E) space (the queue keeps superseded entries) for the V
+/// states and E steps reached.
 ///
-/// # Panics
+/// # Examples
 ///
-/// Panics on a negative step cost or a cost overflow.
+/// ```
+/// let space = state_search::from_fn(|&n: &u8| [(n / 2, 1u32), (n.saturating_sub(1), 3)]);
+/// let tree = state_search::dijkstra_reach(&space, [10]);
+/// assert_eq!(tree.cost(&0), Some(4)); // 10 -> 5 -> 2 -> 1 -> 0
+/// ```
 #[must_use]
 pub fn dijkstra_reach<Sp>(
     space: &Sp,
@@ -384,7 +337,13 @@ pub fn dijkstra_reach<Sp>(
 where
     Sp: StateSpace + ?Sized,
 {
-    let mut dijkstra = Dijkstra::new();
-    let _complete = dijkstra.reach(space, starts);
-    dijkstra.shortest_paths()
+    let engine = Dijkstra::new();
+    match engine.scratch() {
+        Ok(mut scratch) => {
+            let _complete = engine.reach_in(&mut scratch, space, starts);
+            scratch.shortest_paths()
+        }
+        // Hashed storage allocates nothing up front; nothing was reached.
+        Err(_) => ShortestPaths::empty(),
+    }
 }

@@ -1,5 +1,6 @@
-//! The search engines, one file each. Every engine works on every [`StateSpace`]; each
-//! comes as a one-shot function and as a reusable struct that keeps its buffers.
+//! The search engines. Every engine works on every [`StateSpace`]; each is an immutable
+//! configuration with a per-thread scratch (see [`engine`]), and the common ones also
+//! come as one-shot functions.
 //!
 //! # Which engine when
 //!
@@ -14,11 +15,16 @@
 //! | huge space, good heuristic, little memory         | [`IdaStar`](idastar::IdaStar), [`InPlaceIdaStar`](idastar::InPlaceIdaStar) for puzzles |
 //! | all costs from a start                            | [`bfs_reach`](bfs::bfs_reach), [`dijkstra_reach`](dijkstra::dijkstra_reach), [`spfa_reach`](spfa::spfa_reach) |
 //!
+//! To pick an engine at run time, by name, and compare engines on one problem, use
+//! [`Strategy`](crate::Strategy).
+//!
 //! [`StateSpace`]: crate::StateSpace
 
 pub mod astar;
+pub mod best_first;
 pub mod bfs;
 pub mod bidirectional;
 pub mod dijkstra;
+pub mod engine;
 pub mod idastar;
 pub mod spfa;

@@ -9,7 +9,10 @@ use crate::error::{CapacityError, NegativeCycle};
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push_back};
+
+use super::dijkstra::completed;
+use super::engine::{Engine, Setup, engine_setup};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
 pub type SpfaResult<S, C> = Result<Search<Solution<S, C>>, NegativeCycle<S, C>>;
@@ -27,7 +30,7 @@ struct Node<C> {
     order: u32,
 }
 
-/// A reusable SPFA search: single-source least costs with negative step costs allowed.
+/// SPFA: single-source least costs with negative step costs allowed.
 ///
 /// Relaxed states go through a FIFO queue (Bellman–Ford–Moore). Every time the number of
 /// relaxations since the last check reaches the number of states stored, the engine looks
@@ -36,7 +39,13 @@ struct Node<C> {
 /// (as [`NegativeCycle`], with its states and cost) instead of looping.
 ///
 /// SPFA cannot stop at the first goal it meets (a later, negative step can make another
-/// path cheaper), so a search settles everything reachable before answering.
+/// path cheaper), so a search settles everything reachable before answering. A path whose
+/// cost does not fit the cost type is skipped, as in the other engines; when the space
+/// also has negative steps, a skipped path could have come back into range, and the
+/// search then ends with [`StopReason::CostOverflow`] rather than risk a wrong answer.
+///
+/// The engine is an immutable configuration (see [`Engine`]); its scratch is the store
+/// and the queue.
 ///
 /// # Complexity
 ///
@@ -54,7 +63,7 @@ struct Node<C> {
 ///     'c' => vec![('b', -3)],
 ///     _ => vec![],
 /// });
-/// let mut spfa = Spfa::new();
+/// let spfa = Spfa::new();
 /// let search = spfa.search(&space, ['a'], |&s| s == 'b').unwrap();
 /// assert_eq!(search.found().unwrap().cost, 2);
 /// assert_eq!(search.found().unwrap().path, vec!['a', 'c', 'b']);
@@ -69,72 +78,63 @@ struct Node<C> {
 /// let cycle = spfa.search(&cyclic, ['a'], |&s| s == 'b').unwrap_err();
 /// assert_eq!(cycle.cost, Some(-2));
 /// ```
-pub struct Spfa<S, C: Cost, St: Storage<S> = Hashed> {
-    store: St::Store<Node<C>>,
-    queue: VecDeque<Slot>,
-    limits: Limits<C>,
-    walk: u32,
-    scratch: Vec<Slot>,
+#[derive(Clone, Debug)]
+pub struct Spfa<C, St = Hashed> {
+    setup: Setup<St, C>,
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> Spfa<S, C, Hashed> {
-    /// A searcher with hashed storage.
+engine_setup!(Spfa<C, St>, cost C);
+
+impl<C: Cost> Spfa<C> {
+    /// An engine with hashed storage.
     #[must_use]
     pub fn new() -> Self {
         Self::with_storage(Hashed)
     }
 }
 
-impl<S: Clone + Eq + Hash, C: Cost> Default for Spfa<S, C, Hashed> {
+impl<C: Cost> Default for Spfa<C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
-    /// A searcher with the given storage.
-    ///
-    /// # Panics
-    ///
-    /// Panics if a dense store cannot be allocated; see [`Spfa::try_with_storage`].
+impl<C: Cost, St> Spfa<C, St> {
+    /// An engine with `storage`. The cost limit ([`Spfa::with_limits`]) applies to the
+    /// answer: a goal whose least cost is above it is not returned.
     #[must_use]
     pub fn with_storage(storage: St) -> Self {
-        Self::try_with_storage(storage).unwrap_or_else(|error| panic!("{error}"))
+        Self {
+            setup: Setup::new(storage),
+        }
     }
+}
 
-    /// A searcher with the given storage.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a dense store cannot be allocated.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "a storage is a small value built at the call site, e.g. Dense(ix)"
-    )]
-    pub fn try_with_storage(storage: St) -> Result<Self, CapacityError> {
-        Ok(Self {
-            store: storage.try_store()?,
+/// The buffers of an SPFA search: the store of per-state records, the queue, and the
+/// marks of the cycle checks. After a search, it answers for the states reached.
+pub struct SpfaScratch<S, C: Cost, St: Storage<S>> {
+    store: St::Store<Node<C>>,
+    queue: VecDeque<Slot>,
+    walk: u32,
+    scratch: Vec<Slot>,
+}
+
+impl<S: Eq, C: Cost, St: Storage<S>> Engine<S> for Spfa<C, St> {
+    type Scratch = SpfaScratch<S, C, St>;
+
+    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+        Ok(SpfaScratch {
+            store: self.setup.storage.try_store()?,
             queue: VecDeque::new(),
-            limits: Limits::default(),
             walk: 0,
             scratch: Vec::new(),
         })
     }
+}
 
-    /// The same searcher with `limits`. The cost limit applies to the answer: a goal whose
-    /// least cost is above it is not returned.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`.
+impl<C: Cost, St> Spfa<C, St> {
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
+    /// fresh buffers.
     ///
     /// # Arguments
     ///
@@ -151,14 +151,15 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
     ///
     /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
     pub fn search<Sp, IsGoal>(
-        &mut self,
+        &self,
         space: &Sp,
-        starts: impl IntoIterator<Item = S>,
+        starts: impl IntoIterator<Item = Sp::State>,
         is_goal: IsGoal,
-    ) -> SpfaResult<S, C>
+    ) -> SpfaResult<Sp::State, C>
     where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
     {
         self.search_with(space, starts, is_goal, &mut NoVisitor)
     }
@@ -170,38 +171,87 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
     ///
     /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
     pub fn search_with<Sp, IsGoal, V>(
-        &mut self,
+        &self,
         space: &Sp,
-        starts: impl IntoIterator<Item = S>,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> SpfaResult<Sp::State, C>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
+            Err(error) => Ok(Search::stopped_before_start(error)),
+        }
+    }
+
+    /// [`Spfa::search`] in `scratch`, whose buffers are cleared and reused.
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn search_in<Sp, IsGoal>(
+        &self,
+        scratch: &mut SpfaScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        is_goal: IsGoal,
+    ) -> SpfaResult<Sp::State, C>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
+    }
+
+    /// [`Spfa::search_in`] with an event visitor.
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn search_in_with<Sp, IsGoal, V>(
+        &self,
+        scratch: &mut SpfaScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
         mut is_goal: IsGoal,
         visitor: &mut V,
-    ) -> SpfaResult<S, C>
+    ) -> SpfaResult<Sp::State, C>
     where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
     {
-        let reach = self.reach_with(space, starts, visitor)?;
+        let limits = &self.setup.limits;
+        let (reach, overflowed) = scratch.reach_with(limits, space, starts, visitor)?;
         let outcome = match reach.outcome {
             Outcome::Stopped(reason) => Outcome::Stopped(reason),
             Outcome::Found(()) | Outcome::NoPath => {
+                let store = &scratch.store;
                 let mut best: Option<(C, u32, Slot)> = None;
-                for slot in self.store.slots() {
-                    let node = self.store.value(slot);
+                for slot in store.slots() {
+                    let node = store.value(slot);
                     let key = (node.dist, node.order);
                     if best.is_none_or(|(cost, order, _)| key < (cost, order))
-                        && is_goal(&self.store.state(slot))
+                        && is_goal(&store.state(slot))
                     {
                         best = Some((key.0, key.1, slot));
                     }
                 }
                 match best {
+                    None if overflowed => Outcome::Stopped(StopReason::CostOverflow),
                     None => Outcome::NoPath,
-                    Some((cost, _, _)) if self.limits.exceeds_cost(cost) => {
+                    Some((cost, _, _)) if limits.exceeds_cost(cost) => {
                         Outcome::Stopped(StopReason::Cost)
                     }
                     Some((cost, _, slot)) => Outcome::Found(Solution {
-                        path: path_to(&self.store, slot, |node| node.parent),
+                        path: path_to(store, slot, |node| node.parent),
                         cost,
                     }),
                 }
@@ -213,13 +263,57 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         })
     }
 
-    /// Computes the least cost of every state reachable from `starts`; afterwards
-    /// [`Spfa::cost`] and [`Spfa::path_to`] answer for each of them.
+    /// Computes the least cost of every state reachable from `starts` in `scratch`;
+    /// afterwards its [`cost`](SpfaScratch::cost) and [`path_to`](SpfaScratch::path_to)
+    /// answer for each of them.
     ///
     /// # Returns
     ///
-    /// `Found(())` when the computation finished, `Stopped` when a limit cut it short (the
-    /// costs are then only upper bounds).
+    /// `Found(())` when the computation finished, `Stopped` when something cut it short
+    /// (the costs are then only upper bounds).
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn reach_in<Sp>(
+        &self,
+        scratch: &mut SpfaScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+    ) -> Result<Search<()>, NegativeCycle<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+    {
+        let (search, _) = scratch.reach_with(&self.setup.limits, space, starts, &mut NoVisitor)?;
+        Ok(Search {
+            outcome: completed(&search.outcome),
+            stats: search.stats,
+        })
+    }
+}
+
+impl<S: Eq, C: Cost, St: Storage<S>> super::engine::Searcher<S, Spfa<C, St>> {
+    /// [`Spfa::search`] in this searcher's buffers.
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    pub fn search<Sp, IsGoal>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        is_goal: IsGoal,
+    ) -> SpfaResult<S, C>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+    {
+        let (engine, scratch) = self.parts();
+        engine.search_in(scratch, space, starts, is_goal)
+    }
+
+    /// [`Spfa::reach_in`] in this searcher's buffers.
     ///
     /// # Errors
     ///
@@ -232,9 +326,12 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
     where
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
     {
-        self.reach_with(space, starts, &mut NoVisitor)
+        let (engine, scratch) = self.parts();
+        engine.reach_in(scratch, space, starts)
     }
+}
 
+impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
     /// The least cost of `state` computed by the last search, if it reached `state`.
     #[must_use]
     pub fn cost(&self, state: &S) -> Option<C> {
@@ -271,12 +368,15 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
         self.store.memory_bytes() + self.queue.capacity() * size_of::<Slot>()
     }
 
+    /// Settles everything reachable; the flag says whether some path cost was skipped
+    /// because it did not fit the cost type.
     fn reach_with<Sp, V>(
         &mut self,
+        limits: &Limits<C>,
         space: &Sp,
         starts: impl IntoIterator<Item = S>,
         visitor: &mut V,
-    ) -> Result<Search<()>, NegativeCycle<S, C>>
+    ) -> Result<(Search<()>, bool), NegativeCycle<S, C>>
     where
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
         V: Visitor<S, C>,
@@ -287,18 +387,27 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
             iterations: 1,
             ..Stats::default()
         };
-        let outcome = self.relax_all(space, starts, visitor, &mut stats)?;
+        let mut overflowed = false;
+        let outcome = self
+            .relax_all(limits, space, starts, visitor, &mut stats, &mut overflowed)?
+            .unwrap_or_else(Outcome::Stopped);
         stats.stored = self.store.len();
-        Ok(Search { outcome, stats })
+        Ok((Search { outcome, stats }, overflowed))
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the relaxation loop with its overflow and cycle checks"
+    )]
     fn relax_all<Sp, V>(
         &mut self,
+        limits: &Limits<C>,
         space: &Sp,
         starts: impl IntoIterator<Item = S>,
         visitor: &mut V,
         stats: &mut Stats,
-    ) -> Result<Outcome<()>, NegativeCycle<S, C>>
+        overflowed: &mut bool,
+    ) -> Result<Result<Outcome<()>, StopReason>, NegativeCycle<S, C>>
     where
         Sp: StateSpace<State = S, Cost = C> + ?Sized,
         V: Visitor<S, C>,
@@ -312,20 +421,25 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                 mark: 0,
                 order: reached,
             };
-            let (slot, fresh) = self.store.insert(&start, root);
+            let (slot, fresh) = match self.store.insert(&start, root) {
+                Ok(inserted) => inserted,
+                Err(error) => return Ok(Err(StopReason::Capacity(error))),
+            };
             if fresh {
                 reached += 1;
-                self.queue.push_back(slot);
+                if let Err(error) = try_push_back(&mut self.queue, slot) {
+                    return Ok(Err(StopReason::Capacity(error)));
+                }
             }
         }
         let mut relaxations_since_check = 0usize;
-        // The first relaxation whose cost overflowed: (from, to if already stored, whether
-        // the step was negative).
-        let mut overflow: Option<(Slot, Option<Slot>, bool)> = None;
+        // Whether a negative step was met: then a path skipped for overflowing above the
+        // type's maximum could have come back into range.
+        let mut negative_steps = false;
         while let Some(slot) = self.queue.pop_front() {
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
-            if let Err(reason) = self.limits.check(stats.expanded) {
-                return Ok(Outcome::Stopped(reason));
+            if let Err(reason) = limits.check(stats.expanded, || self.memory_bytes()) {
+                return Ok(Err(reason));
             }
             let node = self.store.value_mut(slot);
             node.queued = false;
@@ -335,15 +449,27 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                 state: &state,
                 cost: dist,
             }) {
-                return Ok(Outcome::Stopped(StopReason::Visitor));
+                return Ok(Err(StopReason::Visitor));
             }
             stats.expanded += 1;
+            // The first relaxation whose cost went below the type's minimum: (from, to if
+            // already stored).
+            let mut underflow: Option<(Slot, Option<Slot>)> = None;
+            let mut failed = None;
             let (store, queue) = (&mut self.store, &mut self.queue);
             space.successors(&state, |next, step| {
                 stats.generated += 1;
+                if failed.is_some() {
+                    return;
+                }
+                let negative = step.is_negative();
+                negative_steps |= negative;
                 let Some(cost) = dist.checked_plus(step) else {
-                    if overflow.is_none() {
-                        overflow = Some((slot, store.find(&next), step.is_negative()));
+                    if negative {
+                        underflow = underflow.or_else(|| Some((slot, store.find(&next))));
+                    } else {
+                        // Above the maximum: skipped, as in the other engines.
+                        *overflowed = true;
                     }
                     return;
                 };
@@ -354,11 +480,19 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                     mark: 0,
                     order: reached,
                 };
-                let (next_slot, fresh) = store.insert(&next, relaxed);
+                let (next_slot, fresh) = match store.insert(&next, relaxed) {
+                    Ok(inserted) => inserted,
+                    Err(error) => {
+                        failed = Some(error);
+                        return;
+                    }
+                };
                 if fresh {
                     reached = reached.wrapping_add(1);
-                    queue.push_back(next_slot);
                     relaxations_since_check += 1;
+                    if let Err(error) = try_push_back(queue, next_slot) {
+                        failed = Some(error);
+                    }
                     return;
                 }
                 let node = store.value_mut(next_slot);
@@ -369,15 +503,19 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                     if !node.queued {
                         node.queued = true;
                         stats.reopened += 1;
-                        queue.push_back(next_slot);
+                        if let Err(error) = try_push_back(queue, next_slot) {
+                            failed = Some(error);
+                        }
                     }
                 }
             });
-            if let Some((from, to, negative)) = overflow {
+            if let Some(error) = failed {
+                return Ok(Err(StopReason::Capacity(error)));
+            }
+            if let Some((from, to)) = underflow {
                 // Usually a negative cycle driving costs below the type's minimum; if not,
                 // a path's cost does not fit the type and the search cannot go on.
-                if negative
-                    && let Some(to) = to
+                if let Some(to) = to
                     && let Some(cycle) = self.tree_path(to, from)
                 {
                     // The step from -> to closes the tree path to -> ... -> from, and
@@ -386,7 +524,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                 }
                 return match self.find_parent_cycle() {
                     Some(on_cycle) => Err(self.cycle_through(space, on_cycle)),
-                    None => Ok(Outcome::Stopped(StopReason::CostOverflow)),
+                    None => Ok(Err(StopReason::CostOverflow)),
                 };
             }
             if relaxations_since_check >= self.store.len() {
@@ -396,7 +534,10 @@ impl<S: Eq, C: Cost, St: Storage<S>> Spfa<S, C, St> {
                 }
             }
         }
-        Ok(Outcome::Found(()))
+        if *overflowed && negative_steps {
+            return Ok(Err(StopReason::CostOverflow));
+        }
+        Ok(Ok(Outcome::Found(())))
     }
 
     /// A slot on a cycle of the parent links, if there is one. O(states stored).
@@ -547,7 +688,13 @@ pub fn spfa_reach<Sp>(
 where
     Sp: StateSpace + ?Sized,
 {
-    let mut spfa = Spfa::new();
-    spfa.reach(space, starts)?;
-    Ok(spfa.shortest_paths())
+    let engine = Spfa::new();
+    match engine.scratch() {
+        Ok(mut scratch) => {
+            engine.reach_in(&mut scratch, space, starts)?;
+            Ok(scratch.shortest_paths())
+        }
+        // Hashed storage allocates nothing up front; nothing was reached.
+        Err(_) => Ok(ShortestPaths::empty()),
+    }
 }

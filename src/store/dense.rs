@@ -3,9 +3,10 @@
 use fixedbitset::FixedBitSet;
 
 use crate::error::CapacityError;
+
 use crate::space::StateIndexer;
 
-use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_filled};
+use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_bitset, try_filled};
 
 /// A [`NodeStore`] over a [`StateIndexer`]: a bitset says which states are stored, and a
 /// flat array of `bound` records holds their data. The slot of a state is its index.
@@ -39,32 +40,44 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
             return Err(CapacityError::too_many_states(bound));
         }
         let values = try_filled(bound, V::default())?;
+        let seen = try_bitset(bound)?;
         Ok(Self {
             indexer,
-            seen: FixedBitSet::with_capacity(bound),
+            seen,
             values,
             len: 0,
         })
     }
+
+    /// The bytes a store for `bound` states takes: its records and its bitset.
+    #[must_use]
+    pub fn bytes_for(bound: usize) -> Option<usize> {
+        bound
+            .checked_mul(size_of::<V>())?
+            .checked_add(bound.div_ceil(8))
+    }
 }
 
-impl<S, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
+impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
     #[inline]
-    fn insert(&mut self, state: &S, value: V) -> (Slot, bool) {
+    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
         let index = self.indexer.index(state);
+        if index >= self.values.len() {
+            index_out_of_bound(index, self.values.len());
+        }
         // Test before setting: most states generated were seen before, and a read is
         // cheaper than fixedbitset's unconditional read-modify-write.
         let word = &mut self.seen.as_mut_slice()[index / BITS];
         let mask = 1 << (index % BITS);
         if *word & mask != 0 {
-            return (slot_of(index), false);
+            return Ok((slot_of(index), false));
         }
-        // Write the record first: an index at or above the bound panics here, before the
-        // bitset claims the state.
+        #[cfg(debug_assertions)]
+        check_round_trip(&self.indexer, state, index);
         self.values[index] = value;
         *word |= mask;
         self.len += 1;
-        (slot_of(index), true)
+        Ok((slot_of(index), true))
     }
 
     #[inline]
@@ -109,6 +122,32 @@ impl<S, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
 /// Bits per block of the bitset.
 const BITS: usize = usize::BITS as usize;
 
+/// The panic of an indexer that broke its contract (an index at or above its bound).
+#[cold]
+#[track_caller]
+pub(crate) fn index_out_of_bound(index: usize, bound: usize) -> ! {
+    panic!(
+        "state-search: StateIndexer contract broken: index() returned {index}, \
+         but bound() is {bound} (every index must be below the bound)"
+    )
+}
+
+/// In debug builds: the indexer maps `index` back to `state`. An indexer that gives two
+/// states one index would otherwise make the engines merge them silently.
+#[cfg(debug_assertions)]
+#[track_caller]
+pub(crate) fn check_round_trip<S: PartialEq, I: StateIndexer<S>>(
+    indexer: &I,
+    state: &S,
+    index: usize,
+) {
+    debug_assert!(
+        indexer.state(index) == *state,
+        "state-search: StateIndexer contract broken: a state has index {index}, but \
+         state({index}) is another state (index must be one-to-one, state its inverse)"
+    );
+}
+
 #[inline]
 #[expect(
     clippy::cast_possible_truncation,
@@ -141,6 +180,21 @@ impl<I, V: Copy + Default> DenseTable<I, V> {
     }
 }
 
+impl<I, V> DenseTable<I, V> {
+    /// The index of `state`, checked against the table's length.
+    #[inline]
+    fn index<S>(&self, state: &S) -> usize
+    where
+        I: StateIndexer<S>,
+    {
+        let index = self.indexer.index(state);
+        if index >= self.table.len() {
+            index_out_of_bound(index, self.table.len());
+        }
+        index
+    }
+}
+
 impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
     #[inline]
     fn reset(&mut self) {
@@ -153,27 +207,29 @@ impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, 
 
     #[inline]
     fn get(&self, state: &S) -> Option<V> {
-        self.table.get(self.indexer.index(state)).copied()
+        self.table.get(self.index(state)).copied()
     }
 
     #[inline]
-    fn insert(&mut self, state: &S, value: V) {
-        self.table.insert(self.indexer.index(state), value);
+    fn insert(&mut self, state: &S, value: V) -> Result<(), CapacityError> {
+        let index = self.index(state);
+        self.table.insert(index, value);
+        Ok(())
     }
 
     #[inline]
-    fn insert_if_less(&mut self, state: &S, value: V) -> bool
+    fn insert_if_less(&mut self, state: &S, value: V) -> Result<bool, CapacityError>
     where
         V: Ord,
     {
-        let index = self.indexer.index(state);
-        match self.table.get(index) {
+        let index = self.index(state);
+        Ok(match self.table.get(index) {
             Some(&old) if old <= value => false,
             _ => {
                 self.table.insert(index, value);
                 true
             }
-        }
+        })
     }
 
     fn memory_bytes(&self) -> usize {

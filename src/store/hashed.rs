@@ -1,26 +1,38 @@
-//! Hashed storage: any hashable state, in `FxHash` maps.
+//! Hashed storage: any hashable state, in `FxHash` tables that grow fallibly.
 
-use core::hash::Hash;
+use core::hash::{BuildHasher, Hash};
 
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
-use super::{NodeStore, Slot, TranspositionTable};
+use crate::error::CapacityError;
 
-/// A [`NodeStore`] for any hashable state: a map from states to slots numbered in
-/// insertion order, and arrays of states and records indexed by slot.
+use super::{NO_SLOT, NodeStore, Slot, TranspositionTable};
+
+/// The hash of `state`.
+#[inline]
+fn hash_of<S: Hash>(state: &S) -> u64 {
+    FxBuildHasher.hash_one(state)
+}
+
+/// A [`NodeStore`] for any hashable state: the states and their records in arrays indexed
+/// by slot (slots are numbered in insertion order), and a hash table of slots that finds
+/// a state's slot.
 ///
 /// # Complexity
 ///
-/// `insert` and `find` are one hash lookup (expected O(1)); a new state is cloned twice
-/// (map key and state array). `value` and `state` are O(1). Memory grows with the states
-/// stored.
+/// `insert` and `find` hash the state once and look it up once (expected O(1)); a new
+/// state is cloned once, into the state array. `value` and `state` are O(1). Memory grows
+/// with the states stored: `size_of::<S>() + size_of::<V>()` bytes per state plus about
+/// 5 bytes per table bucket, every array and the table doubling when full.
 ///
-/// # Panics
-///
-/// `insert` panics when the store already holds `u32::MAX - 1` states (slots are `u32`).
+/// Growth is fallible: when the allocator refuses, or when the store would hold
+/// `u32::MAX - 1` states (slots are `u32`), `insert` returns a [`CapacityError`] and the
+/// search that uses the store stops with
+/// [`StopReason::Capacity`](crate::StopReason::Capacity) instead of aborting.
 #[derive(Clone, Debug)]
 pub struct HashedStore<S, V> {
-    slots: FxHashMap<S, Slot>,
+    slots: HashTable<Slot>,
     states: Vec<S>,
     values: Vec<V>,
 }
@@ -30,7 +42,7 @@ impl<S, V> HashedStore<S, V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            slots: FxHashMap::default(),
+            slots: HashTable::new(),
             states: Vec::new(),
             values: Vec::new(),
         }
@@ -43,25 +55,70 @@ impl<S, V> Default for HashedStore<S, V> {
     }
 }
 
+impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
+    /// Makes room for one more state in the table and both arrays.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) -> Result<(), CapacityError> {
+        let len = self.states.len();
+        if len >= NO_SLOT as usize - 1 {
+            return Err(CapacityError::too_many_states(len + 1));
+        }
+        let states = &self.states;
+        let more = len.max(4);
+        self.slots
+            .try_reserve(more, |&slot| hash_of(&states[slot as usize]))
+            .map_err(|_| CapacityError::out_of_memory(len + more, Self::bytes_per_state()))?;
+        if self.states.len() == self.states.capacity() {
+            super::grow(&mut self.states)?;
+        }
+        if self.values.len() == self.values.capacity() {
+            super::grow(&mut self.values)?;
+        }
+        Ok(())
+    }
+
+    fn bytes_per_state() -> usize {
+        size_of::<S>() + size_of::<V>() + size_of::<Slot>() + 1
+    }
+}
+
 impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
     #[inline]
-    fn insert(&mut self, state: &S, value: V) -> (Slot, bool) {
-        if let Some(&slot) = self.slots.get(state) {
-            return (slot, false);
+    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
+        let hash = hash_of(state);
+        let states = &self.states;
+        if let Some(&slot) = self
+            .slots
+            .find(hash, |&slot| states[slot as usize] == *state)
+        {
+            return Ok((slot, false));
         }
-        let slot = Slot::try_from(self.states.len())
-            .ok()
-            .filter(|&slot| slot != super::NO_SLOT)
-            .expect("state-search: a hashed store holds at most u32::MAX - 1 states");
-        self.slots.insert(state.clone(), slot);
+        if self.slots.len() == self.slots.capacity()
+            || self.states.len() == self.states.capacity()
+            || self.values.len() == self.values.capacity()
+        {
+            self.grow()?;
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "grow refuses to number u32::MAX - 1 states"
+        )]
+        let slot = self.states.len() as Slot;
+        let states = &self.states;
+        self.slots
+            .insert_unique(hash, slot, |&s| hash_of(&states[s as usize]));
         self.states.push(state.clone());
         self.values.push(value);
-        (slot, true)
+        Ok((slot, true))
     }
 
     #[inline]
     fn find(&self, state: &S) -> Option<Slot> {
-        self.slots.get(state).copied()
+        let states = &self.states;
+        self.slots
+            .find(hash_of(state), |&slot| states[slot as usize] == *state)
+            .copied()
     }
 
     #[inline]
@@ -98,18 +155,20 @@ impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.slots.capacity() * (size_of::<S>() + size_of::<Slot>() + 1)
+        self.slots.capacity() * (size_of::<Slot>() + 1)
             + self.states.capacity() * size_of::<S>()
             + self.values.capacity() * size_of::<V>()
     }
 }
 
-/// A [`TranspositionTable`] for any hashable state: a map from states to
-/// `(generation, value)`. Entries of older generations stay in the map (and are
-/// overwritten when their state comes back) until [`HashedTable::clear`].
+/// A [`TranspositionTable`] for any hashable state: a hash table of
+/// `(state, generation, value)` entries. Entries of older generations stay in the table
+/// (and are overwritten when their state comes back) until [`HashedTable::clear`].
+///
+/// Growth is fallible, as for [`HashedStore`].
 #[derive(Clone, Debug)]
 pub struct HashedTable<S, V> {
-    map: FxHashMap<S, (u32, V)>,
+    entries: HashTable<(S, u32, V)>,
     current: u32,
 }
 
@@ -118,33 +177,55 @@ impl<S, V> HashedTable<S, V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            map: FxHashMap::default(),
+            entries: HashTable::new(),
             current: 1,
         }
     }
 
     /// Drops every entry, of every generation.
     pub fn clear(&mut self) {
-        self.map.clear();
+        self.entries.clear();
         self.current = 1;
     }
 
     /// The number of entries held, including those of older generations.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.entries.len()
     }
 
     /// Whether the table holds no entry at all.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.entries.is_empty()
     }
 }
 
 impl<S, V> Default for HashedTable<S, V> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+impl<S: Clone + Eq + Hash, V: Copy> HashedTable<S, V> {
+    /// Adds an entry for a state not in the table, growing it fallibly.
+    fn add(&mut self, hash: u64, state: &S, value: V) -> Result<(), CapacityError> {
+        if self.entries.len() == self.entries.capacity() {
+            let more = self.entries.len().max(4);
+            self.entries
+                .try_reserve(more, |entry| hash_of(&entry.0))
+                .map_err(|_| {
+                    CapacityError::out_of_memory(
+                        self.entries.len() + more,
+                        size_of::<(S, u32, V)>() + 1,
+                    )
+                })?;
+        }
+        self.entries
+            .insert_unique(hash, (state.clone(), self.current, value), |entry| {
+                hash_of(&entry.0)
+            });
+        Ok(())
     }
 }
 
@@ -163,38 +244,40 @@ impl<S: Clone + Eq + Hash, V: Copy> TranspositionTable<S, V> for HashedTable<S, 
 
     #[inline]
     fn get(&self, state: &S) -> Option<V> {
-        match self.map.get(state) {
-            Some(&(stamp, value)) if stamp == self.current => Some(value),
+        match self.entries.find(hash_of(state), |entry| entry.0 == *state) {
+            Some(&(_, stamp, value)) if stamp == self.current => Some(value),
             _ => None,
         }
     }
 
     #[inline]
-    fn insert(&mut self, state: &S, value: V) {
-        if let Some(entry) = self.map.get_mut(state) {
-            *entry = (self.current, value);
-        } else {
-            self.map.insert(state.clone(), (self.current, value));
+    fn insert(&mut self, state: &S, value: V) -> Result<(), CapacityError> {
+        let hash = hash_of(state);
+        if let Some(entry) = self.entries.find_mut(hash, |entry| entry.0 == *state) {
+            (entry.1, entry.2) = (self.current, value);
+            return Ok(());
         }
+        self.add(hash, state, value)
     }
 
     #[inline]
-    fn insert_if_less(&mut self, state: &S, value: V) -> bool
+    fn insert_if_less(&mut self, state: &S, value: V) -> Result<bool, CapacityError>
     where
         V: Ord,
     {
-        if let Some(entry) = self.map.get_mut(state) {
-            if entry.0 == self.current && entry.1 <= value {
-                return false;
+        let hash = hash_of(state);
+        if let Some(entry) = self.entries.find_mut(hash, |entry| entry.0 == *state) {
+            if entry.1 == self.current && entry.2 <= value {
+                return Ok(false);
             }
-            *entry = (self.current, value);
-        } else {
-            self.map.insert(state.clone(), (self.current, value));
+            (entry.1, entry.2) = (self.current, value);
+            return Ok(true);
         }
-        true
+        self.add(hash, state, value)?;
+        Ok(true)
     }
 
     fn memory_bytes(&self) -> usize {
-        self.map.capacity() * (size_of::<S>() + size_of::<(u32, V)>() + 1)
+        self.entries.capacity() * (size_of::<(S, u32, V)>() + 1)
     }
 }

@@ -16,10 +16,13 @@
 //! [`StampedTable`] is the generation-stamped array under [`DenseTable`]: its `reset` is
 //! O(1), which is what IDA* needs at every iteration.
 
+mod auto;
 mod dense;
 mod hashed;
 mod stamped;
 
+pub(crate) use auto::{StorageUser, with_storage};
+pub use auto::{StoragePolicy, UnknownStoragePolicy};
 pub use dense::{DenseStore, DenseTable};
 pub use hashed::{HashedStore, HashedTable};
 pub use stamped::{Stamp, StampedTable};
@@ -41,7 +44,12 @@ pub const NO_SLOT: Slot = Slot::MAX;
 pub trait NodeStore<S, V> {
     /// Returns the slot of `state` and `true` when it was not stored before (its record
     /// is then set to `value`); `false` when it was (its record is left unchanged).
-    fn insert(&mut self, state: &S, value: V) -> (Slot, bool);
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a new state does not fit: the store cannot grow (out of
+    /// memory) or would number more than `u32::MAX - 1` states. The store is unchanged.
+    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError>;
     /// The slot of `state`, if it is stored.
     fn find(&self, state: &S) -> Option<Slot>;
     /// The record of a stored state.
@@ -75,18 +83,26 @@ pub trait TranspositionTable<S, V> {
     /// The value recorded for `state` in the current generation.
     fn get(&self, state: &S) -> Option<V>;
     /// Records `value` for `state` in the current generation.
-    fn insert(&mut self, state: &S, value: V);
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a hashed table cannot grow.
+    fn insert(&mut self, state: &S, value: V) -> Result<(), CapacityError>;
     /// Records `value` unless the current generation already holds a value no greater;
     /// returns whether it recorded.
-    fn insert_if_less(&mut self, state: &S, value: V) -> bool
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when a hashed table cannot grow.
+    fn insert_if_less(&mut self, state: &S, value: V) -> Result<bool, CapacityError>
     where
         V: Ord + Copy,
     {
         match self.get(state) {
-            Some(old) if old <= value => false,
+            Some(old) if old <= value => Ok(false),
             _ => {
-                self.insert(state, value);
-                true
+                self.insert(state, value)?;
+                Ok(true)
             }
         }
     }
@@ -158,7 +174,7 @@ impl<S: Clone + Eq + Hash> Storage<S> for Hashed {
 #[derive(Clone, Copy, Debug)]
 pub struct Dense<I>(pub I);
 
-impl<S, I: StateIndexer<S>> Storage<S> for Dense<I> {
+impl<S: PartialEq, I: StateIndexer<S>> Storage<S> for Dense<I> {
     type Store<V: Copy + Default> = DenseStore<I, V>;
     type Table<V: Copy + Default> = DenseTable<I, V>;
 
@@ -186,6 +202,62 @@ pub(crate) fn path_to<S, V, St: NodeStore<S, V>>(
     }
     path.reverse();
     path
+}
+
+/// Pushes `value` onto `vec`, growing it fallibly: an allocation the allocator refuses is
+/// a [`CapacityError`], not an abort.
+///
+/// # Errors
+///
+/// A [`CapacityError`] when `vec` is full and cannot grow.
+#[inline]
+pub(crate) fn try_push<T>(vec: &mut Vec<T>, value: T) -> Result<(), CapacityError> {
+    if vec.len() == vec.capacity() {
+        grow(vec)?;
+    }
+    vec.push(value);
+    Ok(())
+}
+
+/// Doubles the capacity of a full `vec` (at least 4 entries), fallibly.
+#[cold]
+#[inline(never)]
+pub(crate) fn grow<T>(vec: &mut Vec<T>) -> Result<(), CapacityError> {
+    let more = vec.capacity().max(4);
+    vec.try_reserve(more)
+        .map_err(|_| CapacityError::out_of_memory(vec.len() + more, size_of::<T>()))
+}
+
+/// Pushes `value` at the back of `deque`, growing it fallibly.
+///
+/// # Errors
+///
+/// A [`CapacityError`] when `deque` is full and cannot grow.
+#[inline]
+pub(crate) fn try_push_back<T>(
+    deque: &mut std::collections::VecDeque<T>,
+    value: T,
+) -> Result<(), CapacityError> {
+    if deque.len() == deque.capacity() {
+        let more = deque.capacity().max(4);
+        deque
+            .try_reserve(more)
+            .map_err(|_| CapacityError::out_of_memory(deque.len() + more, size_of::<T>()))?;
+    }
+    deque.push_back(value);
+    Ok(())
+}
+
+/// Allocates a bitset of `bits` clear bits, or reports the failure (probed as in
+/// [`try_filled`]).
+pub(crate) fn try_bitset(bits: usize) -> Result<fixedbitset::FixedBitSet, CapacityError> {
+    let blocks = bits.div_ceil(usize::BITS as usize);
+    let mut probe: Vec<usize> = Vec::new();
+    probe
+        .try_reserve_exact(blocks)
+        .map_err(|_| CapacityError::out_of_memory(blocks, size_of::<usize>()))?;
+    drop(probe);
+    Ok(fixedbitset::FixedBitSet::with_capacity(bits))
 }
 
 /// Allocates `len` default values, or reports the failure.

@@ -1,0 +1,320 @@
+//! The best-first loop shared by Dijkstra and A*: states leave a priority queue in the
+//! order of a key computed from their cost `g` and estimate `h`; A* with the zero
+//! heuristic is Dijkstra, and the two engines differ only in the key they order by.
+
+use core::cmp::Reverse;
+use core::hash::Hash;
+use core::ops::ControlFlow;
+
+use crate::error::CapacityError;
+use crate::event::{Event, Visitor};
+use crate::queue::PriorityQueue;
+use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
+use crate::space::{Cost, Heuristic, StateSpace};
+use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
+
+/// What the best-first engines record per state: `(parent slot, g, closed)`.
+///
+/// A tuple, not a struct: std allocates `vec![(0, 0, false); n]` for integer costs as
+/// zeroed memory that the OS maps lazily, where a struct is written entry by entry. For a
+/// dense store of millions of states that is most of the cost of a short search.
+pub(crate) type Node<C> = (Slot, C, bool);
+
+/// The record of a start state.
+fn root<C: Cost>() -> Node<C> {
+    (NO_SLOT, C::ZERO, false)
+}
+
+/// The parent slot in a record.
+pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
+    node.0
+}
+
+/// The order in which a best-first engine takes states from its queue: the queue key of
+/// a state reached at cost `g` with `f = g + h`.
+pub(crate) trait Order<C> {
+    /// The queue key.
+    type Key: Copy + Ord;
+    /// The key of a state with cost `g` and `f = g + h`.
+    fn key(g: C, f: C) -> Self::Key;
+    /// The cost `g` a key was made with: an entry whose `g` is no longer the state's is
+    /// stale.
+    fn g(key: Self::Key) -> C;
+}
+
+/// Dijkstra's order: least `g` first (the heuristic is zero, so `f = g`).
+pub(crate) struct ByCost;
+
+impl<C: Cost> Order<C> for ByCost {
+    type Key = C;
+    #[inline]
+    fn key(g: C, _f: C) -> C {
+        g
+    }
+    #[inline]
+    fn g(key: C) -> C {
+        key
+    }
+}
+
+/// A*'s order: least `f` first, then largest `g` (the state closer to a goal).
+pub(crate) struct ByEstimate;
+
+impl<C: Cost> Order<C> for ByEstimate {
+    type Key = (C, Reverse<C>);
+    #[inline]
+    fn key(g: C, f: C) -> (C, Reverse<C>) {
+        (f, Reverse(g))
+    }
+    #[inline]
+    fn g(key: (C, Reverse<C>)) -> C {
+        key.1.0
+    }
+}
+
+/// The buffers of a Dijkstra or A* search: the store of per-state records and the
+/// priority queue. After a search, it answers for the states the search settled.
+///
+/// Built by [`Engine::scratch`](crate::Engine::scratch) on a [`Dijkstra`](crate::Dijkstra)
+/// or an [`AStar`](crate::AStar).
+pub struct BestFirstScratch<S, C: Cost, St: Storage<S>, Q> {
+    pub(crate) store: St::Store<Node<C>>,
+    pub(crate) queue: Q,
+}
+
+impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
+    /// Empty buffers over `storage`, with `queue` as the (empty) queue.
+    pub(crate) fn new(storage: &St, queue: Q) -> Result<Self, CapacityError> {
+        Ok(Self {
+            store: storage.try_store()?,
+            queue,
+        })
+    }
+
+    /// The least cost of `state`, if the last search settled it (took it from the queue,
+    /// including the goal that ended the search). States still in the queue when a
+    /// search ends have no final cost yet.
+    #[must_use]
+    pub fn cost(&self, state: &S) -> Option<C> {
+        let &(_, g, closed) = self.store.value(self.store.find(state)?);
+        closed.then_some(g)
+    }
+
+    /// A least-cost path to `state`, if the last search settled it.
+    #[must_use]
+    pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
+        let slot = self.store.find(state)?;
+        self.store
+            .value(slot)
+            .2
+            .then(|| path_to(&self.store, slot, parent))
+    }
+
+    /// Every state the last search settled, with its least cost and parent.
+    #[must_use]
+    pub fn shortest_paths(&self) -> ShortestPaths<S, C>
+    where
+        S: Clone + Eq + Hash,
+    {
+        ShortestPaths::collect(&self.store, |&(parent, g, closed): &Node<C>| {
+            closed.then_some((g, parent))
+        })
+    }
+
+    /// The heap memory held by the store and the queue, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize
+    where
+        Q: PriorityQueue<C>,
+    {
+        self.store.memory_bytes() + self.queue.memory_bytes()
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
+    for BestFirstScratch<S, C, St, Q>
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BestFirstScratch")
+            .field("stored", &self.store.len())
+            .field("queue", &self.queue)
+            .finish()
+    }
+}
+
+/// One best-first search: clears the scratch, runs [`explore`] and builds the solution.
+pub(crate) fn run<O, S, C, St, Q, Sp, H, IsGoal, V>(
+    scratch: &mut BestFirstScratch<S, C, St, Q>,
+    limits: &Limits<C>,
+    space: &Sp,
+    starts: impl IntoIterator<Item = S>,
+    heuristic: &H,
+    mut is_goal: IsGoal,
+    visitor: &mut V,
+) -> Search<Solution<S, C>>
+where
+    O: Order<C>,
+    C: Cost,
+    St: Storage<S>,
+    Q: PriorityQueue<O::Key>,
+    Sp: StateSpace<State = S, Cost = C> + ?Sized,
+    H: Heuristic<S, C> + ?Sized,
+    IsGoal: FnMut(&S) -> bool,
+    V: Visitor<S, C>,
+{
+    scratch.store.clear();
+    scratch.queue.clear();
+    let mut stats = Stats {
+        iterations: 1,
+        ..Stats::default()
+    };
+    let outcome = explore::<O, _, _, _, _, _, _, _, _>(
+        scratch,
+        limits,
+        space,
+        starts,
+        heuristic,
+        &mut is_goal,
+        visitor,
+        &mut stats,
+    )
+    .unwrap_or_else(Outcome::Stopped);
+    stats.stored = scratch.store.len();
+    let outcome = outcome.map(|slot| Solution {
+        path: path_to(&scratch.store, slot, parent),
+        cost: scratch.store.value(slot).1,
+    });
+    Search { outcome, stats }
+}
+
+/// The search's verdict when the successors of a state were generated: what stops it.
+#[derive(Default)]
+struct Generation {
+    /// Some path cost did not fit the cost type.
+    overflowed: bool,
+    /// Some state was not queued because its `f` is above the cost limit.
+    cut: bool,
+    /// Why the search must stop now, if it must.
+    halt: Option<StopReason>,
+}
+
+/// The loop: settles states in key order until a goal leaves the queue, the queue runs
+/// dry, or something stops it. Returns the slot of the goal.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the engine's hot loop; its state must stay in locals"
+)]
+fn explore<O, S, C, St, Q, Sp, H, IsGoal, V>(
+    scratch: &mut BestFirstScratch<S, C, St, Q>,
+    limits: &Limits<C>,
+    space: &Sp,
+    starts: impl IntoIterator<Item = S>,
+    heuristic: &H,
+    is_goal: &mut IsGoal,
+    visitor: &mut V,
+    stats: &mut Stats,
+) -> Result<Outcome<Slot>, StopReason>
+where
+    O: Order<C>,
+    C: Cost,
+    St: Storage<S>,
+    Q: PriorityQueue<O::Key>,
+    Sp: StateSpace<State = S, Cost = C> + ?Sized,
+    H: Heuristic<S, C> + ?Sized,
+    IsGoal: FnMut(&S) -> bool,
+    V: Visitor<S, C>,
+{
+    let BestFirstScratch { store, queue } = scratch;
+    let mut verdict = Generation::default();
+    for start in starts {
+        let (slot, fresh) = store.insert(&start, root()).map_err(StopReason::Capacity)?;
+        // An estimate that does not fit the cost type marks a dead end.
+        if fresh && let Some(f) = C::ZERO.checked_plus(heuristic.estimate(&start)) {
+            if limits.exceeds_cost(f) {
+                verdict.cut = true;
+            } else {
+                queue
+                    .push(O::key(C::ZERO, f), slot)
+                    .map_err(StopReason::Capacity)?;
+            }
+        }
+    }
+    while let Some((key, slot)) = queue.pop().map_err(StopReason::Capacity)? {
+        stats.peak_open = stats.peak_open.max(queue.len() + 1);
+        let &(_, g, closed) = store.value(slot);
+        if closed || O::g(key) != g {
+            continue; // a stale entry
+        }
+        store.value_mut(slot).2 = true;
+        let state = store.state(slot);
+        if is_goal(&state) {
+            return Ok(Outcome::Found(slot));
+        }
+        limits.check(stats.expanded, || {
+            store.memory_bytes() + queue.memory_bytes()
+        })?;
+        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+            state: &state,
+            cost: g,
+        }) {
+            return Err(StopReason::Visitor);
+        }
+        stats.expanded += 1;
+        space.successors(&state, |next, step| {
+            stats.generated += 1;
+            if verdict.halt.is_some() {
+                return;
+            }
+            if step.is_negative() {
+                verdict.halt = Some(StopReason::NegativeCost);
+                return;
+            }
+            // A sum that overflows belongs to no path whose cost fits the type.
+            let Some(cost) = g.checked_plus(step) else {
+                verdict.overflowed = true;
+                return;
+            };
+            let fresh_node = (slot, cost, false);
+            let (next_slot, fresh) = match store.insert(&next, fresh_node) {
+                Ok(inserted) => inserted,
+                Err(error) => {
+                    verdict.halt = Some(StopReason::Capacity(error));
+                    return;
+                }
+            };
+            if !fresh {
+                let node = store.value_mut(next_slot);
+                if cost >= node.1 {
+                    return;
+                }
+                if node.2 {
+                    stats.reopened += 1;
+                    let event = Event::Reopened { state: &next, cost };
+                    if visitor.visit(event).is_break() {
+                        verdict.halt = Some(StopReason::Visitor);
+                    }
+                }
+                *node = fresh_node;
+            }
+            // An estimate that does not fit the cost type marks a dead end.
+            let Some(f) = cost.checked_plus(heuristic.estimate(&next)) else {
+                return;
+            };
+            if limits.exceeds_cost(f) {
+                verdict.cut = true;
+            } else if let Err(error) = queue.push(O::key(cost, f), next_slot) {
+                verdict.halt = Some(StopReason::Capacity(error));
+            }
+        });
+        if let Some(reason) = verdict.halt {
+            return Err(reason);
+        }
+    }
+    Ok(if verdict.cut {
+        Outcome::Stopped(StopReason::Cost)
+    } else if verdict.overflowed {
+        Outcome::Stopped(StopReason::CostOverflow)
+    } else {
+        Outcome::NoPath
+    })
+}

@@ -1,0 +1,622 @@
+//! IDA* over a [`StateSpace`]: an explicit stack of cloned states, and an optional
+//! generation-stamped transposition table.
+
+use core::ops::ControlFlow;
+
+use crate::error::CapacityError;
+use crate::event::{Event, NoVisitor, Visitor};
+use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
+use crate::space::{Cost, Heuristic, StateSpace};
+use crate::store::{Hashed, Storage, TranspositionTable, try_push};
+
+use super::super::engine::{Engine, Setup, engine_setup};
+use super::{CycleCheck, Pass, min_option};
+
+/// One level of the depth-first stack: a state, the cost to reach it, and where its
+/// unexplored successors begin in the shared successor buffer.
+struct Frame<S, C> {
+    state: S,
+    g: C,
+    children: usize,
+}
+
+/// IDA* over a [`StateSpace`].
+///
+/// Each iteration is a depth-first search that cuts off every state with
+/// `f = g + h > bound`; the next bound is the least `f` that was cut off. A goal is
+/// accepted only when its `f <= bound`, so with an admissible heuristic the first goal
+/// found is optimal. The stack is an explicit `Vec`, so the depth is limited by memory,
+/// not by the thread's stack. An estimate so large that `g + h` does not fit the cost
+/// type marks a dead end: the state is pruned.
+///
+/// **Transposition table.** [`IdaStar::with_table`] adds a table stamped with the
+/// iteration number (a [`StampedTable`](crate::store::StampedTable) for dense storage):
+/// each state reached records the least `g` it was reached with in this iteration, and a
+/// state reached again with a `g` no smaller is pruned, since its subtree was already
+/// searched (or cut off) with at least as much budget. Starting an iteration clears the
+/// table in O(1). A state cut off and later reached within the bound through a cheaper
+/// path does not count as cut off: the next bound is the least `f` of the states that
+/// stayed beyond the bound, so an iteration that reaches everything within the bound
+/// ends with no cut-off at all, and "no path" is proved after at most `d + 2` iterations
+/// on a unit-cost space whose states all lie within `d` steps. This is what makes IDA*
+/// practical on graphs with many transpositions (grids, mazes); the table also stops
+/// zero-cost cycles.
+///
+/// **Without a table**, IDA* uses O(depth) memory but re-expands transpositions.
+/// [`CycleCheck::Parent`] (the default) never steps back to the state just left; on a
+/// space with longer cycles it cannot prove that no path exists (every iteration cuts off
+/// a longer walk around a cycle) and runs until a limit stops it, and a zero-cost cycle of
+/// three or more states can make one iteration endless. [`CycleCheck::Path`] never steps
+/// onto a state of the current path: on a finite space every iteration ends and "no
+/// path" is proved once the bound exceeds the longest cycle-free path, but an iteration
+/// enumerates every cycle-free path within the bound, which is exponential in the depth
+/// even on small graphs (a 6x6 open grid has millions), at O(depth) per successor. Use a
+/// table for anything but trees and tiny graphs.
+///
+/// # Complexity
+///
+/// Time: the sum over iterations of the states within the bound (exponential in the depth
+/// without a table). Space: O(depth x branching) for the stack, plus the table and the
+/// states cut off in an iteration when there is one.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Hashed, IdaStar};
+///
+/// let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
+///     [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+///         .into_iter()
+///         .filter(|&(r, c)| (0..8).contains(&r) && (0..8).contains(&c))
+///         .map(|p| (p, 1u32))
+/// });
+/// let h = |&(r, c): &(i32, i32)| (7 - r).unsigned_abs() + (7 - c).unsigned_abs();
+/// let ida = IdaStar::with_table(Hashed);
+/// let search = ida.search(&space, [(0, 0)], &h, |&s| s == (7, 7));
+/// assert_eq!(search.found().unwrap().cost, 14);
+/// assert_eq!(search.stats.iterations, 1); // the Manhattan distance is exact here
+/// ```
+#[derive(Clone, Debug)]
+pub struct IdaStar<C, St = Hashed> {
+    setup: Setup<St, C>,
+    table: bool,
+    cycle_check: CycleCheck,
+}
+
+engine_setup!(IdaStar<C, St>, cost C);
+
+impl<C: Cost> IdaStar<C> {
+    /// An engine without transposition table.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            setup: Setup::new(Hashed),
+            table: false,
+            cycle_check: CycleCheck::default(),
+        }
+    }
+}
+
+impl<C: Cost> Default for IdaStar<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Cost, St> IdaStar<C, St> {
+    /// An engine with a transposition table built from `storage` (dense or hashed).
+    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the table.
+    #[must_use]
+    pub fn with_table(storage: St) -> Self {
+        Self {
+            setup: Setup::new(storage),
+            table: true,
+            cycle_check: CycleCheck::default(),
+        }
+    }
+
+    /// The same engine with another [`CycleCheck`].
+    #[must_use]
+    pub fn with_cycle_check(mut self, check: CycleCheck) -> Self {
+        self.cycle_check = check;
+        self
+    }
+}
+
+/// The buffers of an IDA* search: the stack, the successor buffer, and the transposition
+/// table with the states cut off in the current iteration.
+pub struct IdaStarScratch<S, C: Cost, St: Storage<S>> {
+    frames: Vec<Frame<S, C>>,
+    children: Vec<(S, C)>,
+    table: Option<St::Table<C>>,
+    /// The states cut off in this iteration (table only): `(state, g, f)`.
+    cuts: Vec<(S, C, C)>,
+    /// Whether the current search met a path cost that overflows `C`.
+    overflowed: bool,
+}
+
+impl<S, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
+    /// The heap memory held by the stack, the successor buffer and the table, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.frames.capacity() * size_of::<Frame<S, C>>()
+            + (self.children.capacity() + self.cuts.capacity()) * size_of::<(S, C, C)>()
+            + self
+                .table
+                .as_ref()
+                .map_or(0, TranspositionTable::memory_bytes)
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>> Engine<S> for IdaStar<C, St> {
+    type Scratch = IdaStarScratch<S, C, St>;
+
+    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+        let table = if self.table {
+            Some(self.setup.storage.try_table()?)
+        } else {
+            None
+        };
+        Ok(IdaStarScratch {
+            frames: Vec::new(),
+            children: Vec::new(),
+            table,
+            cuts: Vec::new(),
+            overflowed: false,
+        })
+    }
+}
+
+impl<C: Cost, St> IdaStar<C, St> {
+    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
+    /// fresh buffers.
+    ///
+    /// # Arguments
+    ///
+    /// * `space` - the state space; every step cost must be non-negative.
+    /// * `starts` - the start states, searched in order in every iteration.
+    /// * `heuristic` - an admissible estimate of the remaining cost.
+    /// * `is_goal` - tested on every state whose `f` is within the bound.
+    ///
+    /// # Returns
+    ///
+    /// [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
+    /// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`].
+    pub fn search<Sp, H, IsGoal>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
+    }
+
+    /// [`IdaStar::search`] with an event visitor; it sees [`Event::Expanded`] and
+    /// [`Event::IterationFinished`].
+    pub fn search_with<Sp, H, IsGoal, V>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        match self.scratch() {
+            Ok(mut scratch) => {
+                self.search_in_with(&mut scratch, space, starts, heuristic, is_goal, visitor)
+            }
+            Err(error) => Search::stopped_before_start(error),
+        }
+    }
+
+    /// [`IdaStar::search`] in `scratch`, whose buffers are cleared and reused.
+    pub fn search_in<Sp, H, IsGoal>(
+        &self,
+        scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+    {
+        self.search_in_with(scratch, space, starts, heuristic, is_goal, &mut NoVisitor)
+    }
+
+    /// [`IdaStar::search_in`] with an event visitor.
+    pub fn search_in_with<Sp, H, IsGoal, V>(
+        &self,
+        scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        mut is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        let starts: Vec<Sp::State> = starts.into_iter().collect();
+        let mut stats = Stats::default();
+        scratch.overflowed = false;
+        if let Some(table) = &mut scratch.table {
+            // Entries of an earlier search are stale; drop them so a reused hashed table
+            // does not grow with every query.
+            table.clear();
+        }
+        let bound = starts
+            .iter()
+            .filter_map(|s| C::ZERO.checked_plus(heuristic.estimate(s)))
+            .min();
+        let outcome = match bound {
+            None => Outcome::NoPath,
+            Some(bound) => self.iterate(
+                scratch,
+                space,
+                &starts,
+                bound,
+                heuristic,
+                &mut is_goal,
+                visitor,
+                &mut stats,
+            ),
+        };
+        scratch.frames.clear();
+        scratch.children.clear();
+        scratch.cuts.clear();
+        Search { outcome, stats }
+    }
+
+    /// The iterations, from `bound` on.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one call site; the search state is all here"
+    )]
+    fn iterate<Sp, H, IsGoal, V>(
+        &self,
+        scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        space: &Sp,
+        starts: &[Sp::State],
+        mut bound: C,
+        heuristic: &H,
+        is_goal: &mut IsGoal,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Outcome<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        let limits = &self.setup.limits;
+        loop {
+            if limits.exceeds_cost(bound) {
+                return Outcome::Stopped(StopReason::Cost);
+            }
+            stats.iterations += 1;
+            if let Some(table) = &mut scratch.table {
+                table.reset();
+            }
+            scratch.cuts.clear();
+            let mut next_bound: Option<C> = None;
+            for start in starts {
+                let pass = self.pass(
+                    scratch, space, start, bound, heuristic, is_goal, visitor, stats,
+                );
+                match pass {
+                    Pass::Exhausted { next_bound: next } => {
+                        next_bound = min_option(next_bound, next);
+                    }
+                    Pass::Found(cost) => {
+                        let path = scratch.frames.drain(..).map(|frame| frame.state).collect();
+                        return Outcome::Found(Solution { path, cost });
+                    }
+                    Pass::Stopped(reason) => return Outcome::Stopped(reason),
+                }
+            }
+            if let Some(table) = &scratch.table {
+                // A state cut off and later reached more cheaply is not a cut-off.
+                let genuine = scratch
+                    .cuts
+                    .iter()
+                    .filter(|(state, g, _)| table.get(state) == Some(*g))
+                    .map(|&(_, _, f)| f)
+                    .min();
+                next_bound = min_option(next_bound, genuine);
+            }
+            let event = Event::IterationFinished {
+                bound,
+                next_bound,
+                stats,
+            };
+            if let ControlFlow::Break(()) = visitor.visit(event) {
+                return Outcome::Stopped(StopReason::Visitor);
+            }
+            match next_bound {
+                Some(next) => bound = next,
+                None if scratch.overflowed => return Outcome::Stopped(StopReason::CostOverflow),
+                None => return Outcome::NoPath,
+            }
+        }
+    }
+
+    /// One depth-first pass from `start` within `bound`. On `Found`, the frames hold the
+    /// path. Cut-offs are returned (no table) or listed in `scratch.cuts` (table).
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "one call site; the pass state is all here"
+    )]
+    fn pass<Sp, H, IsGoal, V>(
+        &self,
+        scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        space: &Sp,
+        start: &Sp::State,
+        bound: C,
+        heuristic: &H,
+        is_goal: &mut IsGoal,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Pass<C>
+    where
+        Sp: StateSpace<Cost = C> + ?Sized,
+        St: Storage<Sp::State>,
+        H: Heuristic<Sp::State, C> + ?Sized,
+        IsGoal: FnMut(&Sp::State) -> bool,
+        V: Visitor<Sp::State, C>,
+    {
+        scratch.frames.clear();
+        scratch.children.clear();
+        let mut next_bound = None;
+        match scratch.visit(start, C::ZERO, bound, heuristic, &mut next_bound) {
+            Ok(true) => {}
+            Ok(false) => return Pass::Exhausted { next_bound },
+            Err(error) => return Pass::Stopped(StopReason::Capacity(error)),
+        }
+        if is_goal(start) {
+            scratch.frames.push(Frame {
+                state: start.clone(),
+                g: C::ZERO,
+                children: 0,
+            });
+            return Pass::Found(C::ZERO);
+        }
+        let limits = &self.setup.limits;
+        if let Err(reason) = scratch.open(
+            self.cycle_check,
+            limits,
+            space,
+            start.clone(),
+            C::ZERO,
+            visitor,
+            stats,
+        ) {
+            return Pass::Stopped(reason);
+        }
+        while let Some(top) = scratch.frames.last() {
+            if scratch.children.len() == top.children {
+                scratch.frames.pop();
+                continue;
+            }
+            let top_g = top.g;
+            let Some((state, step)) = scratch.children.pop() else {
+                break;
+            };
+            stats.generated += 1;
+            // A sum that overflows belongs to no path whose cost fits the type.
+            let Some(g) = top_g.checked_plus(step) else {
+                scratch.overflowed = true;
+                continue;
+            };
+            match scratch.visit(&state, g, bound, heuristic, &mut next_bound) {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(error) => return Pass::Stopped(StopReason::Capacity(error)),
+            }
+            if is_goal(&state) {
+                let children = scratch.children.len();
+                scratch.frames.push(Frame { state, g, children });
+                return Pass::Found(g);
+            }
+            if let Err(reason) =
+                scratch.open(self.cycle_check, limits, space, state, g, visitor, stats)
+            {
+                return Pass::Stopped(reason);
+            }
+        }
+        Pass::Exhausted { next_bound }
+    }
+}
+
+impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
+    /// Decides whether `state`, reached at cost `g`, is searched in this iteration: not
+    /// when the table has it at a `g` no larger (pruned), not when its estimate overflows
+    /// (a dead end), not when its `f` is above `bound` (a cut-off: folded into
+    /// `next_bound`, or listed for the table).
+    fn visit<H: Heuristic<S, C> + ?Sized>(
+        &mut self,
+        state: &S,
+        g: C,
+        bound: C,
+        heuristic: &H,
+        next_bound: &mut Option<C>,
+    ) -> Result<bool, CapacityError> {
+        // A state already searched in this iteration with a g no larger is pruned before
+        // the bound test: everything it could reach was reached more cheaply.
+        if let Some(table) = &mut self.table
+            && !table.insert_if_less(state, g)?
+        {
+            return Ok(false);
+        }
+        let Some(f) = g.checked_plus(heuristic.estimate(state)) else {
+            return Ok(false);
+        };
+        if f > bound {
+            if self.table.is_some() {
+                try_push(&mut self.cuts, (state.clone(), g, f))?;
+            } else {
+                *next_bound = min_option(*next_bound, Some(f));
+            }
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// Expands `state`: checks the limits, tells the visitor, buffers the successors that
+    /// pass the cycle check (in reverse, so popping yields them in emission order) and
+    /// pushes the frame.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the engine's configuration and the search's state"
+    )]
+    fn open<Sp, V>(
+        &mut self,
+        check: CycleCheck,
+        limits: &Limits<C>,
+        space: &Sp,
+        state: S,
+        g: C,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Result<(), StopReason>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        V: Visitor<S, C>,
+    {
+        limits.check(stats.expanded, || self.memory_bytes())?;
+        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+            state: &state,
+            cost: g,
+        }) {
+            return Err(StopReason::Visitor);
+        }
+        stats.expanded += 1;
+        let first = self.children.len();
+        let (frames, children) = (&self.frames, &mut self.children);
+        let parent = frames.last().map(|frame| &frame.state);
+        let mut halt = None;
+        space.successors(&state, |next, step| {
+            if halt.is_some() {
+                return;
+            }
+            if step.is_negative() {
+                halt = Some(StopReason::NegativeCost);
+                return;
+            }
+            let repeated = match check {
+                CycleCheck::None => false,
+                CycleCheck::Parent => next == state || parent == Some(&next),
+                CycleCheck::Path => next == state || frames.iter().any(|f| f.state == next),
+            };
+            if !repeated && let Err(error) = try_push(children, (next, step)) {
+                halt = Some(StopReason::Capacity(error));
+            }
+        });
+        if let Some(reason) = halt {
+            return Err(reason);
+        }
+        self.children[first..].reverse();
+        stats.peak_open = stats.peak_open.max(self.children.len());
+        try_push(
+            &mut self.frames,
+            Frame {
+                state,
+                g,
+                children: first,
+            },
+        )
+        .map_err(StopReason::Capacity)
+    }
+}
+
+impl<S: Clone + Eq, C: Cost, St: Storage<S>> super::super::engine::Searcher<S, IdaStar<C, St>> {
+    /// [`IdaStar::search`] in this searcher's buffers.
+    pub fn search<Sp, H, IsGoal>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        heuristic: &H,
+        is_goal: IsGoal,
+    ) -> Search<Solution<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        H: Heuristic<S, C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+    {
+        let (engine, scratch) = self.parts();
+        engine.search_in(scratch, space, starts, heuristic, is_goal)
+    }
+
+    /// [`IdaStar::search_with`] in this searcher's buffers.
+    pub fn search_with<Sp, H, IsGoal, V>(
+        &mut self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = S>,
+        heuristic: &H,
+        is_goal: IsGoal,
+        visitor: &mut V,
+    ) -> Search<Solution<S, C>>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        H: Heuristic<S, C> + ?Sized,
+        IsGoal: FnMut(&S) -> bool,
+        V: Visitor<S, C>,
+    {
+        let (engine, scratch) = self.parts();
+        engine.search_in_with(scratch, space, starts, heuristic, is_goal, visitor)
+    }
+}
+
+/// IDA* with a hashed transposition table: a least-cost path from any of `starts` to a
+/// state satisfying `is_goal`. See [`IdaStar`] for dense tables, no table, limits and
+/// reuse.
+///
+/// # Complexity
+///
+/// Time: the states within each bound, summed over iterations. Space: O(depth x
+/// branching) plus the table.
+///
+/// # Examples
+///
+/// ```
+/// let space = state_search::from_fn(|&n: &i32| [(n + 1, 1u32), (n - 1, 1), (n * 2, 1)]);
+/// let h = |_: &i32| 0u32;
+/// let found = state_search::idastar(&space, [1], &h, |&n| n == 24).into_found().unwrap();
+/// assert_eq!(found.path, vec![1, 2, 3, 6, 12, 24]);
+/// ```
+pub fn idastar<Sp, H, IsGoal>(
+    space: &Sp,
+    starts: impl IntoIterator<Item = Sp::State>,
+    heuristic: &H,
+    is_goal: IsGoal,
+) -> Search<Solution<Sp::State, Sp::Cost>>
+where
+    Sp: StateSpace + ?Sized,
+    H: Heuristic<Sp::State, Sp::Cost> + ?Sized,
+    IsGoal: FnMut(&Sp::State) -> bool,
+{
+    IdaStar::with_table(Hashed).search(space, starts, heuristic, is_goal)
+}

@@ -1,0 +1,107 @@
+//! Why a strategy could not run on a problem.
+
+use core::fmt;
+
+use crate::error::{CapacityError, NegativeCycle};
+
+use super::Strategy;
+
+/// What a strategy needs that a problem does not offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Inapplicable {
+    /// The strategy ignores step costs, so it needs a space whose steps all cost the
+    /// same ([`StateSpace::uniform_cost`](crate::StateSpace::uniform_cost)).
+    NeedsUniformCost,
+    /// The strategy searches backwards: it needs predecessors and the one goal state
+    /// ([`Problem::backward`](crate::Problem::backward)).
+    NeedsBackward,
+    /// The strategy starts from one state; the problem has none or several.
+    NeedsOneStart,
+    /// The strategy's queue files costs as unsigned integers (`u8` to `u64`, `usize`).
+    NeedsUnsignedCost,
+    /// The space has a negative step cost, and only `spfa` accepts those.
+    NegativeCost,
+    /// The strategy mutates one state in place: it needs an
+    /// [`InPlaceSpace`](crate::InPlaceSpace) ([`Strategy::run_in_place`]).
+    NeedsInPlaceSpace,
+    /// The strategy works on a [`StateSpace`](crate::StateSpace) ([`Strategy::run`]), not
+    /// in place.
+    NeedsStateSpace,
+    /// The strategy is one domain's own algorithm (such as the key-door maze's layered
+    /// search); generic problems do not have it.
+    DomainOnly,
+}
+
+impl fmt::Display for Inapplicable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NeedsUniformCost => "it ignores step costs, and this space's steps may differ in cost",
+            Self::NeedsBackward => "it searches backwards, and this problem has no predecessors and goal state",
+            Self::NeedsOneStart => "it needs exactly one start state",
+            Self::NeedsUnsignedCost => "its queue needs unsigned integer costs",
+            Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
+            Self::NeedsInPlaceSpace => "it needs a space searched in place",
+            Self::NeedsStateSpace => "it does not search in place",
+            Self::DomainOnly => "it is specific to another domain",
+        })
+    }
+}
+
+/// Why [`Strategy::run`] could not answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StrategyError<S, C> {
+    /// The strategy cannot run on this problem.
+    NotApplicable {
+        /// The strategy asked for.
+        strategy: Strategy,
+        /// What it needs.
+        reason: Inapplicable,
+    },
+    /// Dense storage was asked for ([`StoragePolicy::Dense`](crate::store::StoragePolicy))
+    /// and could not be had: no indexer, too many states, or not enough memory. (A store
+    /// that cannot grow during a search stops it with
+    /// [`StopReason::Capacity`](crate::StopReason::Capacity) instead.)
+    Capacity(CapacityError),
+    /// A cycle of negative cost is reachable (`spfa`): least costs are not defined.
+    NegativeCycle(NegativeCycle<S, C>),
+}
+
+impl<S, C> StrategyError<S, C> {
+    /// The strategy and what it needs, when the error is a refusal
+    /// ([`StrategyError::NotApplicable`]).
+    #[must_use]
+    pub fn refusal(&self) -> Option<(Strategy, Inapplicable)> {
+        match *self {
+            Self::NotApplicable { strategy, reason } => Some((strategy, reason)),
+            _ => None,
+        }
+    }
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> fmt::Display for StrategyError<S, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotApplicable { strategy, reason } => {
+                write!(f, "strategy {strategy} does not apply: {reason}")
+            }
+            Self::Capacity(error) => error.fmt(f),
+            Self::NegativeCycle(cycle) => cycle.fmt(f),
+        }
+    }
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> std::error::Error for StrategyError<S, C> {}
+
+impl<S, C> From<CapacityError> for StrategyError<S, C> {
+    fn from(error: CapacityError) -> Self {
+        Self::Capacity(error)
+    }
+}
+
+impl<S, C> From<NegativeCycle<S, C>> for StrategyError<S, C> {
+    fn from(cycle: NegativeCycle<S, C>) -> Self {
+        Self::NegativeCycle(cycle)
+    }
+}

@@ -1,0 +1,262 @@
+//! [`Problem`]: a space with its start states and goal, and what else a strategy may use:
+//! a heuristic, a numbering of the states, predecessors and a goal state.
+
+use crate::space::{Heuristic, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace, ZeroHeuristic};
+use crate::store::StoragePolicy;
+
+/// A search problem for [`Strategy::run`](crate::Strategy::run): a [`StateSpace`], its start
+/// states and goal test, and optionally what some strategies need or use:
+///
+/// | added with                     | used by                                                  |
+/// |--------------------------------|----------------------------------------------------------|
+/// | [`heuristic`](Problem::heuristic) | `astar`, `idastar`, `idastar-tt` (without one, they use the zero heuristic) |
+/// | [`indexer`](Problem::indexer) / [`indexed`](Problem::indexed) | dense storage for every strategy that stores states |
+/// | [`backward`](Problem::backward) | `bibfs` (needs the predecessors and the one goal state)  |
+/// | [`storage`](Problem::storage)   | the choice between dense and hashed storage (default: automatic) |
+///
+/// The type parameters record what was added: `H` the heuristic, `I` the indexer
+/// ([`NoIndexer`] when none), `B` the backward direction ([`NoBackward`] when none).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Problem, Strategy};
+///
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+/// let problem = Problem::new(&space, [1], |&n| n == 100).heuristic(|&n: &u32| usize::from(n < 100));
+/// let search = Strategy::AStar.run(&problem, &Default::default())?;
+/// assert_eq!(search.found().unwrap().cost, 8); // 1 2 3 6 12 24 25 50 100
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Problem<'s, Sp: StateSpace + ?Sized, G, H = ZeroHeuristic, I = NoIndexer, B = NoBackward>
+{
+    pub(crate) space: &'s Sp,
+    pub(crate) starts: Vec<Sp::State>,
+    pub(crate) is_goal: G,
+    pub(crate) heuristic: H,
+    pub(crate) indexer: I,
+    pub(crate) backward: B,
+    pub(crate) storage: StoragePolicy,
+}
+
+impl<'s, Sp, G> Problem<'s, Sp, G>
+where
+    Sp: StateSpace + ?Sized,
+    G: Fn(&Sp::State) -> bool,
+{
+    /// The problem of reaching a state that satisfies `is_goal` from any of `starts` in
+    /// `space`.
+    pub fn new(space: &'s Sp, starts: impl IntoIterator<Item = Sp::State>, is_goal: G) -> Self {
+        Self {
+            space,
+            starts: starts.into_iter().collect(),
+            is_goal,
+            heuristic: ZeroHeuristic,
+            indexer: NoIndexer,
+            backward: NoBackward,
+            storage: StoragePolicy::Auto,
+        }
+    }
+}
+
+impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
+    /// The same problem with a heuristic: an estimate of the cost still needed to reach a
+    /// goal, admissible (never above it) for the optimal strategies to stay optimal.
+    pub fn heuristic<H2>(self, heuristic: H2) -> Problem<'s, Sp, G, H2, I, B>
+    where
+        H2: Heuristic<Sp::State, Sp::Cost>,
+    {
+        Problem {
+            space: self.space,
+            starts: self.starts,
+            is_goal: self.is_goal,
+            heuristic,
+            indexer: self.indexer,
+            backward: self.backward,
+            storage: self.storage,
+        }
+    }
+
+    /// The same problem with a numbering of the states, which lets strategies use dense
+    /// storage.
+    pub fn indexer<I2>(self, indexer: I2) -> Problem<'s, Sp, G, H, WithIndexer<I2>, B>
+    where
+        I2: StateIndexer<Sp::State>,
+    {
+        Problem {
+            space: self.space,
+            starts: self.starts,
+            is_goal: self.is_goal,
+            heuristic: self.heuristic,
+            indexer: WithIndexer(indexer),
+            backward: self.backward,
+            storage: self.storage,
+        }
+    }
+
+    /// The same problem with the space's own numbering of the states.
+    pub fn indexed(self) -> Problem<'s, Sp, G, H, WithIndexer<Sp::Indexer>, B>
+    where
+        Sp: IndexedSpace,
+    {
+        let indexer = self.space.indexer();
+        self.indexer(indexer)
+    }
+
+    /// The same problem searchable backwards from `goal`, the one goal state (which must
+    /// satisfy the goal test), through the space's predecessors: what bidirectional
+    /// strategies need.
+    pub fn backward(self, goal: Sp::State) -> Problem<'s, Sp, G, H, I, Backward<Sp::State>>
+    where
+        Sp: ReversibleSpace,
+    {
+        Problem {
+            space: self.space,
+            starts: self.starts,
+            is_goal: self.is_goal,
+            heuristic: self.heuristic,
+            indexer: self.indexer,
+            backward: Backward(goal),
+            storage: self.storage,
+        }
+    }
+
+    /// The same problem with another storage policy (the default is
+    /// [`StoragePolicy::Auto`]).
+    #[must_use]
+    pub fn storage(mut self, policy: StoragePolicy) -> Self {
+        self.storage = policy;
+        self
+    }
+
+    /// The space.
+    #[must_use]
+    pub fn space(&self) -> &'s Sp {
+        self.space
+    }
+
+    /// The start states.
+    #[must_use]
+    pub fn starts(&self) -> &[Sp::State] {
+        &self.starts
+    }
+
+    /// Whether `state` is a goal.
+    pub fn is_goal(&self, state: &Sp::State) -> bool
+    where
+        G: Fn(&Sp::State) -> bool,
+    {
+        (self.is_goal)(state)
+    }
+
+    /// The storage policy.
+    #[must_use]
+    pub fn storage_policy(&self) -> StoragePolicy {
+        self.storage
+    }
+}
+
+/// A problem's numbering of the states, if it has one: [`NoIndexer`] or [`WithIndexer`].
+pub trait MaybeIndexer<S> {
+    /// The numbering's type.
+    type Indexer: StateIndexer<S>;
+    /// The numbering, if the problem has one.
+    fn get(&self) -> Option<&Self::Indexer>;
+}
+
+/// No numbering of the states: strategies store them hashed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoIndexer;
+
+impl<S> StateIndexer<S> for NoIndexer {
+    /// Zero: no state has an index.
+    fn bound(&self) -> usize {
+        0
+    }
+    /// Never called: [`MaybeIndexer::get`] gives no numbering.
+    fn index(&self, _state: &S) -> usize {
+        0
+    }
+    /// Never called: there is no state to give back.
+    fn state(&self, _index: usize) -> S {
+        unreachable!("state-search: NoIndexer numbers no state")
+    }
+}
+
+impl<S> MaybeIndexer<S> for NoIndexer {
+    type Indexer = NoIndexer;
+    fn get(&self) -> Option<&NoIndexer> {
+        None
+    }
+}
+
+/// A numbering of the states, added by [`Problem::indexer`].
+#[derive(Clone, Copy, Debug)]
+pub struct WithIndexer<I>(pub I);
+
+impl<S, I: StateIndexer<S>> MaybeIndexer<S> for WithIndexer<I> {
+    type Indexer = I;
+    fn get(&self) -> Option<&I> {
+        Some(&self.0)
+    }
+}
+
+/// A problem's backward direction, if it has one: [`NoBackward`] or [`Backward`].
+pub trait MaybeBackward<Sp: StateSpace + ?Sized> {
+    /// The one goal state, if the problem can be searched backwards.
+    fn goal(&self) -> Option<&Sp::State>;
+    /// Emits the predecessors of `state` (nothing when there is no backward direction).
+    fn predecessors(&self, space: &Sp, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost));
+}
+
+/// No backward direction: bidirectional strategies do not apply.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoBackward;
+
+impl<Sp: StateSpace + ?Sized> MaybeBackward<Sp> for NoBackward {
+    fn goal(&self) -> Option<&Sp::State> {
+        None
+    }
+    fn predecessors(&self, _: &Sp, _: &Sp::State, _: impl FnMut(Sp::State, Sp::Cost)) {}
+}
+
+/// The goal state of a problem that can be searched backwards, added by
+/// [`Problem::backward`].
+#[derive(Clone, Debug)]
+pub struct Backward<S>(pub S);
+
+impl<Sp: ReversibleSpace + ?Sized> MaybeBackward<Sp> for Backward<Sp::State> {
+    fn goal(&self) -> Option<&Sp::State> {
+        Some(&self.0)
+    }
+    #[inline]
+    fn predecessors(&self, space: &Sp, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
+        space.predecessors(state, emit);
+    }
+}
+
+/// A problem's space with the problem's backward direction: a [`ReversibleSpace`] for the
+/// bidirectional engines.
+pub(crate) struct Bidirectional<'p, Sp: ?Sized, B> {
+    pub(crate) space: &'p Sp,
+    pub(crate) backward: &'p B,
+}
+
+impl<Sp: StateSpace + ?Sized, B> StateSpace for Bidirectional<'_, Sp, B> {
+    type State = Sp::State;
+    type Cost = Sp::Cost;
+    #[inline]
+    fn successors(&self, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
+        self.space.successors(state, emit);
+    }
+    fn uniform_cost(&self) -> Option<Sp::Cost> {
+        self.space.uniform_cost()
+    }
+}
+
+impl<Sp: StateSpace + ?Sized, B: MaybeBackward<Sp>> ReversibleSpace for Bidirectional<'_, Sp, B> {
+    #[inline]
+    fn predecessors(&self, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
+        self.backward.predecessors(self.space, state, emit);
+    }
+}

@@ -91,7 +91,7 @@ fn the_goal_is_tested_when_generated() {
 #[test]
 fn a_reused_searcher_forgets_the_previous_search() {
     let g = graph();
-    let mut bfs = Bfs::with_storage(Dense(Nodes(7)));
+    let mut bfs = Bfs::with_storage(Dense(Nodes(7))).searcher().unwrap();
     assert_eq!(bfs.search(&g, [0], |&s| s == 3).found().unwrap().cost, 3);
     assert_eq!(bfs.search(&g, [2], |&s| s == 0).outcome, Outcome::NoPath);
     assert_eq!(bfs.cost(&1), None, "state 1 is not reachable from 2");
@@ -107,7 +107,7 @@ fn reach_reports_every_depth_and_path() {
         [Some(0), Some(1), Some(2), Some(3), Some(1), Some(2), None]
     );
     assert_eq!(tree.path_to(&5), Some(vec![0, 1, 5]));
-    let mut bfs = Bfs::new();
+    let mut bfs = Bfs::new().searcher().unwrap();
     bfs.reach(&graph(), [0]);
     assert_eq!(bfs.cost(&3), Some(3));
     assert_eq!(bfs.path_to(&3), Some(vec![0, 1, 2, 3]));

@@ -58,11 +58,11 @@ fn each_dijkstra(
             .outcome)
     });
     test("dense bucket", &mut |starts, goal| {
-        let mut d = Dijkstra::with_storage(Dense(Nodes(7))).with_queue(BucketQueue::new());
+        let d = Dijkstra::with_storage(Dense(Nodes(7))).with_queue(BucketQueue::new());
         run(d.search(&g, starts.iter().copied(), |&s| s == goal).outcome)
     });
     test("hashed radix", &mut |starts, goal| {
-        let mut d = Dijkstra::new().with_queue(RadixQueue::new());
+        let d = Dijkstra::new().with_queue(RadixQueue::new());
         run(d.search(&g, starts.iter().copied(), |&s| s == goal).outcome)
     });
 }
@@ -128,17 +128,20 @@ fn reach_settles_every_reachable_state_with_its_least_cost() {
         [Some(0), Some(1), Some(2), Some(3), None, Some(2), Some(2)]
     );
     assert_eq!(tree.path_to(&6), Some(vec![0, 1, 2, 5, 6]));
-    let mut reusable = Dijkstra::new();
+    let mut reusable = Dijkstra::new().searcher().unwrap();
     reusable.reach(&diamond(), [1]);
     assert_eq!(reusable.cost(&3), Some(2));
     assert_eq!(reusable.cost(&0), None);
 }
 
 #[test]
-#[should_panic(expected = "negative step cost")]
-fn a_negative_step_cost_is_refused() {
+fn a_negative_step_cost_stops_the_search_without_a_panic() {
     let g = Graph::new(2, &[(0, 1, -1i32)]);
-    let _ = Dijkstra::new().search(&g, [0], |&s| s == 1);
+    let search = Dijkstra::new().search(&g, [0], |&s| s == 1);
+    assert_eq!(
+        search.stop_reason(),
+        Some(state_search::StopReason::NegativeCost)
+    );
 }
 
 #[test]
@@ -153,4 +156,22 @@ fn a_path_whose_cost_overflows_is_not_the_answer_and_is_no_panic() {
         search.stop_reason(),
         Some(state_search::StopReason::CostOverflow)
     );
+}
+
+#[test]
+fn the_goal_that_ended_a_search_counts_as_settled() {
+    // On the line n -> n + 1, the search for 3 settles 3 when it takes it from the queue.
+    let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
+    let mut dijkstra = Dijkstra::new().searcher().unwrap();
+    let found = dijkstra.search(&line, [0], |&n| n == 3).into_found().unwrap();
+    assert_eq!((found.path, found.cost), (vec![0, 1, 2, 3], 3));
+    assert_eq!(dijkstra.cost(&3), Some(3));
+    assert_eq!(dijkstra.path_to(&3), Some(vec![0, 1, 2, 3]));
+    assert_eq!(dijkstra.shortest_paths().cost(&3), Some(3));
+    assert_eq!(dijkstra.cost(&4), None, "4 is queued, not settled");
+    let mut astar = state_search::AStar::new().searcher().unwrap();
+    let h = |&n: &u32| 3u32.saturating_sub(n);
+    assert!(astar.search(&line, [0], &h, |&n| n == 3).found().is_some());
+    assert_eq!(astar.cost(&3), Some(3));
+    assert_eq!(astar.path_to(&3), Some(vec![0, 1, 2, 3]));
 }

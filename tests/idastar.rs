@@ -118,7 +118,7 @@ fn without_a_table_a_cyclic_space_runs_until_a_limit() {
     // 0 <-> 1 at cost 1: every iteration cuts off a longer walk, so no proof of "no path".
     let g = Graph::new(3, &[(0, 1, 1), (1, 0, 1)]);
     let zero = |_: &u32| 0u32;
-    let mut ida = IdaStar::new()
+    let ida = IdaStar::new()
         .with_cycle_check(CycleCheck::None)
         .with_limits(state_search::Limits::new().max_expansions(500));
     let search = ida.search(&g, [0], &zero, |&s| s == 2);
@@ -149,7 +149,7 @@ fn a_zero_cost_cycle_of_three_needs_the_path_check_or_a_table() {
         5
     );
     // The parent check alone loops inside one iteration; a limit still stops it.
-    let mut parent_only =
+    let parent_only =
         IdaStar::new().with_limits(state_search::Limits::new().max_expansions(10_000));
     let search = parent_only.search(&g, [0], &zero, goal);
     // Depth first from 0 follows 0 -> 1 -> 2 -> 0 -> ... before trying 2 -> 3.
@@ -258,4 +258,130 @@ fn a_search_100000_levels_deep_runs_on_an_ordinary_thread() {
     };
     let plan = InPlaceIdaStar::new().search(&mut counter, |c| c.value == c.target);
     assert_eq!(plan.found().unwrap().cost, DEPTH);
+}
+
+/// A `side x side` open grid of 4-connected cells numbered row by row, with unit steps:
+/// no cell is more than `2 (side - 1)` steps from the corner.
+fn open_grid(side: u32) -> impl state_search::StateSpace<State = u32, Cost = u32> {
+    state_search::from_fn(move |&cell: &u32| {
+        let (row, col) = (cell / side, cell % side);
+        [
+            (row > 0).then(|| cell - side),
+            (row + 1 < side).then(|| cell + side),
+            (col > 0).then(|| cell - 1),
+            (col + 1 < side).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|next| (next, 1u32))
+    })
+}
+
+#[test]
+fn a_table_proves_no_path_within_the_depth_plus_two_iterations() {
+    // No cell is deeper than 62 steps: a state cut off early in an iteration but reached
+    // within the bound later must not raise another iteration (it used to take 1,024).
+    let grid = open_grid(32);
+    let zero = |_: &u32| 0u32;
+    for search in [
+        IdaStar::with_table(Hashed).search(&grid, [0], &zero, |_| false),
+        IdaStar::with_table(Dense(Nodes(32 * 32))).search(&grid, [0], &zero, |_| false),
+    ] {
+        assert_eq!(search.outcome, Outcome::NoPath);
+        assert!(search.stats.iterations <= 62 + 2, "{:?}", search.stats);
+    }
+}
+
+/// The towers of Hanoi with 4 pegs and 8 discs: a state is the peg of each disc (disc 0
+/// the smallest), a move takes the top disc of a peg to a peg whose top is larger.
+struct Hanoi;
+
+impl state_search::StateSpace for Hanoi {
+    type State = [u8; 8];
+    type Cost = u32;
+    fn successors(&self, pegs: &[u8; 8], mut emit: impl FnMut([u8; 8], u32)) {
+        // The top of each peg is its smallest disc.
+        let mut top = [None; 4];
+        for (disc, &peg) in pegs.iter().enumerate().rev() {
+            top[usize::from(peg)] = Some(disc);
+        }
+        for from in 0..4 {
+            let Some(disc) = top[from] else { continue };
+            for to in 0..4 {
+                if to != from && top[to].is_none_or(|other| other > disc) {
+                    let mut next = *pegs;
+                    next[disc] = u8::try_from(to).unwrap();
+                    emit(next, 1);
+                }
+            }
+        }
+    }
+}
+
+/// Numbers Hanoi states in base 4.
+#[derive(Clone, Copy)]
+struct HanoiIndex;
+
+impl state_search::StateIndexer<[u8; 8]> for HanoiIndex {
+    fn bound(&self) -> usize {
+        1 << 16
+    }
+    fn index(&self, pegs: &[u8; 8]) -> usize {
+        pegs.iter().fold(0, |index, &peg| index * 4 + usize::from(peg))
+    }
+    fn state(&self, mut index: usize) -> [u8; 8] {
+        let mut pegs = [0; 8];
+        for peg in pegs.iter_mut().rev() {
+            *peg = u8::try_from(index % 4).unwrap();
+            index /= 4;
+        }
+        pegs
+    }
+}
+
+#[test]
+fn a_table_proves_no_path_on_four_peg_hanoi() {
+    // It did not finish in ten minutes: every iteration raised the bound by one through
+    // states cut off early and reached within the bound later.
+    let zero = |_: &[u8; 8]| 0u32;
+    let search = IdaStar::with_table(Dense(HanoiIndex)).search(&Hanoi, [[0; 8]], &zero, |_| false);
+    assert_eq!(search.outcome, Outcome::NoPath);
+    let depth = state_search::bfs_reach(&Hanoi, [[0; 8]])
+        .iter()
+        .map(|(_, steps)| steps)
+        .max()
+        .unwrap();
+    assert!(
+        search.stats.iterations <= depth as u64 + 2,
+        "{} iterations for depth {depth}",
+        search.stats.iterations
+    );
+}
+
+#[test]
+fn the_path_check_alone_proves_no_path_on_a_small_graph() {
+    // Without a table, the path check makes every iteration finite: the bound grows
+    // until it passes the longest cycle-free path, then nothing is cut off.
+    let grid = open_grid(3);
+    let zero = |_: &u32| 0u32;
+    let search = IdaStar::new()
+        .with_cycle_check(CycleCheck::Path)
+        .search(&grid, [0], &zero, |_| false);
+    assert_eq!(search.outcome, Outcome::NoPath);
+    // The longest cycle-free path in a 3x3 grid visits all 9 cells: 8 steps.
+    assert_eq!(search.stats.iterations, 9);
+}
+
+#[test]
+fn an_estimate_of_max_is_a_dead_end_not_an_overflow() {
+    // From the issue: states 100 and above are dead ends (h = MAX); 50 is not reachable.
+    let space = state_search::from_fn(|&n: &u32| {
+        if n < 20 { vec![(n + 1, 1u32), (n + 100, 1)] } else { vec![] }
+    });
+    let h = |&n: &u32| if n >= 100 { u32::MAX } else { 0 };
+    let goal = |&n: &u32| n == 50;
+    assert_eq!(state_search::astar(&space, [0], &h, goal).outcome, Outcome::NoPath);
+    assert_eq!(IdaStar::with_table(Hashed).search(&space, [0], &h, goal).outcome, Outcome::NoPath);
+    let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
+    assert_eq!(path_checked.search(&space, [0], &h, goal).outcome, Outcome::NoPath);
 }

@@ -33,14 +33,14 @@ fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
                 if monotone && last.is_some_and(|last| key < last) {
                     continue;
                 }
-                queue.push(key, next_slot);
-                reference.push(key, next_slot);
+                queue.push(key, next_slot).unwrap();
+                reference.push(key, next_slot).unwrap();
                 pushed.insert(next_slot, key);
                 next_slot += 1;
             }
             Op::Pop => {
-                let got = queue.pop();
-                let want = reference.pop();
+                let got = queue.pop().unwrap();
+                let want = reference.pop().unwrap();
                 prop_assert_eq!(got.map(|(k, _)| k), want.map(|(k, _)| k));
                 if let Some((key, slot)) = got {
                     prop_assert_eq!(
@@ -54,8 +54,8 @@ fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
         }
         prop_assert_eq!(queue.len(), reference.len());
     }
-    while let Some((key, slot)) = queue.pop() {
-        prop_assert_eq!(reference.pop().map(|(k, _)| k), Some(key));
+    while let Some((key, slot)) = queue.pop().unwrap() {
+        prop_assert_eq!(reference.pop().unwrap().map(|(k, _)| k), Some(key));
         prop_assert_eq!(pushed.remove(&slot), Some(key));
     }
     prop_assert!(reference.is_empty() && pushed.is_empty());
@@ -117,11 +117,11 @@ proptest! {
 #[test]
 fn a_bucket_queue_reused_after_clear_starts_afresh() {
     let mut queue = BucketQueue::new();
-    queue.push(5u32, 1);
-    queue.push(1 << 30, 2);
+    queue.push(5u32, 1).unwrap();
+    queue.push(1 << 30, 2).unwrap();
     queue.clear();
     assert!(queue.is_empty());
-    queue.push(2, 3);
-    assert_eq!(queue.pop(), Some((2, 3)));
-    assert_eq!(queue.pop(), None);
+    queue.push(2, 3).unwrap();
+    assert_eq!(queue.pop(), Ok(Some((2, 3))));
+    assert_eq!(queue.pop(), Ok(None));
 }

@@ -8,7 +8,7 @@
 mod graph;
 
 use graph::{Graph, Nodes};
-use state_search::{Dense, Outcome, Solution, Spfa};
+use state_search::{Dense, Outcome, Solution, Spfa, StopReason};
 
 /// ```text
 ///          4                 2
@@ -73,7 +73,7 @@ fn start_goal_unreachable_and_several_starts() {
 
 #[test]
 fn distances_predecessors_and_paths_of_every_state() {
-    let mut spfa = Spfa::new();
+    let mut spfa = Spfa::new().searcher().unwrap();
     spfa.reach(&negative(), [0]).unwrap();
     let costs: Vec<Option<i32>> = (0..6).map(|s| spfa.cost(&s)).collect();
     assert_eq!(costs, [Some(0), Some(2), Some(5), Some(4), None, Some(5)]);
@@ -87,8 +87,10 @@ fn a_reachable_negative_cycle_is_reported_with_its_states() {
     //   (0) -1-> (1) -1-> (2) -(-3)-> (3) -1-> (1)     cycle 1 -> 2 -> 3 -> 1 costs -1
     let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (2, 3, -3), (3, 1, 1)]);
     for cycle in [
-        Spfa::new().reach(&g, [0]).unwrap_err(),
+        Spfa::new().searcher().unwrap().reach(&g, [0]).unwrap_err(),
         Spfa::with_storage(Dense(Nodes(4)))
+            .searcher()
+            .unwrap()
             .reach(&g, [0])
             .unwrap_err(),
     ] {
@@ -138,7 +140,7 @@ fn a_negative_cycle_that_overflows_the_costs_is_still_reported() {
     ];
     edges.extend((5..1005).map(|leaf| (0, leaf, 0)));
     let g = Graph::new(1005, &edges);
-    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    let cycle = Spfa::new().searcher().unwrap().reach(&g, [0]).unwrap_err();
     let mut states = cycle.cycle.clone();
     states.sort_unstable();
     assert_eq!(states, [3, 4]);
@@ -155,11 +157,44 @@ fn a_cycle_whose_cost_does_not_fit_the_type_has_no_cost() {
             (2, 0, -1_000_000_000),
         ],
     );
-    let cycle = Spfa::new().reach(&g, [0]).unwrap_err();
+    let cycle = Spfa::new().searcher().unwrap().reach(&g, [0]).unwrap_err();
     assert_eq!(cycle.cycle.len(), 3);
     assert_eq!(cycle.cost, None);
     assert!(
         cycle.to_string().contains("below the type's minimum"),
         "{cycle}"
     );
+}
+
+#[test]
+fn a_path_whose_cost_overflows_is_skipped_as_in_the_other_engines() {
+    //   (0) -(MAX-1)-> (1) -(MAX-1)-> (2)      (0) -5-> (3) -5-> (2)
+    let big = u32::MAX - 1;
+    let g = Graph::new(4, &[(0, 1, big), (1, 2, big), (0, 3, 5), (3, 2, 5)]);
+    let search = Spfa::new().search(&g, [0], |&s| s == 2).unwrap();
+    assert_eq!(search.found().map(|f| f.cost), Some(10));
+    let dijkstra = state_search::dijkstra(&g, [0], |&s| s == 2);
+    assert_eq!(dijkstra.found().map(|f| f.cost), Some(10));
+    // With only the overflowing path, the search says so rather than "no path".
+    let only = Graph::new(3, &[(0, 1, big), (1, 2, big)]);
+    let search = Spfa::new().search(&only, [0], |&s| s == 2).unwrap();
+    assert_eq!(search.stop_reason(), Some(StopReason::CostOverflow));
+}
+
+#[test]
+fn a_skipped_overflow_with_negative_steps_elsewhere_is_not_trusted() {
+    // (0) -100-> (1) -100-> (2) -(-150)-> (3): the path to 3 costs 50 but overflows i8 on
+    // the way; with negative steps about, SPFA cannot rule out such a path.
+    let g = Graph::new(4, &[(0, 1, 100i8), (1, 2, 100), (2, 3, -100), (0, 3, 120)]);
+    let search = Spfa::new().search(&g, [0], |&s| s == 3).unwrap();
+    assert_eq!(search.stop_reason(), Some(StopReason::CostOverflow));
+}
+
+#[test]
+fn every_state_reached_has_its_cost_after_a_search() {
+    let mut spfa = Spfa::new().searcher().unwrap();
+    let search = spfa.search(&negative(), [0], |&s| s == 3).unwrap();
+    assert_eq!(search.found().map(|f| f.cost), Some(4));
+    assert_eq!(spfa.cost(&3), Some(4));
+    assert_eq!(spfa.path_to(&3), Some(vec![0, 2, 1, 3]));
 }

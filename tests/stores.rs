@@ -52,7 +52,7 @@ fn store_matches_model(
     for op in ops {
         match *op {
             StoreOp::Insert(state, value) => {
-                let (slot, fresh) = store.insert(&state, value);
+                let (slot, fresh) = store.insert(&state, value).unwrap();
                 prop_assert_eq!(fresh, !model.contains_key(&state));
                 model.entry(state).or_insert(value);
                 prop_assert_eq!(store.state(slot), state);
@@ -112,12 +112,12 @@ fn table_matches_model(
     for op in ops {
         match *op {
             TableOp::Insert(state, value) => {
-                table.insert(&state, value);
+                table.insert(&state, value).unwrap();
                 model.insert(state, value);
             }
             TableOp::InsertIfLess(state, value) => {
                 let should = model.get(&state).is_none_or(|&old| value < old);
-                prop_assert_eq!(table.insert_if_less(&state, value), should);
+                prop_assert_eq!(table.insert_if_less(&state, value).unwrap(), should);
                 if should {
                     model.insert(state, value);
                 }
@@ -229,4 +229,59 @@ fn a_dense_store_too_large_to_number_is_a_capacity_error() {
         state_search::error::CapacityErrorKind::TooManyStates
     );
     assert!(error.to_string().contains("cannot number"), "{error}");
+}
+
+/// An indexer that breaks its contract: every index is the bound itself.
+#[derive(Clone, Copy)]
+struct OutOfBound;
+
+impl state_search::StateIndexer<u16> for OutOfBound {
+    fn bound(&self) -> usize {
+        10
+    }
+    fn index(&self, _: &u16) -> usize {
+        10
+    }
+    fn state(&self, _: usize) -> u16 {
+        0
+    }
+}
+
+#[test]
+#[should_panic(expected = "StateIndexer contract broken: index() returned 10, but bound() is 10")]
+fn an_index_at_the_bound_panics_naming_the_contract() {
+    let mut store = DenseStore::try_new(OutOfBound).unwrap();
+    let _ = NodeStore::<u16, u32>::insert(&mut store, &3, 1);
+}
+
+#[test]
+#[should_panic(expected = "StateIndexer contract broken: index() returned 10, but bound() is 10")]
+fn a_dense_table_checks_the_bound_too() {
+    let mut table = DenseTable::<_, u32>::try_new(OutOfBound).unwrap();
+    let _ = TranspositionTable::<u16, u32>::insert(&mut table, &3, 1);
+}
+
+/// An indexer that gives two states one index.
+#[derive(Clone, Copy)]
+struct Halves;
+
+impl state_search::StateIndexer<u16> for Halves {
+    fn bound(&self) -> usize {
+        50
+    }
+    fn index(&self, &n: &u16) -> usize {
+        usize::from(n / 2)
+    }
+    fn state(&self, index: usize) -> u16 {
+        u16::try_from(index * 2).unwrap()
+    }
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "StateIndexer contract broken: a state has index 2")]
+fn an_indexer_that_merges_two_states_is_caught_in_debug_builds() {
+    let mut store = DenseStore::try_new(Halves).unwrap();
+    let _ = NodeStore::<u16, u32>::insert(&mut store, &4, 1);
+    let _ = NodeStore::<u16, u32>::insert(&mut store, &5, 1);
 }

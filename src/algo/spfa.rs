@@ -9,13 +9,27 @@ use crate::error::{CapacityError, NegativeCycle};
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push_back};
+use crate::space::UnsignedUser;
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
 use super::engine::{Engine, Setup, engine_setup};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
 pub type SpfaResult<S, C> = Result<Search<Solution<S, C>>, NegativeCycle<S, C>>;
+
+/// Tells, through [`Cost::with_unsigned`], whether a cost type is unsigned (has no
+/// negative values).
+struct Unsigned;
+
+impl<C> UnsignedUser<C> for Unsigned {
+    type Output = ();
+    fn run(self)
+    where
+        C: crate::space::UnsignedCost,
+    {
+    }
+}
 
 /// What SPFA records per state.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,9 +54,12 @@ struct Node<C> {
 ///
 /// SPFA cannot stop at the first goal it meets (a later, negative step can make another
 /// path cheaper), so a search settles everything reachable before answering. A path whose
-/// cost does not fit the cost type is skipped, as in the other engines; when the space
-/// also has negative steps, a skipped path could have come back into range, and the
-/// search then ends with [`StopReason::CostOverflow`] rather than risk a wrong answer.
+/// cost goes above the cost type's maximum is skipped, as in the other engines. With a
+/// signed cost type, a skipped path to a state that no other path reaches could have come
+/// back into range through negative steps after it: the search then ends with
+/// [`StopReason::CostOverflow`] rather than risk a wrong answer. A path whose cost goes
+/// below the minimum is a negative cycle (reported) or, if there is none, a
+/// `CostOverflow` too.
 ///
 /// The engine is an immutable configuration (see [`Engine`]); its scratch is the store
 /// and the queue.
@@ -433,9 +450,10 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             }
         }
         let mut relaxations_since_check = 0usize;
-        // Whether a negative step was met: then a path skipped for overflowing above the
-        // type's maximum could have come back into range.
-        let mut negative_steps = false;
+        // The states reached only by paths whose cost went above the type's maximum. If
+        // one of them is never reached otherwise and the cost type has negative values,
+        // the skipped path could have come back into range after it.
+        let mut beyond_max: Vec<S> = Vec::new();
         while let Some(slot) = self.queue.pop_front() {
             stats.peak_open = stats.peak_open.max(self.queue.len() + 1);
             if let Err(reason) = limits.check(stats.expanded, || self.memory_bytes()) {
@@ -462,14 +480,17 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
                 if failed.is_some() {
                     return;
                 }
-                let negative = step.is_negative();
-                negative_steps |= negative;
                 let Some(cost) = dist.checked_plus(step) else {
-                    if negative {
+                    if step.is_negative() {
                         underflow = underflow.or_else(|| Some((slot, store.find(&next))));
                     } else {
                         // Above the maximum: skipped, as in the other engines.
                         *overflowed = true;
+                        if store.find(&next).is_none()
+                            && let Err(error) = try_push(&mut beyond_max, next)
+                        {
+                            failed = Some(error);
+                        }
                     }
                     return;
                 };
@@ -534,7 +555,8 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
                 }
             }
         }
-        if *overflowed && negative_steps {
+        let signed = C::with_unsigned(Unsigned).is_none();
+        if signed && beyond_max.iter().any(|state| self.store.find(state).is_none()) {
             return Ok(Err(StopReason::CostOverflow));
         }
         Ok(Ok(Outcome::Found(())))

@@ -65,6 +65,8 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
         if index >= self.values.len() {
             index_out_of_bound(index, self.values.len());
         }
+        #[cfg(debug_assertions)]
+        check_round_trip(&self.indexer, state, index);
         // Test before setting: most states generated were seen before, and a read is
         // cheaper than fixedbitset's unconditional read-modify-write.
         let word = &mut self.seen.as_mut_slice()[index / BITS];
@@ -72,8 +74,6 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
         if *word & mask != 0 {
             return Ok((slot_of(index), false));
         }
-        #[cfg(debug_assertions)]
-        check_round_trip(&self.indexer, state, index);
         self.values[index] = value;
         *word |= mask;
         self.len += 1;

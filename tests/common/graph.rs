@@ -12,6 +12,8 @@ use state_search::{Cost, ReversibleSpace, StateIndexer, StateSpace};
 pub struct Graph<C> {
     pub forward: Vec<Vec<(u32, C)>>,
     pub backward: Vec<Vec<(u32, C)>>,
+    /// The cost of every edge, when the graph says they all cost the same.
+    pub uniform: Option<C>,
 }
 
 impl<C: Copy> Graph<C> {
@@ -23,7 +25,11 @@ impl<C: Copy> Graph<C> {
             forward[from as usize].push((to, cost));
             backward[to as usize].push((from, cost));
         }
-        Self { forward, backward }
+        Self {
+            forward,
+            backward,
+            uniform: None,
+        }
     }
 
     /// The number of nodes.
@@ -41,6 +47,7 @@ impl<C: Copy> Graph<C> {
         Graph {
             forward: map(&self.forward),
             backward: map(&self.backward),
+            uniform: Some(unit),
         }
     }
 }
@@ -52,6 +59,9 @@ impl<C: Cost> StateSpace for Graph<C> {
         for &(to, cost) in &self.forward[*state as usize] {
             emit(to, cost);
         }
+    }
+    fn uniform_cost(&self) -> Option<C> {
+        self.uniform
     }
 }
 

@@ -1,0 +1,271 @@
+//! Every strategy, with every storage, run through `Strategy::run` on random graphs,
+//! against the Bellman–Ford and BFS oracles of `common/graph.rs`: the core property of the
+//! crate, checked the way users reach the engines.
+
+#[path = "common/graph.rs"]
+mod graph;
+
+use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
+use proptest::prelude::*;
+use proptest::strategy::Strategy as _;
+use proptest::test_runner::FileFailurePersistence;
+use state_search::strategy::Queue;
+use state_search::{
+    Inapplicable, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy,
+    StrategyError,
+};
+
+/// The storage policies every strategy runs with (the problem always has an indexer).
+const STORAGES: [StoragePolicy; 3] = [
+    StoragePolicy::Auto,
+    StoragePolicy::Dense,
+    StoragePolicy::Hashed,
+];
+
+/// 256 cases per property; failures are saved and replayed first on later runs.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/strategies.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Checks a search against the oracle's optimum `expected`: the cost, and a path that
+/// is a real path from a start to a goal of that cost.
+fn check<C: Copy + Into<i64> + core::fmt::Debug>(
+    name: &str,
+    graph: &Graph<C>,
+    starts: &[u32],
+    is_goal: impl Fn(u32) -> bool,
+    expected: Option<i64>,
+    search: &Search<Solution<u32, C>>,
+) -> Result<(), TestCaseError> {
+    match (&search.outcome, expected) {
+        (Outcome::Found(found), Some(best)) => {
+            prop_assert_eq!(found.cost.into(), best, "{}: cost", name);
+            prop_assert!(starts.contains(&found.path[0]), "{}: path start", name);
+            prop_assert!(is_goal(*found.path.last().unwrap()), "{}: path end", name);
+            prop_assert_eq!(path_cost(graph, &found.path), Some(best), "{}: path", name);
+        }
+        (Outcome::NoPath, None) => {}
+        (outcome, expected) => {
+            prop_assert!(false, "{}: got {:?}, expected {:?}", name, outcome, expected);
+        }
+    }
+    Ok(())
+}
+
+/// An admissible heuristic: exact distances to the goals scaled down per node by a factor
+/// in [0, 1], so usually inconsistent.
+fn scaled_heuristic(graph: &Graph<u32>, goals: &[u32], scales: &[u8]) -> Vec<u32> {
+    let reversed: Vec<(u32, u32, u32)> = (0..graph.len())
+        .flat_map(|from| {
+            graph.forward[from]
+                .iter()
+                .map(move |&(to, cost)| (to, u32::try_from(from).unwrap(), cost))
+        })
+        .collect();
+    let to_goal = bellman_ford(&Graph::new(graph.len(), &reversed), goals).unwrap();
+    to_goal
+        .iter()
+        .zip(scales)
+        .map(|(d, &scale)| match d {
+            None => 1000,
+            Some(d) => u32::try_from(d * i64::from(scale) / 4).unwrap(),
+        })
+        .collect()
+}
+
+/// A weighted graph with starts, goals and heuristic scales.
+fn weighted_case(
+    nodes: usize,
+    edges: usize,
+) -> impl proptest::strategy::Strategy<Value = (Graph<u32>, Vec<u32>, Vec<u32>, Vec<u8>)> {
+    arb_graph(nodes, edges, 0u32..=9).prop_flat_map(|g| {
+        let n = g.len();
+        let node = 0..u32::try_from(n).unwrap();
+        (
+            Just(g),
+            prop::collection::vec(node.clone(), 1..=2),
+            prop::collection::vec(node, 1..=3),
+            prop::collection::vec(0u8..=4, n),
+        )
+    })
+}
+
+/// Runs `strategies` with every storage on a weighted problem and checks each against
+/// Bellman–Ford; `bfs` and `bibfs` must be refused (the costs are not uniform).
+fn weighted_agreement(
+    strategies: &[Strategy],
+    (g, starts, goals, scales): &(Graph<u32>, Vec<u32>, Vec<u32>, Vec<u8>),
+) -> Result<(), TestCaseError> {
+    let is_goal = |s: u32| goals.contains(&s);
+    let expected = best_goal(&bellman_ford(g, starts).unwrap(), is_goal);
+    let table = scaled_heuristic(g, goals, scales);
+    for &strategy in strategies {
+        for storage in STORAGES {
+            let problem = Problem::new(g, starts.iter().copied(), |s: &u32| is_goal(*s))
+                .heuristic(|s: &u32| table[*s as usize])
+                .indexer(Nodes(g.len()))
+                .storage(storage);
+            let name = format!("{strategy} {storage}");
+            match strategy.run(&problem, &Limits::new()) {
+                Ok(search) => check(&name, g, starts, is_goal, expected, &search)?,
+                Err(StrategyError::NotApplicable { reason, .. }) => {
+                    prop_assert!(
+                        matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs),
+                        "{}: refused ({})",
+                        name,
+                        reason
+                    );
+                    prop_assert_eq!(reason, Inapplicable::NeedsUniformCost);
+                }
+                Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every strategy of the crate that runs on a `StateSpace`.
+fn every_strategy() -> Vec<Strategy> {
+    Strategy::ALL
+        .into_iter()
+        .filter(|&s| s != Strategy::Layered)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn every_strategy_but_idastar_agrees_on_random_weighted_graphs(case in weighted_case(30, 90)) {
+        let strategies: Vec<Strategy> =
+            every_strategy().into_iter().filter(|&s| s != Strategy::IdaStar).collect();
+        weighted_agreement(&strategies, &case)?;
+    }
+
+    #[test]
+    fn every_strategy_agrees_on_small_weighted_graphs(case in weighted_case(7, 12)) {
+        weighted_agreement(&every_strategy(), &case)?;
+    }
+
+    #[test]
+    fn every_strategy_agrees_on_unit_costs_with_one_goal_state(
+        g in arb_graph(40, 100, Just(1u32)),
+        start in 0u32..40,
+        goal in 0u32..40,
+    ) {
+        let n = u32::try_from(g.len()).unwrap();
+        let (start, goal) = (start % n, goal % n);
+        let g = g.with_unit_costs(2u32);
+        let expected = bfs_steps(&g, &[start])[goal as usize].map(|steps| 2 * i64::try_from(steps).unwrap());
+        for strategy in every_strategy() {
+            if strategy == Strategy::IdaStar && g.len() > 8 {
+                continue; // exponential without a table
+            }
+            for storage in STORAGES {
+                let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
+                    .indexer(Nodes(g.len()))
+                    .backward(goal)
+                    .storage(storage);
+                let search = strategy.run(&problem, &Limits::new());
+                let name = format!("{strategy} {storage}");
+                match search {
+                    Ok(search) => check(&name, &g, &[start], |s| s == goal, expected, &search)?,
+                    Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_layered_strategy_is_refused_by_generic_problems() {
+    let g = Graph::new(2, &[(0, 1, 1u32)]);
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 1);
+    assert_eq!(
+        Strategy::Layered.run(&problem, &Limits::new()),
+        Err(StrategyError::NotApplicable {
+            strategy: Strategy::Layered,
+            reason: Inapplicable::DomainOnly
+        })
+    );
+}
+
+#[test]
+fn bidirectional_bfs_needs_the_backward_direction_and_one_start() {
+    let g = Graph::new(3, &[(0, 1, 1u32), (1, 2, 1)]).with_unit_costs(1u32);
+    let refusal = |result: Result<Search<Solution<u32, u32>>, StrategyError<u32, u32>>| {
+        result.err().and_then(|error| error.refusal()).map(|(_, reason)| reason)
+    };
+    let forward_only = Problem::new(&g, [0], |&s: &u32| s == 2);
+    assert_eq!(
+        refusal(Strategy::BidirectionalBfs.run(&forward_only, &Limits::new())),
+        Some(Inapplicable::NeedsBackward)
+    );
+    let two_starts = Problem::new(&g, [0, 1], |&s: &u32| s == 2).backward(2);
+    assert_eq!(
+        refusal(Strategy::BidirectionalBfs.run(&two_starts, &Limits::new())),
+        Some(Inapplicable::NeedsOneStart)
+    );
+}
+
+#[test]
+fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
+    // The negative step leaves the first state expanded after the start, so every engine
+    // meets it before it could settle the goal.
+    let g = Graph::new(3, &[(0, 1, 1i32), (1, 2, -2), (0, 2, 3)]);
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 2);
+    for queue in [Queue::Bucket, Queue::Radix] {
+        let refused = Strategy::Dijkstra(queue).run(&problem, &Limits::new());
+        assert_eq!(
+            refused.err().and_then(|e| e.refusal()),
+            Some((Strategy::Dijkstra(queue), Inapplicable::NeedsUnsignedCost))
+        );
+    }
+    for strategy in [Strategy::Dijkstra(Queue::Heap), Strategy::AStar, Strategy::IdaStarTable] {
+        let refused = strategy.run(&problem, &Limits::new());
+        assert_eq!(
+            refused.err().and_then(|e| e.refusal()),
+            Some((strategy, Inapplicable::NegativeCost)),
+            "{strategy}"
+        );
+    }
+    let spfa = Strategy::Spfa.run(&problem, &Limits::new()).unwrap();
+    assert_eq!(spfa.found().unwrap().cost, -1);
+}
+
+#[test]
+fn a_negative_cycle_is_an_error_of_spfa() {
+    let g = Graph::new(3, &[(0, 1, 1i32), (1, 2, -3), (2, 1, 1)]);
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 9);
+    match Strategy::Spfa.run(&problem, &Limits::new()) {
+        Err(StrategyError::NegativeCycle(cycle)) => assert_eq!(cycle.cost, Some(-2)),
+        other => panic!("expected a negative cycle, got {other:?}"),
+    }
+}
+
+#[test]
+fn limits_reach_every_strategy_in_the_space_s_cost_type() {
+    // A line 0 -> 1 -> ... where each step costs 3: a cost limit of 10 allows 3 steps.
+    let line = Graph::new(
+        50,
+        &(0..49).map(|i| (i, i + 1, 3u32)).collect::<Vec<_>>(),
+    )
+    .with_unit_costs(3u32);
+    let problem = Problem::new(&line, [0], |&s: &u32| s == 40).backward(40);
+    for strategy in every_strategy() {
+        let search = strategy
+            .run(&problem, &Limits::new().max_cost(10))
+            .unwrap();
+        assert_eq!(search.stop_reason(), Some(StopReason::Cost), "{strategy}");
+        let search = strategy
+            .run(&problem, &Limits::new().max_cost(120))
+            .unwrap();
+        assert_eq!(search.found().map(|f| f.cost), Some(120), "{strategy}");
+    }
+}

@@ -1,0 +1,61 @@
+//! The pipe-key maze ("palamaze", `PROBLEMS.md` section 1): a fish escapes a palace maze
+//! of stone, water, pipes and keys in as few moves as possible.
+//!
+//! # The domain
+//!
+//! The fish stands on water (`+`, the start `#`, the exit `$`, or a key cell `1`..`9`);
+//! it can never stand on stone (`*`) or on a pipe (`A`..`I` horizontal, `a`..`i`
+//! vertical, colours 1..9). Each move is one time unit:
+//!
+//! - a **step** to an edge-adjacent cell that is neither stone nor pipe;
+//! - a **pass** through an edge-adjacent pipe to the cell just beyond it, if that cell is
+//!   on the grid and is neither stone nor pipe, and the pipe lies along the direction of
+//!   travel or the fish holds the key of its colour (a key lets the fish turn its pipes
+//!   at will).
+//!
+//! On arriving at a cell, and at time 0 on the start, the fish collects every key on that
+//! cell and on its four neighbours. Keys are never lost. The maze closes at time 10000:
+//! the contest answer is the least number of moves to the exit, or `10001` when the exit
+//! cannot be reached within 10000 moves ([`escape_answer`]).
+//!
+//! **State**: [`KeyState`], the cell and the keys held. **Cost**: 1 per move (`u32`).
+//! The space numbers its states densely ([`KeyStateIndexer`]: cells x 2^colours with a
+//! key). **Heuristic**: one move covers at most two cells, so half the Manhattan distance
+//! to the exit, rounded up, is admissible and consistent ([`PipeMaze::heuristic`]).
+//!
+//! # Which engine when
+//!
+//! Every engine solves it ([`Strategy`]). Breadth-first search with dense storage is the
+//! fastest and the default: it settles each (cell, keys) state once and proves an
+//! unreachable exit as soon as the reachable states are exhausted. IDA* with the stamped
+//! transposition table ([`Strategy::IdaStarTable`]) is the seed program's method; it needs
+//! one iteration per bound, and on an unreachable exit it stops when an iteration cuts
+//! nothing off, instead of counting to 10000. IDA* without a table re-expands every
+//! transposition: tiny mazes only.
+//!
+//! # Examples
+//!
+//! ```
+//! use state_search::domains::pipemaze::{PipeMaze, Strategy, escape_answer};
+//!
+//! let maze: PipeMaze = "3 5\n#+a+$\n+1*++\n*****\n".parse()?;
+//! let search = maze.solve(Strategy::Bfs)?;
+//! assert_eq!(escape_answer(&search.outcome), 3); // step, pass with key 1, step
+//! let route = search.into_found().unwrap();
+//! assert_eq!(route.to_string(), "R R2 R");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`KeyState`]: crate::domains::keys::KeyState
+//! [`KeyStateIndexer`]: crate::domains::keys::KeyStateIndexer
+
+mod model;
+mod parse;
+mod random;
+mod solve;
+mod space;
+
+pub use model::{MAX_COLOURS, PipeCell, PipeMaze, PipeMazeError, PipeMove};
+pub use parse::{MAX_SIDE, TEXT_COLOURS};
+pub use random::RandomPipeMaze;
+pub use solve::{CLOSES_AT, NO_ESCAPE, PipeRoute, Strategy, escape_answer};

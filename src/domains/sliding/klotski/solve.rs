@@ -1,0 +1,121 @@
+//! Solving: `Puzzle::solve` and `Puzzle::reachable` by BFS, and the labelled `Move`s of
+//! the `Solution` it prints.
+
+use core::fmt;
+
+use super::model::low_bits;
+use super::{Layout, Metric, Puzzle};
+use crate::Bfs;
+use crate::grid::Pos;
+
+/// One move of a solution: the piece drawn with `label` whose top-left cell is at `from`
+/// goes to `to` (0-based; printed 1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The piece's label.
+    pub label: char,
+    /// Its top-left cell before the move.
+    pub from: Pos,
+    /// Its top-left cell after the move.
+    pub to: Pos,
+}
+
+impl fmt::Display for Move {
+    /// `X r c -> r' c'`: the piece `X` at row `r`, column `c` (its top-left cell, 1-based)
+    /// goes to row `r'`, column `c'`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} -> {} {}",
+            self.label,
+            self.from.row + 1,
+            self.from.col + 1,
+            self.to.row + 1,
+            self.to.col + 1
+        )
+    }
+}
+
+/// A shortest solution: the moves in order, under the metric it was found for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The metric.
+    pub metric: Metric,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+}
+
+impl fmt::Display for Solution {
+    /// The number of moves on the first line, then one line per move ([`Move`]'s format).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.moves.len())?;
+        for step in &self.moves {
+            writeln!(f, "{step}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Puzzle {
+    /// The number of layouts reachable from the start (the same under every metric).
+    ///
+    /// # Complexity
+    ///
+    /// One BFS over the reachable layouts.
+    #[must_use]
+    pub fn reachable(&self) -> usize {
+        let mut bfs = Bfs::new();
+        let search = bfs.reach(&self.space(Metric::Step), [self.start]);
+        search.stats.stored
+    }
+
+    /// A solution with the fewest moves under `metric`, by BFS; `None` when the goal
+    /// cannot be reached.
+    ///
+    /// # Complexity
+    ///
+    /// One BFS over the reachable layouts.
+    #[must_use]
+    pub fn solve(&self, metric: Metric) -> Option<Solution> {
+        let space = self.space(metric);
+        let found = Bfs::new()
+            .search(&space, [self.start], |layout| self.is_goal(layout))
+            .into_found()?;
+        Some(Solution {
+            metric,
+            moves: self.moves_along(&found.path),
+        })
+    }
+
+    /// The labelled moves that turn each layout of `path` into the next, starting from the
+    /// start position (the first layout of `path` must be the start layout). Pieces of
+    /// one shape are told apart by following them from the start.
+    #[must_use]
+    pub fn moves_along(&self, path: &[Layout]) -> Vec<Move> {
+        let cells = self.cells();
+        let mut at: Vec<(char, u32)> = self
+            .pieces
+            .iter()
+            .map(|(p, _)| (p.label, p.at.row * self.cols + p.at.col))
+            .collect();
+        let pos = |anchor: u32| Pos::new(anchor / self.cols, anchor % self.cols);
+        let mut moves = Vec::with_capacity(path.len().saturating_sub(1));
+        for pair in path.windows(2) {
+            let (before, after) = (pair[0].0 & low_bits(cells), pair[1].0 & low_bits(cells));
+            let (left, arrived) = (before & !after, after & !before);
+            if left.count_ones() != 1 || arrived.count_ones() != 1 {
+                break;
+            }
+            let (from, to) = (left.trailing_zeros(), arrived.trailing_zeros());
+            if let Some(piece) = at.iter_mut().find(|(_, anchor)| *anchor == from) {
+                piece.1 = to;
+                moves.push(Move {
+                    label: piece.0,
+                    from: pos(from),
+                    to: pos(to),
+                });
+            }
+        }
+        moves
+    }
+}

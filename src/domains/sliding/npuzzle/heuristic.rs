@@ -1,0 +1,310 @@
+//! Heuristics over tiles: the `TileHeuristic` trait the in-place view updates move by move,
+//! the Manhattan distance and linear conflict.
+
+use super::{Board, MAX_CELLS, NPuzzle, byte};
+use crate::space::Heuristic;
+
+/// A heuristic for boards of tiles that the in-place view ([`Slider`]) keeps up to date
+/// one move at a time.
+///
+/// Implementations track the board they were [`start`](TileHeuristic::start)ed on; the
+/// slider calls [`slide`](TileHeuristic::slide) after each move and
+/// [`unslide`](TileHeuristic::unslide) after undoing the latest one (last in, first out),
+/// passing the current estimate in and storing the one returned: the slider holds the only
+/// copy, so a heuristic that can update by a difference (Manhattan distance) keeps no state
+/// at all. The estimate must be admissible (never above the number of moves still needed)
+/// for IDA* to return optimal solutions.
+///
+/// [`Slider`]: super::Slider
+pub trait TileHeuristic {
+    /// The estimate for `tiles` (row-major, `0` = blank), from scratch.
+    fn estimate_tiles(&self, tiles: &[u8]) -> u32;
+
+    /// Starts tracking the board `tiles`; returns its estimate.
+    fn start(&mut self, tiles: &[u8]) -> u32;
+
+    /// `tile` slid from cell `from` into the blank at cell `to`, on a board whose estimate
+    /// was `h`; returns the new estimate.
+    fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32;
+
+    /// The estimate [`slide`](TileHeuristic::slide) would return, without changing any
+    /// state, when that is cheap; `None` (the default) otherwise. Lets IDA* reject a child
+    /// beyond its bound without moving the tile.
+    fn peek(&self, h: u32, tile: u8, from: u8, to: u8) -> Option<u32> {
+        let _ = (h, tile, from, to);
+        None
+    }
+
+    /// Reverts the latest [`slide`](TileHeuristic::slide) not yet reverted, which moved
+    /// `tile` from `from` to `to`; `h` is the estimate after that slide. Returns the
+    /// estimate before it.
+    fn unslide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32;
+
+    /// Whether an estimate of zero proves the board solved (true when every tile counts).
+    /// When false, the slider compares the board with the goal whenever the estimate is
+    /// zero.
+    fn zero_means_solved(&self) -> bool {
+        false
+    }
+}
+
+impl NPuzzle {
+    /// The Manhattan distance of `board`: the sum over the tiles of their row and column
+    /// distances to their goal cells. Admissible and consistent.
+    #[must_use]
+    pub fn manhattan(&self, board: &Board) -> u32 {
+        Manhattan::new(self).estimate_tiles(board.tiles())
+    }
+
+    /// The linear-conflict estimate of `board` ([`LinearConflict`]).
+    #[must_use]
+    pub fn linear_conflict(&self, board: &Board) -> u32 {
+        LinearConflict::new(self).estimate_tiles(board.tiles())
+    }
+}
+
+/// A zeroed `MAX_CELLS x MAX_CELLS` table, built on the heap (64 KiB).
+fn zeroed_table() -> Box<[[u8; MAX_CELLS]; MAX_CELLS]> {
+    vec![[0u8; MAX_CELLS]; MAX_CELLS]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has MAX_CELLS rows"))
+}
+
+/// The Manhattan distance: for each tile, the rows plus the columns between its cell and
+/// its goal cell. Admissible and consistent; updated in O(1) per move.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle, TileHeuristic};
+///
+/// let puzzle = NPuzzle::standard(3, 3)?;
+/// let h = Manhattan::new(&puzzle);
+/// assert_eq!(h.estimate_tiles(&[8, 1, 2, 3, 4, 5, 6, 7, 0]), 4);
+/// # Ok::<(), state_search::domains::sliding::npuzzle::BoardError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Manhattan {
+    /// `table[tile][cell]`: the distance from `cell` to the tile's goal cell; 0 for the
+    /// blank. Indexed by bytes, so no bounds checks.
+    table: Box<[[u8; MAX_CELLS]; MAX_CELLS]>,
+}
+
+impl Manhattan {
+    /// The Manhattan distance towards `puzzle`'s goal.
+    #[must_use]
+    pub fn new(puzzle: &NPuzzle) -> Self {
+        let mut table = zeroed_table();
+        let cols = puzzle.cols;
+        for tile in 1..puzzle.cells() {
+            let goal = usize::from(puzzle.goal_cell[tile]);
+            for cell in 0..puzzle.cells() {
+                let distance =
+                    (cell / cols).abs_diff(goal / cols) + (cell % cols).abs_diff(goal % cols);
+                table[tile][cell] = byte(distance.min(255));
+            }
+        }
+        Self { table }
+    }
+}
+
+impl TileHeuristic for Manhattan {
+    fn estimate_tiles(&self, tiles: &[u8]) -> u32 {
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &tile)| u32::from(self.table[usize::from(tile)][cell % MAX_CELLS]))
+            .sum()
+    }
+
+    fn start(&mut self, tiles: &[u8]) -> u32 {
+        self.estimate_tiles(tiles)
+    }
+
+    #[inline]
+    fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
+        let row = &self.table[usize::from(tile)];
+        h + u32::from(row[usize::from(to)]) - u32::from(row[usize::from(from)])
+    }
+
+    #[inline]
+    fn unslide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
+        let row = &self.table[usize::from(tile)];
+        h + u32::from(row[usize::from(from)]) - u32::from(row[usize::from(to)])
+    }
+
+    #[inline]
+    fn peek(&self, h: u32, tile: u8, from: u8, to: u8) -> Option<u32> {
+        let row = &self.table[usize::from(tile)];
+        Some(h + u32::from(row[usize::from(to)]) - u32::from(row[usize::from(from)]))
+    }
+
+    fn zero_means_solved(&self) -> bool {
+        true
+    }
+}
+
+impl Heuristic<Board, u32> for Manhattan {
+    fn estimate(&self, board: &Board) -> u32 {
+        self.estimate_tiles(board.tiles())
+    }
+}
+
+/// Linear conflict (Hansson, Mayer and Yung, 1992): the Manhattan distance plus two moves
+/// for every tile that must leave its goal row (or column) to let others of that line pass.
+///
+/// In each row, the tiles whose goal is in that row must end in the order of their goal
+/// columns; all but a longest increasing subsequence of them must step out of the row and
+/// back, two moves beyond their Manhattan distance. The same holds for columns, and the
+/// two kinds of extra moves are distinct (vertical ones for rows, horizontal ones for
+/// columns), so the sum stays admissible. A move changes only the two lines it crosses:
+/// they are recounted, O(side log side) per move.
+#[derive(Clone, Debug)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    rows: usize,
+    cols: usize,
+    goal_row: [u8; MAX_CELLS],
+    goal_col: [u8; MAX_CELLS],
+    cells: [u8; MAX_CELLS],
+    row_conflicts: Vec<u8>,
+    col_conflicts: Vec<u8>,
+    conflicts: u32,
+}
+
+impl LinearConflict {
+    /// Linear conflict towards `puzzle`'s goal.
+    #[must_use]
+    pub fn new(puzzle: &NPuzzle) -> Self {
+        let mut goal_row = [0u8; MAX_CELLS];
+        let mut goal_col = [0u8; MAX_CELLS];
+        for tile in 0..puzzle.cells() {
+            let goal = usize::from(puzzle.goal_cell[tile]);
+            goal_row[tile] = byte(goal / puzzle.cols);
+            goal_col[tile] = byte(goal % puzzle.cols);
+        }
+        Self {
+            manhattan: Manhattan::new(puzzle),
+            rows: puzzle.rows,
+            cols: puzzle.cols,
+            goal_row,
+            goal_col,
+            cells: [0; MAX_CELLS],
+            row_conflicts: vec![0; puzzle.rows],
+            col_conflicts: vec![0; puzzle.cols],
+            conflicts: 0,
+        }
+    }
+
+    /// The tiles of row `row` of `cells` that must leave it.
+    fn row_count(&self, cells: &[u8], row: usize) -> u8 {
+        let line = &cells[row * self.cols..(row + 1) * self.cols];
+        let keys = line
+            .iter()
+            .filter(|&&t| t != 0 && usize::from(self.goal_row[usize::from(t)]) == row)
+            .map(|&t| self.goal_col[usize::from(t)]);
+        must_leave(keys)
+    }
+
+    /// The tiles of column `col` of `cells` that must leave it.
+    fn col_count(&self, cells: &[u8], col: usize) -> u8 {
+        let keys = (0..self.rows)
+            .map(|row| cells[row * self.cols + col])
+            .filter(|&t| t != 0 && usize::from(self.goal_col[usize::from(t)]) == col)
+            .map(|t| self.goal_row[usize::from(t)]);
+        must_leave(keys)
+    }
+
+    /// Recounts the lines a move between `from` and `to` crosses.
+    fn recount(&mut self, from: u8, to: u8) {
+        let (from, to) = (usize::from(from), usize::from(to));
+        let cells = self.cells;
+        if from / self.cols == to / self.cols {
+            // A horizontal move: the tile changes column; rows keep their order.
+            for col in [from % self.cols, to % self.cols] {
+                let count = self.col_count(&cells, col);
+                self.conflicts =
+                    self.conflicts + u32::from(count) - u32::from(self.col_conflicts[col]);
+                self.col_conflicts[col] = count;
+            }
+        } else {
+            for row in [from / self.cols, to / self.cols] {
+                let count = self.row_count(&cells, row);
+                self.conflicts =
+                    self.conflicts + u32::from(count) - u32::from(self.row_conflicts[row]);
+                self.row_conflicts[row] = count;
+            }
+        }
+    }
+}
+
+/// The length of the input minus its longest increasing subsequence (keys are distinct):
+/// the fewest tiles to take out so that the rest are in order.
+pub(super) fn must_leave(keys: impl Iterator<Item = u8>) -> u8 {
+    let mut tails = [0u8; MAX_CELLS];
+    let (mut len, mut count) = (0usize, 0usize);
+    for key in keys {
+        count += 1;
+        let at = tails[..len].partition_point(|&t| t < key);
+        tails[at] = key;
+        if at == len {
+            len += 1;
+        }
+    }
+    byte(count - len)
+}
+
+impl TileHeuristic for LinearConflict {
+    fn estimate_tiles(&self, tiles: &[u8]) -> u32 {
+        let rows: u32 = (0..self.rows)
+            .map(|r| u32::from(self.row_count(tiles, r)))
+            .sum();
+        let cols: u32 = (0..self.cols)
+            .map(|c| u32::from(self.col_count(tiles, c)))
+            .sum();
+        self.manhattan.estimate_tiles(tiles) + 2 * (rows + cols)
+    }
+
+    fn start(&mut self, tiles: &[u8]) -> u32 {
+        self.cells = [0; MAX_CELLS];
+        self.cells[..tiles.len()].copy_from_slice(tiles);
+        let cells = self.cells;
+        self.conflicts = 0;
+        for row in 0..self.rows {
+            self.row_conflicts[row] = self.row_count(&cells, row);
+            self.conflicts += u32::from(self.row_conflicts[row]);
+        }
+        for col in 0..self.cols {
+            self.col_conflicts[col] = self.col_count(&cells, col);
+            self.conflicts += u32::from(self.col_conflicts[col]);
+        }
+        self.manhattan.estimate_tiles(tiles) + 2 * self.conflicts
+    }
+
+    fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
+        self.cells[usize::from(to)] = tile;
+        self.cells[usize::from(from)] = 0;
+        let before = self.conflicts;
+        self.recount(from, to);
+        self.manhattan.slide(h, tile, from, to) + 2 * self.conflicts - 2 * before
+    }
+
+    fn unslide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
+        self.cells[usize::from(from)] = tile;
+        self.cells[usize::from(to)] = 0;
+        let before = self.conflicts;
+        self.recount(from, to);
+        self.manhattan.unslide(h, tile, from, to) + 2 * self.conflicts - 2 * before
+    }
+
+    fn zero_means_solved(&self) -> bool {
+        true
+    }
+}
+
+impl Heuristic<Board, u32> for LinearConflict {
+    fn estimate(&self, board: &Board) -> u32 {
+        self.estimate_tiles(board.tiles())
+    }
+}

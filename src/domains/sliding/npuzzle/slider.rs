@@ -1,0 +1,272 @@
+//! The in-place view for IDA*: `Slider`, one mutable board whose `Move`s are applied and
+//! undone, and `NPuzzle::solve`, which runs `InPlaceIdaStar` on it.
+
+use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
+use crate::algo::idastar::InPlaceIdaStar;
+use crate::event::{NoVisitor, Visitor};
+use crate::grid::Dir;
+use crate::solution::{Outcome, Plan, Search};
+use crate::space::InPlaceSpace;
+
+/// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank
+/// leaves and enters. Carrying both cells makes applying, undoing and inverting a move free
+/// of table lookups; [`Move::dir`] recovers the direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(super) from: u8,
+    pub(super) to: u8,
+}
+
+impl Move {
+    /// The cell the blank leaves (where the moved tile ends).
+    #[must_use]
+    pub fn from(self) -> usize {
+        usize::from(self.from)
+    }
+
+    /// The cell the blank enters (where the moved tile was).
+    #[must_use]
+    pub fn to(self) -> usize {
+        usize::from(self.to)
+    }
+
+    /// The direction the blank travels on a board of `cols` columns.
+    #[must_use]
+    pub fn dir(self, cols: usize) -> Dir {
+        let (from, to) = (self.from(), self.to());
+        // Vertical first: on a single column, `cols == 1` would make a step up look left.
+        if to + cols == from {
+            Dir::Up
+        } else if from + cols == to {
+            Dir::Down
+        } else if to + 1 == from {
+            Dir::Left
+        } else {
+            Dir::Right
+        }
+    }
+
+    /// The move that undoes this one.
+    #[must_use]
+    pub fn inverse(self) -> Move {
+        Move {
+            from: self.to,
+            to: self.from,
+        }
+    }
+}
+
+impl NPuzzle {
+    /// The in-place view of `board` for [`InPlaceIdaStar`], with `heuristic` kept up to
+    /// date move by move.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`] ([`NPuzzle::check`]).
+    pub fn in_place<H: TileHeuristic>(
+        &self,
+        board: &Board,
+        mut heuristic: H,
+    ) -> Result<Slider<'_, H>, BoardError> {
+        self.check(board)?;
+        let mut cells = [0u8; MAX_CELLS];
+        cells[..board.cells()].copy_from_slice(board.tiles());
+        let h = heuristic.start(board.tiles());
+        let zero_is_goal = heuristic.zero_means_solved();
+        Ok(Slider {
+            puzzle: self,
+            slides: &self.slides,
+            move_count: &self.move_count,
+            cells,
+            blank: board.blank,
+            h,
+            heuristic,
+            zero_is_goal,
+        })
+    }
+
+    /// Solves `board` optimally (when `heuristic` is admissible) with [`InPlaceIdaStar`].
+    ///
+    /// # Returns
+    ///
+    /// The search: a [`Plan`] of the blank's moves and its length, and the statistics
+    /// (`stats.generated + 1` is the "nodes generated" of the 15-puzzle literature).
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`].
+    ///
+    /// # Complexity
+    ///
+    /// Exponential in the solution length; memory O(length).
+    pub fn solve<H: TileHeuristic>(
+        &self,
+        board: &Board,
+        heuristic: H,
+    ) -> Result<Search<Plan<Dir, u32>>, BoardError> {
+        self.solve_with(board, heuristic, &mut InPlaceIdaStar::new(), &mut NoVisitor)
+    }
+
+    /// [`NPuzzle::solve`] with a reusable searcher (and its limits) and an event visitor,
+    /// which sees [`Event::IterationFinished`](crate::Event::IterationFinished) after every
+    /// iteration of IDA*.
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`].
+    pub fn solve_with<'p, H, V>(
+        &'p self,
+        board: &Board,
+        heuristic: H,
+        ida: &mut InPlaceIdaStar<Slider<'p, H>>,
+        visitor: &mut V,
+    ) -> Result<Search<Plan<Dir, u32>>, BoardError>
+    where
+        H: TileHeuristic,
+        V: Visitor<Slider<'p, H>, u32>,
+    {
+        let mut slider = self.in_place(board, heuristic)?;
+        let search = ida.search_with(&mut slider, Slider::is_solved, visitor);
+        let outcome = match search.outcome {
+            Outcome::Found(plan) => Outcome::Found(Plan {
+                actions: plan.actions.iter().map(|m| m.dir(self.cols)).collect(),
+                cost: plan.cost,
+            }),
+            Outcome::NoPath => Outcome::NoPath,
+            Outcome::Stopped(reason) => Outcome::Stopped(reason),
+        };
+        Ok(Search {
+            outcome,
+            stats: search.stats,
+        })
+    }
+}
+
+/// The in-place view of a board for [`InPlaceIdaStar`]: one mutable board whose moves are
+/// applied and undone, with the heuristic `H` kept up to date at each move.
+///
+/// The actions are the blank's [`Move`]s in the puzzle's [`MoveOrder`] (each carries the
+/// cells it swaps, so applying, undoing and inverting one needs no table); the inverse of a
+/// move (never tried right after it) swaps them back; every move costs 1. The heuristic
+/// peeks ([`InPlaceSpace::peek`]) when it can tell a child's estimate without moving the
+/// tile (the Manhattan distance can), so IDA* rejects children beyond its bound without
+/// touching the board. The goal test for the engine is [`Slider::is_solved`]; a plan's
+/// moves turn into directions with [`Move::dir`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle, Slider};
+/// use state_search::InPlaceIdaStar;
+///
+/// let puzzle = NPuzzle::standard(4, 4)?;
+/// let board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;
+/// let mut slider = puzzle.in_place(&board, Manhattan::new(&puzzle))?;
+/// let search = InPlaceIdaStar::new().search(&mut slider, Slider::is_solved);
+/// assert_eq!(search.found().map(|plan| plan.cost), Some(2)); // left, then up
+/// assert_eq!(slider.board(), board); // the slider is back at its start
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// [`MoveOrder`]: super::MoveOrder
+#[derive(Clone, Debug)]
+pub struct Slider<'p, H> {
+    puzzle: &'p NPuzzle,
+    /// The puzzle's move tables, borrowed directly: one load less per expansion than
+    /// through `puzzle`.
+    slides: &'p [[Move; 4]; MAX_CELLS],
+    move_count: &'p [u8; MAX_CELLS],
+    cells: [u8; MAX_CELLS],
+    blank: u8,
+    h: u32,
+    heuristic: H,
+    zero_is_goal: bool,
+}
+
+impl<H: TileHeuristic> Slider<'_, H> {
+    /// Whether the current board is the goal.
+    #[inline]
+    #[must_use]
+    pub fn is_solved(&self) -> bool {
+        self.h == 0
+            && (self.zero_is_goal || self.cells[..self.puzzle.cells()] == *self.puzzle.goal.tiles())
+    }
+
+    /// The current board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        let tiles = &self.cells[..self.puzzle.cells()];
+        Board::from_parts(
+            self.puzzle.rows,
+            self.puzzle.cols,
+            self.blank,
+            tiles.iter().copied().collect(),
+        )
+    }
+
+    /// The heuristic's current estimate.
+    #[must_use]
+    pub fn estimate(&self) -> u32 {
+        self.h
+    }
+
+    /// The tracked heuristic.
+    #[must_use]
+    pub fn tracker(&self) -> &H {
+        &self.heuristic
+    }
+}
+
+impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
+    type Action = Move;
+    type Cost = u32;
+    /// The blank's moves from the puzzle's table: the iterator borrows the puzzle, not the
+    /// slider.
+    type Actions = core::iter::Copied<core::slice::Iter<'p, Move>>;
+
+    #[inline]
+    fn actions(&self) -> Self::Actions {
+        let blank = usize::from(self.blank);
+        let count = usize::from(self.move_count[blank]);
+        let slides: &'p [[Move; 4]; MAX_CELLS] = self.slides;
+        slides[blank][..count.min(4)].iter().copied()
+    }
+
+    /// Moves the blank from `slide.from()` to `slide.to()`, which must be one of the
+    /// current [`actions`](InPlaceSpace::actions).
+    #[inline]
+    fn apply(&mut self, slide: Move) -> u32 {
+        let tile = self.cells[usize::from(slide.to)];
+        self.cells[usize::from(slide.from)] = tile;
+        self.cells[usize::from(slide.to)] = 0;
+        self.blank = slide.to;
+        self.h = self.heuristic.slide(self.h, tile, slide.to, slide.from);
+        1
+    }
+
+    #[inline]
+    fn undo(&mut self, slide: Move) {
+        let tile = self.cells[usize::from(slide.from)];
+        self.cells[usize::from(slide.to)] = tile;
+        self.cells[usize::from(slide.from)] = 0;
+        self.blank = slide.from;
+        self.h = self.heuristic.unslide(self.h, tile, slide.to, slide.from);
+    }
+
+    #[inline]
+    fn peek(&self, slide: Move) -> Option<(u32, u32)> {
+        let tile = self.cells[usize::from(slide.to)];
+        let h = self.heuristic.peek(self.h, tile, slide.to, slide.from)?;
+        Some((1, h))
+    }
+
+    #[inline]
+    fn inverse(&self, slide: Move) -> Option<Move> {
+        Some(slide.inverse())
+    }
+
+    #[inline]
+    fn heuristic(&self) -> u32 {
+        self.h
+    }
+}

@@ -1,0 +1,67 @@
+//! Unit tests of the goals, solvability, the indexer, linear conflict and the tokenizer.
+
+use super::heuristic::must_leave;
+use super::parse::tokens;
+use super::*;
+use crate::rng::SplitMix64;
+use crate::space::{IndexedSpace, StateIndexer};
+
+#[test]
+fn goals_follow_their_convention() {
+    let first = Board::goal(2, 3, GoalConvention::BlankFirst).unwrap();
+    assert_eq!(first.tiles(), [0, 1, 2, 3, 4, 5]);
+    let last = Board::goal(2, 3, GoalConvention::BlankLast).unwrap();
+    assert_eq!((last.tiles(), last.blank()), (&[1, 2, 3, 4, 5, 0][..], 5));
+    assert_eq!(
+        Board::goal(0, 3, GoalConvention::BlankFirst),
+        Err(BoardError::Shape { rows: 0, cols: 3 })
+    );
+}
+
+#[test]
+fn parity_decides_solvability() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let swapped: Board = "0 2 1 3 4 5 6 7 8".parse().unwrap();
+    assert!(!puzzle.is_solvable(&swapped));
+    let moved: Board = "1 0 2 3 4 5 6 7 8".parse().unwrap();
+    assert!(puzzle.is_solvable(&moved));
+    // On an even width a vertical move changes the tile order's parity as well.
+    let puzzle = NPuzzle::standard(2, 2).unwrap();
+    let down: Board = "2 1 0 3".parse().unwrap();
+    assert!(puzzle.is_solvable(&down));
+    let lines = NPuzzle::standard(1, 4).unwrap();
+    assert!(lines.is_solvable(&Board::new(1, 4, &[1, 2, 0, 3]).unwrap()));
+    assert!(!lines.is_solvable(&Board::new(1, 4, &[2, 1, 0, 3]).unwrap()));
+}
+
+#[test]
+fn the_indexer_is_a_bijection_on_solvable_boards() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 2)] {
+        let puzzle = NPuzzle::standard(rows, cols).unwrap();
+        let indexer = puzzle.indexer();
+        let mut rng = SplitMix64::new(5);
+        for _ in 0..200 {
+            let board = puzzle.random_board(&mut rng);
+            let index = indexer.index(&board);
+            assert!(index < indexer.bound());
+            assert_eq!(indexer.state(index), board);
+        }
+    }
+}
+
+#[test]
+fn linear_conflict_counts_reversed_pairs() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    // Tiles 2 and 1 swapped in the top row: each is 1 away, plus one conflict.
+    let board: Board = "0 2 1 3 4 5 6 7 8".parse().unwrap();
+    assert_eq!(puzzle.manhattan(&board), 2);
+    assert_eq!(puzzle.linear_conflict(&board), 4);
+    assert_eq!(must_leave([3, 2, 1].into_iter()), 2);
+    assert_eq!(must_leave([1, 3, 2, 4].into_iter()), 1);
+}
+
+#[test]
+fn tokens_report_character_columns() {
+    let found: Vec<_> = tokens(" ab  c\td").collect();
+    assert_eq!(found, [(2, "ab"), (6, "c"), (8, "d")]);
+}

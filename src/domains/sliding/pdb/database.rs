@@ -1,0 +1,391 @@
+//! One pattern database: `PatternDatabase`, its ranking of placements, its table of a
+//! byte or a nibble per placement, and the errors of the module (`PdbError`).
+
+use core::fmt;
+use std::io;
+
+use super::builder::Builder;
+use crate::domains::sliding::npuzzle::{NPuzzle, byte};
+
+/// The most tiles in one pattern.
+pub const MAX_PATTERN_TILES: usize = 8;
+
+/// The most cells of a board that pattern databases support (cells are bits of a `u64`).
+pub const MAX_PDB_CELLS: usize = 64;
+
+/// The most patterns in one [`PatternSet`].
+///
+/// [`PatternSet`]: super::PatternSet
+pub const MAX_PATTERNS: usize = 16;
+
+/// Why a pattern database could not be built, loaded or used.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// The board has more than [`MAX_PDB_CELLS`] cells.
+    TooManyCells {
+        /// The board's cells.
+        cells: usize,
+    },
+    /// The tiles do not make a pattern: empty, more than [`MAX_PATTERN_TILES`], the blank,
+    /// a tile that does not exist, or a tile twice.
+    Pattern(String),
+    /// Two patterns of a set share a tile.
+    Overlap {
+        /// The shared tile.
+        tile: u8,
+    },
+    /// A set has more than [`MAX_PATTERNS`] patterns.
+    TooManyPatterns {
+        /// The number of patterns given.
+        patterns: usize,
+    },
+    /// The table would not fit in memory.
+    Memory {
+        /// The bytes asked for.
+        bytes: usize,
+    },
+    /// A distance above 254 moves: the table's bytes cannot hold it.
+    TooDeep,
+    /// The database was built for another board, goal or pattern.
+    Mismatch(String),
+    /// Reflection needs a square board with the blank's goal cell on the main diagonal.
+    Reflection(String),
+    /// A file is not a pattern database of this format, or is damaged.
+    Format(String),
+    /// Reading or writing a file failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooManyCells { cells } => write!(
+                f,
+                "pattern databases support boards of at most {MAX_PDB_CELLS} cells, not {cells}"
+            ),
+            Self::Pattern(why) => write!(f, "not a pattern: {why}"),
+            Self::Overlap { tile } => write!(f, "tile {tile} is in two patterns"),
+            Self::TooManyPatterns { patterns } => write!(
+                f,
+                "{patterns} patterns given, at most {MAX_PATTERNS} are supported"
+            ),
+            Self::Memory { bytes } => {
+                write!(f, "out of memory: the database needs {} MiB", bytes >> 20)
+            }
+            Self::TooDeep => f.write_str("a pattern needs more than 254 moves"),
+            Self::Mismatch(why) => write!(f, "the database does not fit: {why}"),
+            Self::Reflection(why) => write!(f, "cannot reflect: {why}"),
+            Self::Format(why) => write!(f, "not a valid pattern database file: {why}"),
+            Self::Io(error) => write!(f, "pattern database file: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for PdbError {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+/// `n! / (n - k)!`, or `None` when it overflows.
+pub(super) fn arrangements(n: usize, k: usize) -> Option<usize> {
+    (n - k + 1..=n).try_fold(1usize, usize::checked_mul)
+}
+
+/// The table of one pattern: the fewest moves of its tiles from every placement to their
+/// goal cells.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::npuzzle::NPuzzle;
+/// use state_search::domains::sliding::pdb::PatternDatabase;
+///
+/// let puzzle = NPuzzle::standard(3, 3)?;
+/// let db = PatternDatabase::build(&puzzle, &[1, 2])?;
+/// assert_eq!(db.len(), 9 * 8);
+/// // Tiles 1 and 2 at their goal cells: nothing to do.
+/// assert_eq!(db.value(&[1, 2]), 0);
+/// // Swapped: at least four moves of those two tiles.
+/// assert!(db.value(&[2, 1]) >= 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternDatabase {
+    pub(super) rows: usize,
+    pub(super) cols: usize,
+    /// The pattern's tiles, in the order their cells are ranked.
+    pub(super) tiles: Vec<u8>,
+    /// The goal cell of each pattern tile.
+    pub(super) goal_cells: Vec<u8>,
+    /// The goal cell of the blank.
+    pub(super) blank_goal: u8,
+    /// `weights[i]`: the number of placements of the tiles after `i`, `(n-1-i)!/(n-k)!`.
+    pub(super) weights: [usize; MAX_PATTERN_TILES],
+    pub(super) entries: Entries,
+}
+
+/// The values, a byte or a nibble per placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Entries {
+    Bytes(Vec<u8>),
+    /// Two values per byte, the even rank in the low nibble.
+    Nibbles(Vec<u8>),
+}
+
+impl PatternDatabase {
+    /// Builds the database of the pattern `tiles` for `puzzle`'s board and goal.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::TooManyCells`], [`PdbError::Pattern`], [`PdbError::Memory`] or
+    /// [`PdbError::TooDeep`].
+    ///
+    /// # Complexity
+    ///
+    /// Time O(P x k x 4) for the P = n!/(n-k)! placements (each region of the blank is
+    /// filled once); memory P bytes for the table plus P x n bits of visited marks.
+    pub fn build(puzzle: &NPuzzle, tiles: &[u8]) -> Result<Self, PdbError> {
+        let mut db = Self::empty(puzzle, tiles)?;
+        let table = Builder::new(&db).run()?;
+        db.entries = compact(table);
+        Ok(db)
+    }
+
+    /// The header of a database for `tiles` on `puzzle`, with no entries.
+    pub(super) fn empty(puzzle: &NPuzzle, tiles: &[u8]) -> Result<Self, PdbError> {
+        let cells = puzzle.cells();
+        if cells > MAX_PDB_CELLS {
+            return Err(PdbError::TooManyCells { cells });
+        }
+        if tiles.is_empty() || tiles.len() > MAX_PATTERN_TILES {
+            return Err(PdbError::Pattern(format!(
+                "{} tiles; a pattern has 1 to {MAX_PATTERN_TILES}",
+                tiles.len()
+            )));
+        }
+        let mut goal_cells = Vec::with_capacity(tiles.len());
+        for (i, &tile) in tiles.iter().enumerate() {
+            if tile == 0 {
+                return Err(PdbError::Pattern("the blank (0) is not a tile".to_owned()));
+            }
+            if tiles[..i].contains(&tile) {
+                return Err(PdbError::Pattern(format!("tile {tile} appears twice")));
+            }
+            let goal = puzzle.goal_cell(tile).ok_or_else(|| {
+                PdbError::Pattern(format!("tile {tile} is not on a board of {cells} cells"))
+            })?;
+            goal_cells.push(byte(goal));
+        }
+        let blank_goal = byte(puzzle.goal().blank());
+        Self::from_header(
+            puzzle.rows(),
+            puzzle.cols(),
+            tiles.to_vec(),
+            goal_cells,
+            blank_goal,
+        )
+    }
+
+    pub(super) fn from_header(
+        rows: usize,
+        cols: usize,
+        tiles: Vec<u8>,
+        goal_cells: Vec<u8>,
+        blank_goal: u8,
+    ) -> Result<Self, PdbError> {
+        let (n, k) = (rows * cols, tiles.len());
+        let mut weights = [0usize; MAX_PATTERN_TILES];
+        for (i, weight) in weights.iter_mut().enumerate().take(k) {
+            *weight =
+                arrangements(n - 1 - i, k - 1 - i).ok_or(PdbError::Memory { bytes: usize::MAX })?;
+        }
+        Ok(Self {
+            rows,
+            cols,
+            tiles,
+            goal_cells,
+            blank_goal,
+            weights,
+            entries: Entries::Bytes(Vec::new()),
+        })
+    }
+
+    /// The pattern's tiles.
+    #[must_use]
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// The number of placements, `n!/(n-k)!`.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        arrangements(self.cells(), self.tiles.len()).unwrap_or(usize::MAX)
+    }
+
+    /// Whether the database has no entries (never true for a built one).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        match &self.entries {
+            Entries::Bytes(bytes) | Entries::Nibbles(bytes) => bytes.is_empty(),
+        }
+    }
+
+    /// The number of cells of the board.
+    #[must_use]
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The bytes the table occupies.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        match &self.entries {
+            Entries::Bytes(bytes) | Entries::Nibbles(bytes) => bytes.len(),
+        }
+    }
+
+    /// Whether the table stores a nibble per placement (every value below 16).
+    #[must_use]
+    pub fn is_nibbles(&self) -> bool {
+        matches!(self.entries, Entries::Nibbles(_))
+    }
+
+    /// The largest value in the table.
+    #[must_use]
+    pub fn max_value(&self) -> u8 {
+        (0..self.len())
+            .map(|rank| self.entry(rank))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The rank of a placement: `cells[i]` is the cell of the `i`-th pattern tile.
+    ///
+    /// # Panics
+    ///
+    /// Panics (in debug builds) if a cell is off the board or repeated.
+    #[inline]
+    #[must_use]
+    pub fn rank(&self, cells: &[u8]) -> usize {
+        let mut used: u64 = 0;
+        let mut rank = 0;
+        for (&cell, &weight) in cells.iter().zip(&self.weights) {
+            let bit = 1u64 << (cell & 63);
+            debug_assert!(used & bit == 0, "a cell holds two pattern tiles");
+            let before = (used & (bit - 1)).count_ones() as usize;
+            rank += (usize::from(cell) - before) * weight;
+            used |= bit;
+        }
+        rank
+    }
+
+    /// The value of the placement of rank `rank` (0 past the end).
+    #[inline]
+    #[must_use]
+    pub fn value_at(&self, rank: usize) -> u8 {
+        self.entry(rank)
+    }
+
+    /// The rank of the placement `cells` (of rank `rank`) after its tile `slot` moves from
+    /// `from` to `to`, in O(k) comparisons instead of a full [`PatternDatabase::rank`]:
+    /// the tile's own digit is recounted, and each later tile's digit (which counts the
+    /// earlier tiles on smaller cells) changes by one when the move crosses its cell.
+    #[inline]
+    #[must_use]
+    pub fn rank_after(&self, cells: &[u8], rank: usize, slot: usize, from: u8, to: u8) -> usize {
+        rank_after(&self.weights, cells, rank, slot, from, to)
+    }
+
+    /// The value of the placement of rank `rank`.
+    #[inline]
+    pub(super) fn entry(&self, rank: usize) -> u8 {
+        match &self.entries {
+            Entries::Bytes(bytes) => bytes.get(rank).copied().unwrap_or(0),
+            Entries::Nibbles(bytes) => bytes
+                .get(rank / 2)
+                .map_or(0, |&b| (b >> ((rank & 1) * 4)) & 15),
+        }
+    }
+
+    /// The fewest moves of the pattern's tiles that bring them from `cells` (the cell of
+    /// each pattern tile, in [`PatternDatabase::tiles`] order) to their goal cells.
+    #[inline]
+    #[must_use]
+    pub fn value(&self, cells: &[u8]) -> u8 {
+        self.entry(self.rank(cells))
+    }
+
+    /// The value for a whole board (`tiles` row-major, `0` = blank).
+    #[must_use]
+    pub fn value_of(&self, tiles: &[u8]) -> u8 {
+        let mut cells = [0u8; MAX_PATTERN_TILES];
+        for (cell, &tile) in tiles.iter().enumerate() {
+            if let Some(slot) = self.tiles.iter().position(|&t| t == tile) {
+                cells[slot] = byte(cell);
+            }
+        }
+        self.value(&cells[..self.tiles.len()])
+    }
+
+    /// Whether the database was built for `puzzle`'s board and goal.
+    #[must_use]
+    pub fn fits(&self, puzzle: &NPuzzle) -> bool {
+        self.rows == puzzle.rows()
+            && self.cols == puzzle.cols()
+            && usize::from(self.blank_goal) == puzzle.goal().blank()
+            && self
+                .tiles
+                .iter()
+                .zip(&self.goal_cells)
+                .all(|(&t, &g)| puzzle.goal_cell(t) == Some(usize::from(g)))
+    }
+}
+
+/// Packs the table into nibbles when every value fits.
+fn compact(table: Vec<u8>) -> Entries {
+    if table.iter().all(|&v| v < 16) {
+        let packed = table
+            .chunks(2)
+            .map(|pair| pair[0] | (pair.get(1).copied().unwrap_or(0) << 4))
+            .collect();
+        Entries::Nibbles(packed)
+    } else {
+        Entries::Bytes(table)
+    }
+}
+
+/// See [`PatternDatabase::rank_after`].
+#[inline]
+pub(super) fn rank_after(
+    weights: &[usize; MAX_PATTERN_TILES],
+    cells: &[u8],
+    rank: usize,
+    slot: usize,
+    from: u8,
+    to: u8,
+) -> usize {
+    let weight = weights[slot % MAX_PATTERN_TILES];
+    let below = |cell: u8| cells[..slot].iter().filter(|&&c| c < cell).count();
+    let old = usize::from(from) - below(from);
+    let new = usize::from(to) - below(to);
+    let mut rank = rank - old * weight + new * weight;
+    for (&cell, &weight) in cells.iter().zip(weights).skip(slot + 1) {
+        match (from < cell, to < cell) {
+            (true, false) => rank += weight,
+            (false, true) => rank -= weight,
+            _ => {}
+        }
+    }
+    rank
+}

@@ -1,0 +1,263 @@
+//! Databases on disk: the binary file format (`save`, `load`), and the cache directory
+//! that keeps one file per board, goal and pattern (`load_or_build`, `Cached`,
+//! `default_cache_dir`).
+
+use core::fmt::Write as _;
+use std::fs;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::database::Entries;
+use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
+use crate::domains::sliding::npuzzle::{NPuzzle, byte};
+
+impl PatternDatabase {
+    /// Writes the database to `path` (see [`PatternDatabase::write_to`]).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`].
+    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+        let mut out = BufWriter::new(fs::File::create(path)?);
+        self.write_to(&mut out)?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
+    /// encoding (bytes), the tiles, their goal cells and the blank's goal cell, the table's
+    /// length in bytes and an FNV-1a checksum (little-endian `u64`s), then the table.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`].
+    pub fn write_to(&self, out: &mut impl Write) -> Result<(), PdbError> {
+        let (encoding, table) = match &self.entries {
+            Entries::Bytes(bytes) => (0u8, bytes),
+            Entries::Nibbles(bytes) => (1u8, bytes),
+        };
+        out.write_all(MAGIC)?;
+        out.write_all(&[
+            byte(self.rows),
+            byte(self.cols),
+            byte(self.tiles.len()),
+            encoding,
+        ])?;
+        out.write_all(&self.tiles)?;
+        out.write_all(&self.goal_cells)?;
+        out.write_all(&[self.blank_goal])?;
+        out.write_all(&(table.len() as u64).to_le_bytes())?;
+        out.write_all(&fnv1a(table).to_le_bytes())?;
+        out.write_all(table)?;
+        Ok(())
+    }
+
+    /// Reads a database written by [`PatternDatabase::save`].
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`], or [`PdbError::Format`] for a file that is not a database or is
+    /// damaged (wrong magic, impossible header, wrong length or checksum).
+    pub fn load(path: &Path) -> Result<Self, PdbError> {
+        Self::read_from(&mut BufReader::new(fs::File::open(path)?))
+    }
+
+    /// Reads a database in the format of [`PatternDatabase::write_to`].
+    ///
+    /// # Errors
+    ///
+    /// As [`PatternDatabase::load`].
+    pub fn read_from(input: &mut impl Read) -> Result<Self, PdbError> {
+        let format = |why: &str| PdbError::Format(why.to_owned());
+        let mut magic = [0u8; 6];
+        input.read_exact(&mut magic)?;
+        if &magic != MAGIC {
+            return Err(format("wrong magic"));
+        }
+        let mut head = [0u8; 4];
+        input.read_exact(&mut head)?;
+        let [rows, cols, k, encoding] = head.map(usize::from);
+        if rows == 0 || cols == 0 || rows * cols > MAX_PDB_CELLS {
+            return Err(format("impossible board size"));
+        }
+        if k == 0 || k > MAX_PATTERN_TILES || k >= rows * cols || encoding > 1 {
+            return Err(format("impossible pattern"));
+        }
+        let mut tiles = vec![0u8; k];
+        input.read_exact(&mut tiles)?;
+        let mut goal_cells = vec![0u8; k];
+        input.read_exact(&mut goal_cells)?;
+        let mut blank = [0u8; 1];
+        input.read_exact(&mut blank)?;
+        let cells = rows * cols;
+        let mut seen = [false; MAX_PDB_CELLS];
+        for &cell in goal_cells.iter().chain(&blank) {
+            let cell = usize::from(cell);
+            if cell >= cells || seen[cell] {
+                return Err(format("impossible goal cells"));
+            }
+            seen[cell] = true;
+        }
+        if tiles
+            .iter()
+            .enumerate()
+            .any(|(i, &t)| t == 0 || usize::from(t) >= cells || tiles[..i].contains(&t))
+        {
+            return Err(format("impossible tiles"));
+        }
+        let mut db = Self::from_header(rows, cols, tiles, goal_cells, blank[0])?;
+        let mut word = [0u8; 8];
+        input.read_exact(&mut word)?;
+        let stored = usize::try_from(u64::from_le_bytes(word)).unwrap_or(usize::MAX);
+        input.read_exact(&mut word)?;
+        let checksum = u64::from_le_bytes(word);
+        let expected = if encoding == 0 {
+            db.len()
+        } else {
+            db.len().div_ceil(2)
+        };
+        if stored != expected {
+            return Err(format("the table's length does not match the pattern"));
+        }
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(expected)
+            .map_err(|_| PdbError::Memory { bytes: expected })?;
+        table.resize(expected, 0);
+        input.read_exact(&mut table)?;
+        if fnv1a(&table) != checksum {
+            return Err(format("checksum mismatch"));
+        }
+        let mut rest = [0u8; 1];
+        if input.read(&mut rest)? != 0 {
+            return Err(format("trailing bytes"));
+        }
+        db.entries = if encoding == 0 {
+            Entries::Bytes(table)
+        } else {
+            Entries::Nibbles(table)
+        };
+        Ok(db)
+    }
+
+    /// The database of `tiles` for `puzzle`: loaded from `dir` when a file built for this
+    /// board, goal and pattern is there, otherwise built and saved there (the directory is
+    /// created if needed). A file that cannot be read is rebuilt and replaced. A database
+    /// that cannot be saved is still returned, with the reason in [`Cached::not_saved`].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`PatternDatabase::build`].
+    pub fn load_or_build(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        dir: &Path,
+    ) -> Result<Cached<Self>, PdbError> {
+        if let Some(db) = Self::load_cached(puzzle, tiles, dir)? {
+            return Ok(Cached {
+                value: db,
+                not_saved: None,
+            });
+        }
+        let db = Self::build(puzzle, tiles)?;
+        let not_saved = db.store(dir).err();
+        Ok(Cached {
+            value: db,
+            not_saved,
+        })
+    }
+
+    /// Saves the database in `dir` under [`PatternDatabase::file_name`], creating the
+    /// directory if needed; returns the file's path.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Io`] (naming the path) when the directory or the file cannot be written.
+    pub fn store(&self, dir: &Path) -> Result<PathBuf, PdbError> {
+        let path = dir.join(self.file_name());
+        let in_path = |error: std::io::Error| {
+            PdbError::Io(std::io::Error::new(
+                error.kind(),
+                format!("{}: {error}", path.display()),
+            ))
+        };
+        fs::create_dir_all(dir).map_err(in_path)?;
+        // Write to a temporary name first so that a crash never leaves half a file.
+        let partial = path.with_extension("partial");
+        self.save(&partial).map_err(|error| match error {
+            PdbError::Io(error) => in_path(error),
+            other => other,
+        })?;
+        fs::rename(&partial, &path).map_err(in_path)?;
+        Ok(path)
+    }
+
+    /// The database of `tiles` for `puzzle` from `dir`, if a valid file built for this
+    /// board, goal and pattern is there (see [`PatternDatabase::load_or_build`]); nothing is
+    /// built.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::TooManyCells`] or [`PdbError::Pattern`] when `tiles` is not a pattern of
+    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`.
+    pub fn load_cached(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        dir: &Path,
+    ) -> Result<Option<Self>, PdbError> {
+        let wanted = Self::empty(puzzle, tiles)?;
+        let path = dir.join(wanted.file_name());
+        Ok(Self::load(&path)
+            .ok()
+            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle)))
+    }
+
+    /// The file name [`PatternDatabase::load_or_build`] uses: the board, the blank's goal
+    /// cell, and each tile with its goal cell.
+    #[must_use]
+    pub fn file_name(&self) -> String {
+        let mut name = format!("pdb-{}x{}-b{}", self.rows, self.cols, self.blank_goal);
+        for (tile, goal) in self.tiles.iter().zip(&self.goal_cells) {
+            let _ = write!(name, "-{tile}@{goal}");
+        }
+        name.push_str(".bin");
+        name
+    }
+}
+
+const MAGIC: &[u8; 6] = b"SSPDB1";
+
+/// The 64-bit FNV-1a hash.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What a cache lookup gives: the value, loaded or built, and the error that kept a built
+/// value from being saved, if any. A cache that cannot be written never costs the work of
+/// building.
+#[derive(Debug)]
+pub struct Cached<T> {
+    /// The database or set.
+    pub value: T,
+    /// Why it could not be saved in the cache directory, when it was built and not saved.
+    pub not_saved: Option<PdbError>,
+}
+
+/// The directory where the `npuzzle` example and [`PatternSet::build_cached`] callers keep
+/// databases: `$STATE_SEARCH_PDB_DIR` if set, else `$XDG_CACHE_HOME/state-search/pdb`, else
+/// `$HOME/.cache/state-search/pdb`; `None` when none of these variables is set.
+///
+/// [`PatternSet::build_cached`]: super::PatternSet::build_cached
+#[must_use]
+pub fn default_cache_dir() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    if let Some(dir) = var("STATE_SEARCH_PDB_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let cache = var("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
+    Some(cache.join("state-search").join("pdb"))
+}

@@ -1,0 +1,84 @@
+//! Additive disjoint pattern databases for the sliding-tile puzzles of [`super::npuzzle`]:
+//! building them by breadth-first search, storing them compactly, saving and loading them,
+//! and the incremental heuristic (with reflection) that IDA* uses.
+//!
+//! # What a pattern database holds
+//!
+//! A *pattern* is a set of tiles. Its database maps every placement of those tiles on the
+//! board (the other tiles are indistinguishable) to the fewest moves **of pattern tiles**
+//! that bring them to their goal cells. The other tiles move for free, so the blank
+//! wanders through the cells they occupy at no cost: the database is built by a 0-1
+//! breadth-first search over (placement, blank cell) pairs, run level by level, where a
+//! whole region of the blank is reached at once (a flood fill over the free cells) and
+//! only a pattern tile's move costs 1. The stored value of a placement is the least over
+//! the blank's regions. Because only the pattern's own moves are counted, the values of
+//! disjoint patterns **add up** and stay admissible (Korf and Felner, 2002).
+//!
+//! A placement of `k` tiles on `n` cells is ranked into `0..n!/(n-k)!` (a ranking of
+//! partial permutations: each tile's cell among the cells the earlier tiles left free), so
+//! the table has no holes: one byte per placement, or one nibble when every value is
+//! below 16. The 6-6-3 partition of the 15-puzzle takes 11.5 MB; the 7-8 partition
+//! 577 MB.
+//!
+//! # Building
+//!
+//! The search keeps three bit sets of `n` bits (rounded up to 16, 32 or 64) per placement:
+//! the (placement, blank cell) states of the current level, of the next one, and those
+//! already settled. A level is one scan of the placements in rank order, generated cell by
+//! cell (no rank is ever unranked) and skipping blocks with nothing to do. Each new state is
+//! only *written* into the next level's set; looking it up first would stall on a cache miss
+//! at every move, while the scan drops the settled ones for free. Building takes about a
+//! second for a 6-tile pattern of the 15-puzzle (35 MB of work memory beside the table), 12 s
+//! for 7 tiles (350 MB) and two to three minutes for 8 tiles (3.1 GB beside the 519 MB
+//! table).
+//!
+//! # Reflection
+//!
+//! On a square board whose goal is symmetric about the main diagonal (the blank's goal
+//! cell is on it, as in both [`GoalConvention`](super::npuzzle::GoalConvention)s), the
+//! board reflected about that diagonal, with each tile renamed to the tile whose goal cell
+//! is the reflection of its own, is exactly as far from the goal. The same databases then
+//! give a second estimate for free, and the maximum of the two is still admissible
+//! ([`PatternSet::new`] with `reflect = true`).
+//!
+//! # Files
+//!
+//! A database is the same for every instance of its board and goal: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
+//! small binary format (a header naming the board, the goal cells and the tiles, a
+//! checksum, and the table), and [`PatternDatabase::load_or_build`] keeps one per pattern
+//! in a cache directory, by default [`default_cache_dir`].
+//!
+//! # Examples
+//!
+//! A 4-4 partition of the 8-puzzle (databases of 3,024 entries, built in microseconds):
+//!
+//! ```
+//! use std::sync::Arc;
+//! use state_search::domains::sliding::npuzzle::{NPuzzle, moves_to_string};
+//! use state_search::domains::sliding::pdb::{PatternDatabase, PatternSet};
+//!
+//! let puzzle = NPuzzle::standard(3, 3)?;
+//! let dbs = vec![
+//!     PatternDatabase::build(&puzzle, &[1, 2, 3, 4])?,
+//!     PatternDatabase::build(&puzzle, &[5, 6, 7, 8])?,
+//! ];
+//! let set = Arc::new(PatternSet::new(&puzzle, dbs, false)?);
+//! let board = "8 7 6 5 4 3 2 1 0".parse()?;
+//! let plan = puzzle.solve(&board, set.heuristic())?.into_found().expect("solvable");
+//! assert_eq!(plan.cost, 28);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod builder;
+mod database;
+mod files;
+mod heuristic;
+mod set;
+
+pub use database::{MAX_PATTERN_TILES, MAX_PATTERNS, MAX_PDB_CELLS, PatternDatabase, PdbError};
+pub use files::{Cached, default_cache_dir};
+pub use heuristic::PatternHeuristic;
+pub use set::{Partition, PatternSet};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,275 @@
+//! Character maps: the `rows columns` header line, the rows of cells, and the markers
+//! that must appear exactly once (`parse_char_map`, `MapFormat`, `CharMap`, `Marker`).
+
+use crate::error::{ParseError, ParseErrorKind};
+
+use super::{Grid, Pos};
+
+/// A character that must appear exactly once in a character map (a start, an exit), and
+/// the name errors use for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Marker {
+    /// The character, e.g. `'S'`.
+    pub ch: char,
+    /// What it marks, for error messages, e.g. ``"start `S`"``.
+    pub name: &'static str,
+}
+
+/// The shape of a character map: the limits on its size and the [`Marker`]s that must
+/// appear exactly once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MapFormat<'a> {
+    /// The largest number of rows the header may give.
+    pub max_rows: u32,
+    /// The largest number of columns the header may give.
+    pub max_cols: u32,
+    /// The largest number of cells (rows x columns) the header may give.
+    pub max_cells: usize,
+    /// The characters that must appear exactly once, in the order
+    /// [`CharMap::markers`] reports their positions.
+    pub markers: &'a [Marker],
+}
+
+/// A parsed character map: the grid of classified cells and the position of each marker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CharMap<T> {
+    /// The cells, as the classifier returned them.
+    pub grid: Grid<T>,
+    /// The position of each [`MapFormat::markers`] entry, in the same order.
+    pub markers: Vec<Pos>,
+}
+
+/// Parses a character map: a header line `rows columns`, then `rows` lines of exactly
+/// `columns` characters, each turned into a cell by `classify`.
+///
+/// The text format is forgiving where it costs nothing: lines may end in `\r\n`, spaces
+/// and tabs at the end of any line are ignored, and blank lines after the map are
+/// allowed. Everything else is an error that names the line and column (1-based, in
+/// characters; column 0 when the whole line is at fault):
+///
+/// | fault                                           | [`ParseErrorKind`]          |
+/// |-------------------------------------------------|-----------------------------|
+/// | no header, a header that is not two positive integers, text after them | `UnexpectedEnd`, `Invalid` |
+/// | more rows, columns or cells than `format` allows | `TooLarge`                 |
+/// | fewer rows than the header says                  | `UnexpectedEnd`             |
+/// | a row of the wrong length                        | `RowLength`                 |
+/// | a character `classify` rejects                   | `UnknownChar`               |
+/// | a marker missing, or appearing twice             | `Missing`, `Duplicate`      |
+/// | non-blank text after the last row                | `Trailing`                  |
+///
+/// # Arguments
+///
+/// * `text` - the whole input.
+/// * `format` - the size limits and the markers.
+/// * `classify` - the cell a character stands for, or `None` for a character the format
+///   does not know. Markers are classified too (a start is usually a floor cell).
+///
+/// # Errors
+///
+/// A [`ParseError`] at the first fault, as in the table above.
+///
+/// # Complexity
+///
+/// O(length of `text`) time; O(rows x columns) space, allocated only after the rows have
+/// been read, so a header that promises a huge map costs nothing.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::grid::{MapFormat, Marker, Pos, parse_char_map};
+/// use state_search::ParseErrorKind;
+///
+/// let format = MapFormat {
+///     max_rows: 100,
+///     max_cols: 100,
+///     max_cells: 10_000,
+///     markers: &[Marker { ch: 'S', name: "start `S`" }],
+/// };
+/// let wall = |c: char| match c {
+///     '#' => Some(true),
+///     '.' | 'S' => Some(false),
+///     _ => None,
+/// };
+/// let map = parse_char_map("2 3\r\n.#S  \r\n...\r\n", &format, wall)?;
+/// assert_eq!(map.markers, [Pos::new(0, 2)]);
+/// assert!(map.grid[Pos::new(0, 1)]);
+///
+/// let error = parse_char_map("2 3\n.#S\n.?.\n", &format, wall).unwrap_err();
+/// assert_eq!((error.line, error.column), (3, 2));
+/// assert_eq!(error.kind, ParseErrorKind::UnknownChar('?'));
+/// # Ok::<(), state_search::ParseError>(())
+/// ```
+pub fn parse_char_map<T>(
+    text: &str,
+    format: &MapFormat<'_>,
+    mut classify: impl FnMut(char) -> Option<T>,
+) -> Result<CharMap<T>, ParseError> {
+    let mut lines = text.split_terminator('\n').map(trim_line);
+    let header = lines.next().unwrap_or("");
+    let (rows, cols) = parse_header(header, format)?;
+    let mut cells = Vec::with_capacity((rows as usize * cols as usize).min(text.len()));
+    let mut markers: Vec<Option<Pos>> = vec![None; format.markers.len()];
+    for row in 0..rows {
+        let line_no = row as usize + 2;
+        let Some(line) = lines.next() else {
+            return Err(ParseError::new(
+                line_no,
+                0,
+                ParseErrorKind::UnexpectedEnd {
+                    expected: format!("row {} of {rows}", row + 1),
+                },
+            ));
+        };
+        let found = line.chars().count();
+        if found != cols as usize {
+            return Err(ParseError::new(
+                line_no,
+                found.min(cols as usize) + 1,
+                ParseErrorKind::RowLength {
+                    expected: cols as usize,
+                    found,
+                },
+            ));
+        }
+        for (col, ch) in (0..cols).zip(line.chars()) {
+            let column = col as usize + 1;
+            if let Some(i) = format.markers.iter().position(|m| m.ch == ch) {
+                if markers[i].is_some() {
+                    let kind = ParseErrorKind::Duplicate(format.markers[i].name);
+                    return Err(ParseError::new(line_no, column, kind));
+                }
+                markers[i] = Some(Pos::new(row, col));
+            }
+            let Some(cell) = classify(ch) else {
+                let kind = ParseErrorKind::UnknownChar(ch);
+                return Err(ParseError::new(line_no, column, kind));
+            };
+            cells.push(cell);
+        }
+    }
+    for (offset, line) in lines.enumerate() {
+        if let Some(at) = line.find(|c: char| !c.is_whitespace()) {
+            let line_no = rows as usize + 2 + offset;
+            let column = line[..at].chars().count() + 1;
+            return Err(ParseError::new(line_no, column, ParseErrorKind::Trailing));
+        }
+    }
+    let markers = markers
+        .iter()
+        .zip(format.markers)
+        .map(|(&pos, marker)| {
+            pos.ok_or_else(|| {
+                ParseError::new(rows as usize + 1, 0, ParseErrorKind::Missing(marker.name))
+            })
+        })
+        .collect::<Result<Vec<Pos>, ParseError>>()?;
+    // Exactly rows x cols cells were pushed.
+    let grid = Grid {
+        width: cols,
+        height: rows,
+        cells,
+    };
+    Ok(CharMap { grid, markers })
+}
+
+/// A line without its `\r` and trailing spaces and tabs.
+fn trim_line(line: &str) -> &str {
+    line.trim_end_matches([' ', '\t', '\r'])
+}
+
+/// Reads `rows columns` from the header line.
+fn parse_header(header: &str, format: &MapFormat<'_>) -> Result<(u32, u32), ParseError> {
+    let mut tokens = tokens_with_columns(header);
+    let rows = header_number(tokens.next(), "the number of rows", format.max_rows, header)?;
+    let cols = header_number(
+        tokens.next(),
+        "the number of columns",
+        format.max_cols,
+        header,
+    )?;
+    if let Some((column, token)) = tokens.next() {
+        return Err(ParseError::new(
+            1,
+            column,
+            ParseErrorKind::Invalid {
+                expected: "the end of the header line `rows columns`".to_owned(),
+                found: token.to_owned(),
+            },
+        ));
+    }
+    let cells = rows as usize * cols as usize;
+    if cells > format.max_cells {
+        return Err(ParseError::new(
+            1,
+            0,
+            ParseErrorKind::TooLarge {
+                what: "the number of cells",
+                limit: format.max_cells,
+                found: cells,
+            },
+        ));
+    }
+    Ok((rows, cols))
+}
+
+/// The whitespace-separated tokens of `line` with their 1-based columns.
+fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = line;
+    core::iter::from_fn(move || {
+        let skip = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..skip].chars().count();
+        rest = &rest[skip..];
+        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..len];
+        let at = column + 1;
+        column += token.chars().count();
+        rest = &rest[len..];
+        Some((at, token))
+    })
+}
+
+/// A positive integer of the header, at most `limit`.
+fn header_number(
+    token: Option<(usize, &str)>,
+    what: &'static str,
+    limit: u32,
+    header: &str,
+) -> Result<u32, ParseError> {
+    let Some((column, token)) = token else {
+        return Err(ParseError::new(
+            1,
+            header.chars().count() + 1,
+            ParseErrorKind::UnexpectedEnd {
+                expected: format!("{what} on the header line `rows columns`"),
+            },
+        ));
+    };
+    let invalid = |expected: String| {
+        Err(ParseError::new(
+            1,
+            column,
+            ParseErrorKind::Invalid {
+                expected,
+                found: token.to_owned(),
+            },
+        ))
+    };
+    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return invalid(format!("{what} (a positive integer)"));
+    }
+    match token.parse::<u64>() {
+        Ok(0) => invalid(format!("{what} (a positive integer)")),
+        Ok(n) if n <= u64::from(limit) => Ok(u32::try_from(n).unwrap_or(limit)),
+        Ok(n) => Err(ParseError::new(
+            1,
+            column,
+            ParseErrorKind::TooLarge {
+                what,
+                limit: limit as usize,
+                found: usize::try_from(n).unwrap_or(usize::MAX),
+            },
+        )),
+        Err(_) => invalid(format!("{what}, at most {limit}")),
+    }
+}

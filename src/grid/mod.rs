@@ -1,0 +1,406 @@
+//! Grids of cells: positions, the four directions, `Grid<T>` with neighbours, and the
+//! parser of character maps under a `rows columns` header line.
+
+use core::ops::{Index, IndexMut};
+
+use crate::space::StateIndexer;
+
+mod charmap;
+
+pub use charmap::{CharMap, MapFormat, Marker, parse_char_map};
+
+/// A cell of a grid: 0-based row (growing downwards) and column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// The row, from 0 at the top.
+    pub row: u32,
+    /// The column, from 0 at the left.
+    pub col: u32,
+}
+
+impl Pos {
+    /// The cell at `row`, `col` (0-based).
+    #[must_use]
+    pub const fn new(row: u32, col: u32) -> Self {
+        Self { row, col }
+    }
+
+    /// The Manhattan distance to `other`.
+    #[must_use]
+    pub fn manhattan(self, other: Pos) -> u32 {
+        self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+}
+
+/// One of the four directions of a step, named by the letters of contest outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dir {
+    /// Up: row - 1.
+    Up,
+    /// Down: row + 1.
+    Down,
+    /// Left: column - 1.
+    Left,
+    /// Right: column + 1.
+    Right,
+}
+
+impl Dir {
+    /// The four directions in the order U, D, L, R.
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// `'U'`, `'D'`, `'L'` or `'R'`.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Dir::Up => 'U',
+            Dir::Down => 'D',
+            Dir::Left => 'L',
+            Dir::Right => 'R',
+        }
+    }
+
+    /// The direction named by `letter` (`U`, `D`, `L`, `R`).
+    #[must_use]
+    pub const fn from_letter(letter: char) -> Option<Dir> {
+        match letter {
+            'U' => Some(Dir::Up),
+            'D' => Some(Dir::Down),
+            'L' => Some(Dir::Left),
+            'R' => Some(Dir::Right),
+            _ => None,
+        }
+    }
+
+    /// The direction that undoes this one.
+    #[must_use]
+    pub const fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The direction of a straight move from `from` to `to` (a different cell in the same
+    /// row or column).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::grid::{Dir, Pos};
+    ///
+    /// assert_eq!(Dir::between(Pos::new(3, 1), Pos::new(1, 1)), Dir::Up);
+    /// assert_eq!(Dir::between(Pos::new(0, 0), Pos::new(0, 2)), Dir::Right);
+    /// ```
+    #[must_use]
+    pub fn between(from: Pos, to: Pos) -> Dir {
+        if to.row < from.row {
+            Dir::Up
+        } else if to.row > from.row {
+            Dir::Down
+        } else if to.col < from.col {
+            Dir::Left
+        } else {
+            Dir::Right
+        }
+    }
+
+    /// Whether the direction is left or right.
+    #[must_use]
+    pub const fn is_horizontal(self) -> bool {
+        matches!(self, Dir::Left | Dir::Right)
+    }
+}
+
+/// A `height x width` grid of cells stored row by row.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::grid::{Dir, Grid, Pos};
+///
+/// let mut grid = Grid::new(3, 2, '.');
+/// grid[Pos::new(1, 2)] = '#';
+/// assert_eq!(grid.step(Pos::new(0, 2), Dir::Down), Some(Pos::new(1, 2)));
+/// assert_eq!(grid.step(Pos::new(0, 2), Dir::Right), None);
+/// assert_eq!(grid.neighbours(Pos::new(0, 0)).count(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid<T> {
+    width: u32,
+    height: u32,
+    cells: Vec<T>,
+}
+
+impl<T> Grid<T> {
+    /// A `height x width` grid with every cell set to `fill`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `width * height` overflows `usize`.
+    #[must_use]
+    pub fn new(width: u32, height: u32, fill: T) -> Self
+    where
+        T: Clone,
+    {
+        let len = (width as usize)
+            .checked_mul(height as usize)
+            .expect("grid size overflows usize");
+        Self {
+            width,
+            height,
+            cells: vec![fill; len],
+        }
+    }
+
+    /// A grid from its cells in row-major order; `None` unless there are exactly
+    /// `width * height` of them.
+    #[must_use]
+    pub fn from_cells(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
+        ((width as usize).checked_mul(height as usize) == Some(cells.len())).then_some(Self {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The number of cells.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the grid has no cells.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Whether `pos` lies on the grid.
+    #[must_use]
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.row < self.height && pos.col < self.width
+    }
+
+    /// The cell at `pos`, if it lies on the grid.
+    #[must_use]
+    pub fn get(&self, pos: Pos) -> Option<&T> {
+        self.contains(pos).then(|| &self.cells[self.index_of(pos)])
+    }
+
+    /// The row-major index of `pos` (which must lie on the grid).
+    #[inline]
+    #[must_use]
+    pub fn index_of(&self, pos: Pos) -> usize {
+        pos.row as usize * self.width as usize + pos.col as usize
+    }
+
+    /// The position of row-major index `index`.
+    #[inline]
+    #[must_use]
+    pub fn pos_of(&self, index: usize) -> Pos {
+        let width = self.width as usize;
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "indices of a grid whose sides fit in u32"
+        )]
+        Pos::new((index / width) as u32, (index % width) as u32)
+    }
+
+    /// The neighbour of `pos` in direction `dir`, if it lies on the grid.
+    #[inline]
+    #[must_use]
+    pub fn step(&self, pos: Pos, dir: Dir) -> Option<Pos> {
+        let next = match dir {
+            Dir::Up => Pos::new(pos.row.checked_sub(1)?, pos.col),
+            Dir::Down => Pos::new(pos.row + 1, pos.col),
+            Dir::Left => Pos::new(pos.row, pos.col.checked_sub(1)?),
+            Dir::Right => Pos::new(pos.row, pos.col + 1),
+        };
+        self.contains(next).then_some(next)
+    }
+
+    /// The neighbours of `pos` on the grid, with the direction to each, in U, D, L, R
+    /// order.
+    pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = (Dir, Pos)> + '_ {
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |dir| Some((dir, self.step(pos, dir)?)))
+    }
+
+    /// Every position, row by row.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.cells.len()).map(|i| self.pos_of(i))
+    }
+
+    /// The cells in row-major order.
+    #[must_use]
+    pub fn cells(&self) -> &[T] {
+        &self.cells
+    }
+
+    /// The numbering of this grid's positions (row-major), for dense storage.
+    #[must_use]
+    pub fn indexer(&self) -> CellIndexer {
+        CellIndexer {
+            width: self.width,
+            height: self.height,
+        }
+    }
+}
+
+impl<T> Index<Pos> for Grid<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, pos: Pos) -> &T {
+        &self.cells[self.index_of(pos)]
+    }
+}
+
+impl<T> IndexMut<Pos> for Grid<T> {
+    #[inline]
+    fn index_mut(&mut self, pos: Pos) -> &mut T {
+        let index = self.index_of(pos);
+        &mut self.cells[index]
+    }
+}
+
+/// The row-major layout of a grid inside a one-cell border: the index of a cell and the
+/// offsets of its four neighbours. Domains keep their cells in such an array with a
+/// closed value (wall, stone) on the border, so stepping through the grid needs no bounds
+/// tests.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::grid::{Grid, Padding, Pos};
+///
+/// let grid = Grid::new(3, 2, 1u8);
+/// let padding = Padding::of(&grid);
+/// let cells = padding.fill(&grid, 0, |_, &c| c); // 0 on the border
+/// assert_eq!((padding.len(), padding.stride()), (20, 5));
+/// let here = padding.index(Pos::new(0, 0));
+/// let [up, _, left, right] = padding.offsets();
+/// assert_eq!((cells[here.wrapping_add_signed(up)], cells[here.wrapping_add_signed(left)]), (0, 0));
+/// assert_eq!(cells[here.wrapping_add_signed(right)], 1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Padding {
+    stride: usize,
+    len: usize,
+}
+
+impl Padding {
+    /// The layout of `grid` inside a one-cell border.
+    #[must_use]
+    pub fn of<T>(grid: &Grid<T>) -> Self {
+        let stride = grid.width() as usize + 2;
+        Self {
+            stride,
+            len: stride * (grid.height() as usize + 2),
+        }
+    }
+
+    /// The number of cells, the border included.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the layout has no cells (never: the border is always there).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The distance between vertically adjacent cells: the grid's width plus 2.
+    #[must_use]
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The index of `pos` (a cell of the grid).
+    #[inline]
+    #[must_use]
+    pub fn index(&self, pos: Pos) -> usize {
+        (pos.row as usize + 1) * self.stride + pos.col as usize + 1
+    }
+
+    /// The index offsets of the neighbours up, down, left and right.
+    #[inline]
+    #[must_use]
+    pub fn offsets(&self) -> [isize; 4] {
+        #[expect(
+            clippy::cast_possible_wrap,
+            reason = "a stride is at most 2^32 + 1, far below isize::MAX"
+        )]
+        let stride = self.stride as isize;
+        [-stride, stride, -1, 1]
+    }
+
+    /// The array of `grid` in this layout: `border` around, `cell(pos, value)` inside.
+    pub fn fill<T: Clone, U>(
+        &self,
+        grid: &Grid<U>,
+        border: T,
+        mut cell: impl FnMut(Pos, &U) -> T,
+    ) -> Vec<T> {
+        let mut cells = vec![border; self.len];
+        for (i, value) in grid.cells().iter().enumerate() {
+            let pos = grid.pos_of(i);
+            cells[self.index(pos)] = cell(pos, value);
+        }
+        cells
+    }
+}
+
+/// The row-major numbering of the cells of a `height x width` grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellIndexer {
+    width: u32,
+    height: u32,
+}
+
+impl StateIndexer<Pos> for CellIndexer {
+    #[inline]
+    fn bound(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    #[inline]
+    fn index(&self, pos: &Pos) -> usize {
+        pos.row as usize * self.width as usize + pos.col as usize
+    }
+
+    #[inline]
+    fn state(&self, index: usize) -> Pos {
+        // A 32-bit division is several times cheaper than a 64-bit one on many CPUs, and
+        // dense stores only hold indices below u32::MAX.
+        if let Ok(index) = u32::try_from(index) {
+            return Pos::new(index / self.width, index % self.width);
+        }
+        let width = self.width as usize;
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "indices below bound() come from u32 sides"
+        )]
+        Pos::new((index / width) as u32, (index % width) as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -102,13 +102,15 @@ fn bfs(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("state-search dense", SIDE), |b| {
         b.iter(|| {
-            let mut bfs = Bfs::with_storage(Dense(maze.indexer()));
+            let bfs = Bfs::with_storage(Dense(maze.indexer()));
             let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
             expect_cost(&search.outcome, steps);
         });
     });
     group.bench_function(BenchmarkId::new("state-search dense reused", SIDE), |b| {
-        let mut bfs = Bfs::with_storage(Dense(maze.indexer()));
+        let mut bfs = Bfs::with_storage(Dense(maze.indexer()))
+            .searcher()
+            .expect("the dense store fits");
         b.iter(|| {
             let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
             expect_cost(&search.outcome, steps);
@@ -143,7 +145,7 @@ fn dijkstra(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("state-search dense heap", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
+            let dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
             expect_cost(
                 &dijkstra
                     .search(black_box(&maze), [start], |&p| p == goal)
@@ -154,7 +156,7 @@ fn dijkstra(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra =
+            let dijkstra =
                 Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
             expect_cost(
                 &dijkstra
@@ -166,7 +168,7 @@ fn dijkstra(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("state-search dense radix", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra =
+            let dijkstra =
                 Dijkstra::with_storage(Dense(maze.indexer())).with_queue(RadixQueue::new());
             expect_cost(
                 &dijkstra
@@ -206,7 +208,7 @@ fn astar(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("state-search dense", SIDE), |b| {
         b.iter(|| {
-            let mut astar = AStar::with_storage(Dense(maze.indexer()));
+            let astar = AStar::with_storage(Dense(maze.indexer()));
             expect_cost(
                 &astar
                     .search(black_box(&maze), [start], &h, |&p| p == goal)
@@ -217,8 +219,7 @@ fn astar(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
         b.iter(|| {
-            let mut astar =
-                AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+            let astar = AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
             expect_cost(
                 &astar
                     .search(black_box(&maze), [start], &h, |&p| p == goal)
@@ -293,14 +294,14 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("state-search dense heap", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra = Dijkstra::with_storage(Dense(Cells(side * side)));
+            let dijkstra = Dijkstra::with_storage(Dense(Cells(side * side)));
             let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
             assert_eq!(search.found().map(|f| f.cost), Some(cost));
         });
     });
     group.bench_function(BenchmarkId::new("state-search dense bucket", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra =
+            let dijkstra =
                 Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(BucketQueue::new());
             let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
             assert_eq!(search.found().map(|f| f.cost), Some(cost));
@@ -308,7 +309,7 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
     });
     group.bench_function(BenchmarkId::new("state-search dense radix", SIDE), |b| {
         b.iter(|| {
-            let mut dijkstra =
+            let dijkstra =
                 Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(RadixQueue::new());
             let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
             assert_eq!(search.found().map(|f| f.cost), Some(cost));

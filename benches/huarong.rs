@@ -11,8 +11,10 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use state_search::domains::sliding::huarong::{
-    Board, Engine, HuarongSolver, Input, Method, Options, Precompute, Query,
+    Board, HuarongSolver, Input, Method, Options, Precompute, Query,
 };
+use state_search::strategy::Queue;
+use state_search::{Limits, Strategy};
 
 const SEED: u64 = 2013;
 const FIXED_PERCENT: u32 = 20;
@@ -33,16 +35,18 @@ fn answer_all(
     options: Options,
     queries: &[Query],
     method: Method,
-    engine: Engine,
+    engine: Strategy,
 ) -> Vec<Option<u32>> {
-    let mut solver = HuarongSolver::with_options(board.clone(), options);
+    let mut solver =
+        HuarongSolver::with_options(board.clone(), options).expect("the board fits in memory");
     queries
         .iter()
         .map(|q| {
             solver
-                .solve(q, method, engine)
+                .solve(q, method, &engine, &Limits::new())
                 .expect("valid queries")
-                .moves
+                .found()
+                .copied()
         })
         .collect()
 }
@@ -57,7 +61,7 @@ fn contest_max(c: &mut Criterion) {
         options(Precompute::Eager, 0),
         &input.queries,
         Method::Abstract,
-        Engine::Dijkstra,
+        Strategy::Dijkstra(Queue::Bucket),
     );
     let mut group = c.benchmark_group("huarong/contest-max-30x30");
     group.sample_size(10);
@@ -65,28 +69,32 @@ fn contest_max(c: &mut Criterion) {
         (
             "abstract astar, 8 landmarks",
             options(Precompute::Eager, 8),
-            Engine::AStar,
+            Strategy::AStar,
         ),
         (
             "abstract astar, no landmarks",
             options(Precompute::Eager, 0),
-            Engine::AStar,
+            Strategy::AStar,
         ),
         (
             "abstract dijkstra",
             options(Precompute::Eager, 0),
-            Engine::Dijkstra,
+            Strategy::Dijkstra(Queue::Bucket),
         ),
-        ("abstract spfa", options(Precompute::Eager, 0), Engine::Spfa),
+        (
+            "abstract spfa",
+            options(Precompute::Eager, 0),
+            Strategy::Spfa,
+        ),
         (
             "abstract astar, lazy walks",
             options(Precompute::Lazy, 0),
-            Engine::AStar,
+            Strategy::AStar,
         ),
         (
             "abstract dijkstra, lazy walks",
             options(Precompute::Lazy, 0),
-            Engine::Dijkstra,
+            Strategy::Dijkstra(Queue::Bucket),
         ),
     ];
     for (name, options, engine) in runs {
@@ -105,7 +113,7 @@ fn contest_max(c: &mut Criterion) {
     }
     // The plain view on the first queries only: it is far slower.
     let few = if QUICK { 3 } else { 50 };
-    for engine in [Engine::Bfs, Engine::AStar] {
+    for engine in [Strategy::Bfs, Strategy::AStar] {
         let name = format!("plain {engine:?}").to_lowercase();
         group.bench_function(BenchmarkId::new(name, few), |b| {
             b.iter(|| {
@@ -127,7 +135,8 @@ fn contest_max(c: &mut Criterion) {
     ] {
         group.bench_function(BenchmarkId::new(name, 0), |b| {
             b.iter(|| {
-                let solver = HuarongSolver::with_options(black_box(board).clone(), options);
+                let solver = HuarongSolver::with_options(black_box(board).clone(), options)
+                    .expect("the board fits in memory");
                 assert!(solver.abstraction().computed_cells() <= board.movable_cells());
             });
         });
@@ -150,34 +159,40 @@ fn growth(c: &mut Criterion) {
             options(Precompute::Eager, 0),
             queries,
             Method::Abstract,
-            Engine::Dijkstra,
+            Strategy::Dijkstra(Queue::Bucket),
         );
         let mut engines = vec![
-            ("abstract astar", Method::Abstract, Engine::AStar),
-            ("abstract dijkstra", Method::Abstract, Engine::Dijkstra),
+            ("abstract astar", Method::Abstract, Strategy::AStar),
+            (
+                "abstract dijkstra",
+                Method::Abstract,
+                Strategy::Dijkstra(Queue::Bucket),
+            ),
         ];
         if side <= 30 {
             // (n m)^2 states: beyond about a thousand cells a query takes seconds.
-            engines.push(("plain bfs", Method::Plain, Engine::Bfs));
-            engines.push(("plain astar", Method::Plain, Engine::AStar));
+            engines.push(("plain bfs", Method::Plain, Strategy::Bfs));
+            engines.push(("plain astar", Method::Plain, Strategy::AStar));
         }
         for (name, method, engine) in engines {
-            let mut solver = HuarongSolver::new(input.board.clone());
+            let mut solver =
+                HuarongSolver::new(input.board.clone()).expect("the board fits in memory");
             let mut next = 0;
             group.bench_function(BenchmarkId::new(name, side), |b| {
                 b.iter(|| {
                     let at = next % sample;
                     next += 1;
                     let answer = solver
-                        .solve(black_box(&queries[at]), method, engine)
+                        .solve(black_box(&queries[at]), method, &engine, &Limits::new())
                         .expect("valid query");
-                    assert_eq!(answer.moves, expected[at]);
+                    assert_eq!(answer.found().copied(), expected[at]);
                 });
             });
         }
         group.bench_function(BenchmarkId::new("build (eager, 8 landmarks)", side), |b| {
             b.iter(|| {
-                let solver = HuarongSolver::new(black_box(&input.board).clone());
+                let solver = HuarongSolver::new(black_box(&input.board).clone())
+                    .expect("the board fits in memory");
                 assert_eq!(solver.abstraction().landmarks().len(), 8);
             });
         });

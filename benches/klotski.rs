@@ -7,6 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use state_search::Limits;
 use state_search::domains::sliding::klotski::{Layout, Metric, Puzzle};
 use state_search::{Bfs, Dense, StateSpace};
 
@@ -23,15 +24,14 @@ fn full_bfs(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function(BenchmarkId::new("state-search hashed", "hengdao"), |b| {
         b.iter(|| {
-            let mut bfs = Bfs::new();
-            let search = bfs.reach(black_box(&space), [start]);
+            let search = Bfs::new().search(black_box(&space), [start], |_| false);
             assert_eq!(search.stats.stored, REACHABLE);
         });
     });
     group.bench_function(
         BenchmarkId::new("state-search hashed reused", "hengdao"),
         |b| {
-            let mut bfs = Bfs::new();
+            let mut bfs = Bfs::new().searcher().expect("hashed storage");
             b.iter(|| {
                 let search = bfs.reach(black_box(&space), [start]);
                 assert_eq!(search.stats.stored, REACHABLE);
@@ -41,7 +41,9 @@ fn full_bfs(c: &mut Criterion) {
     group.bench_function(
         BenchmarkId::new("state-search dense ranking", "hengdao"),
         |b| {
-            let mut bfs = Bfs::with_storage(Dense(indexer.clone()));
+            let mut bfs = Bfs::with_storage(Dense(indexer.clone()))
+                .searcher()
+                .expect("the dense store fits");
             b.iter(|| {
                 let search = bfs.reach(black_box(&space), [start]);
                 assert_eq!(search.stats.stored, REACHABLE);
@@ -53,8 +55,7 @@ fn full_bfs(c: &mut Criterion) {
             let indexer = black_box(&puzzle)
                 .indexer(1 << 20)
                 .expect("65,880 placements");
-            let mut bfs = Bfs::with_storage(Dense(indexer));
-            let search = bfs.reach(&space, [start]);
+            let search = Bfs::with_storage(Dense(indexer)).search(&space, [start], |_| false);
             assert_eq!(search.stats.stored, REACHABLE);
         });
     });
@@ -80,7 +81,11 @@ fn solve(c: &mut Criterion) {
         let name = format!("{metric:?}").to_lowercase();
         group.bench_function(BenchmarkId::new("state-search hashed", &name), |b| {
             b.iter(|| {
-                let solution = black_box(&puzzle).solve(metric).expect("solvable");
+                let solution = black_box(&puzzle)
+                    .solve(metric, &Puzzle::DEFAULT_STRATEGY, &Limits::new())
+                    .expect("BFS applies")
+                    .into_found()
+                    .expect("solvable");
                 assert_eq!(solution.moves.len(), moves);
             });
         });

@@ -10,8 +10,10 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use state_search::domains::keydoor::{KeyDoorMaze, Objective, RandomKeyDoor, Strategy};
+use state_search::domains::keydoor::{KeyDoorMaze, Objective, RandomKeyDoor};
 use state_search::domains::pipemaze::{self, PipeMaze, RandomPipeMaze, escape_answer};
+use state_search::strategy::Queue;
+use state_search::{Limits, Strategy};
 
 /// Whether this is `cargo test` running the bench once (the test profile keeps debug
 /// assertions): the key-door mazes are then 100x100, to keep the test suite fast.
@@ -42,7 +44,7 @@ fn keydoor_answer(
     objective: Objective,
     strategy: Strategy,
 ) -> Option<(u32, usize)> {
-    maze.solve_with(objective, strategy)
+    maze.solve(objective, &strategy, &Limits::new())
         .expect("the benchmark mazes fit in memory")
         .into_found()
         .map(|route| match objective {
@@ -57,15 +59,23 @@ fn keydoor(c: &mut Criterion) {
             (
                 Objective::FewestKeys,
                 "fewest-keys",
-                &[Strategy::Layered, Strategy::Dijkstra, Strategy::AStar][..],
+                &[
+                    Strategy::Layered,
+                    Strategy::Dijkstra(Queue::Heap),
+                    Strategy::AStar,
+                ][..],
             ),
             (
                 Objective::FewestMoves,
                 "fewest-moves",
-                &[Strategy::Bfs, Strategy::Dijkstra, Strategy::AStar][..],
+                &[
+                    Strategy::Bfs,
+                    Strategy::Dijkstra(Queue::Heap),
+                    Strategy::AStar,
+                ][..],
             ),
         ] {
-            let expected = keydoor_answer(&maze, objective, Strategy::Dijkstra);
+            let expected = keydoor_answer(&maze, objective, Strategy::Dijkstra(Queue::Heap));
             assert!(expected.is_some(), "the {name} maze has a route");
             if name == "barriers" && objective == Objective::FewestKeys {
                 assert_eq!(
@@ -117,19 +127,19 @@ fn palamaze(c: &mut Criterion) {
     group.sample_size(20);
     for (name, maze) in pipe_mazes() {
         let answer = |strategy| {
-            let search = maze.solve(strategy).expect("a 20x20 maze fits in memory");
+            let search = maze
+                .solve(&strategy, &Limits::new())
+                .expect("a 20x20 maze fits in memory");
             escape_answer(&search.outcome)
         };
-        let expected = answer(pipemaze::Strategy::Dijkstra);
+        let expected = answer(Strategy::Dijkstra(Queue::Heap));
         assert_eq!(expected == pipemaze::NO_ESCAPE, name == "walled-in");
-        for strategy in [
-            pipemaze::Strategy::Bfs,
-            pipemaze::Strategy::AStar,
-            pipemaze::Strategy::IdaStarTable,
-        ] {
+        for strategy in [Strategy::Bfs, Strategy::AStar, Strategy::IdaStarTable] {
             group.bench_with_input(BenchmarkId::new(strategy.name(), name), &maze, |b, maze| {
                 b.iter(|| {
-                    let search = black_box(maze).solve(strategy).expect("fits in memory");
+                    let search = black_box(maze)
+                        .solve(&strategy, &Limits::new())
+                        .expect("fits in memory");
                     assert_eq!(escape_answer(&search.outcome), expected);
                 });
             });

@@ -24,15 +24,15 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use state_search::Stats;
 use state_search::domains::sliding::huarong::{
-    DEFAULT_LANDMARKS, Engine, HuarongSolver, Input, Method, Options as SolverOptions, Precompute,
+    DEFAULT_LANDMARKS, HuarongSolver, Input, Method, Options as SolverOptions, Precompute,
 };
+use state_search::{Limits, Outcome, Stats, Strategy};
 
 struct Options {
     file: Option<String>,
     method: Method,
-    engine: Option<Engine>,
+    strategy: Option<Strategy>,
     precompute: Precompute,
     landmarks: usize,
     stats: bool,
@@ -42,7 +42,7 @@ struct Options {
 }
 
 const USAGE: &str = "usage: huarong [FILE] [--method plain|abstract] \
-[--engine bfs|dijkstra|spfa|astar|idastar] [--precompute eager|lazy] [--landmarks N] \
+[--strategy NAME] [--precompute eager|lazy] [--landmarks N] \
 [--stats]\n       \
 huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]";
 
@@ -57,7 +57,7 @@ fn parse_args() -> Result<Option<Options>, String> {
     let mut options = Options {
         file: None,
         method: Method::Abstract,
-        engine: None,
+        strategy: None,
         precompute: Precompute::Eager,
         landmarks: DEFAULT_LANDMARKS,
         stats: false,
@@ -73,10 +73,19 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             "--method" => {
-                options.method = args.next().ok_or("--method needs a value")?.parse()?;
+                let value = args.next().ok_or("--method needs a value")?;
+                options.method = value.parse().map_err(
+                    |e: state_search::domains::sliding::huarong::UnknownMethod| e.to_string(),
+                )?;
             }
-            "--engine" => {
-                options.engine = Some(args.next().ok_or("--engine needs a value")?.parse()?);
+            // `--engine` is the older name of `--strategy`.
+            "--strategy" | "--engine" => {
+                let value = args.next().ok_or("--strategy needs a value")?;
+                options.strategy = Some(
+                    value
+                        .parse()
+                        .map_err(|e: state_search::ParseStrategyError| e.to_string())?,
+                );
             }
             "--precompute" => {
                 options.precompute = match args.next().as_deref() {
@@ -148,14 +157,18 @@ fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = options.generate {
         return output::write_out(&generate(sizes, options.fixed, options.seed)?).map(drop);
     }
-    let engine = options.engine.unwrap_or(match options.method {
-        Method::Plain => Engine::Bfs,
-        Method::Abstract => Engine::AStar,
+    let strategy = options.strategy.unwrap_or(match options.method {
+        Method::Plain => Strategy::Bfs,
+        Method::Abstract => HuarongSolver::DEFAULT_STRATEGY,
     });
-    if options.method == Method::Abstract && matches!(engine, Engine::Bfs | Engine::IdaStar) {
+    let weighted = options.method == Method::Abstract;
+    if matches!(strategy, Strategy::BidirectionalBfs | Strategy::Layered)
+        || (weighted && strategy == Strategy::Bfs)
+    {
         return Err(format!(
-            "--engine {engine:?} applies to --method plain only (the abstraction has weighted \
-             steps: use dijkstra, spfa or astar)"
+            "--strategy {strategy} does not apply to --method {} (the abstraction has weighted \
+             steps; bibfs and layered apply to neither)",
+            options.method
         ));
     }
     let text = read_input(options.file.as_deref())?;
@@ -166,17 +179,19 @@ fn run(options: &Options) -> Result<(), String> {
         precompute: options.precompute,
         landmarks: options.landmarks,
     };
-    let mut solver = HuarongSolver::with_options(input.board.clone(), solver_options);
+    let mut solver = HuarongSolver::with_options(input.board.clone(), solver_options)
+        .map_err(|e| e.to_string())?;
     let built = started.elapsed();
     let mut out = String::new();
     let mut total = Stats::default();
     for (number, query) in input.queries.iter().enumerate() {
         let answer = solver
-            .solve(query, options.method, engine)
+            .solve(query, options.method, &strategy, &Limits::new())
             .map_err(|e| format!("query {}: {e}", number + 1))?;
-        match answer.moves {
-            Some(moves) => writeln!(out, "{moves}"),
-            None => writeln!(out, "-1"),
+        match answer.outcome {
+            Outcome::Found(moves) => writeln!(out, "{moves}"),
+            Outcome::NoPath => writeln!(out, "-1"),
+            Outcome::Stopped(reason) => return Err(format!("query {}: {reason}", number + 1)),
         }
         .map_err(|e| e.to_string())?;
         if options.stats {
@@ -197,7 +212,7 @@ fn run(options: &Options) -> Result<(), String> {
     if options.stats {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
-            "{:?} view, {engine:?}: {} queries, expanded {} generated {}; parse {:.2} ms, \
+            "{:?} view, {strategy}: {} queries, expanded {} generated {}; parse {:.2} ms, \
              abstraction {:.2} ms ({} cells computed), queries {:.2} ms",
             options.method,
             input.queries.len(),

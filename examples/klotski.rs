@@ -52,9 +52,17 @@ fn run() -> Result<(), String> {
         None => Puzzle::classic(),
     };
     let started = Instant::now();
-    let text = match puzzle.solve(metric) {
-        Some(solution) => solution.to_string(),
-        None => "-1\n".to_owned(),
+    let search = puzzle
+        .solve(
+            metric,
+            &Puzzle::DEFAULT_STRATEGY,
+            &state_search::Limits::new(),
+        )
+        .map_err(|e| e.to_string())?;
+    let text = match search.outcome {
+        state_search::Outcome::Found(solution) => solution.to_string(),
+        state_search::Outcome::NoPath => "-1\n".to_owned(),
+        state_search::Outcome::Stopped(reason) => return Err(reason.to_string()),
     };
     output::write_out(&text)?;
     if stats {

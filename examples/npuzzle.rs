@@ -49,11 +49,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use state_search::domains::sliding::npuzzle::{
-    Board, GoalConvention, Instance, LinearConflict, Manhattan, MoveOrder, NPuzzle, Slider,
-    TileHeuristic, moves_to_string, parse_instances,
+    Board, GoalConvention, Instance, LinearConflict, Manhattan, MoveOrder, NPuzzle, TileHeuristic,
+    moves_to_string, parse_instances,
 };
 use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
-use state_search::{Event, InPlaceIdaStar, Outcome, Stats};
+use state_search::{Event, Limits, Outcome, Stats, Visitor};
 
 const USAGE: &str = "usage: npuzzle [FILE] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
                      [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
@@ -262,31 +262,58 @@ fn solve(setup: &Setup, instance: &Instance, options: &Options) -> Result<Solved
     }
 }
 
-fn run<H: TileHeuristic>(
-    setup: &Setup,
-    instance: &Instance,
-    heuristic: H,
-    options: &Options,
-) -> Result<Solved, String> {
-    let started = Instant::now();
-    let mut ida = InPlaceIdaStar::new();
-    let line = instance.line;
-    // The visitor sees every expansion: keep it tiny so that it is inlined into the engine,
-    // and leave the reporting to a function called once per iteration.
-    let mut progress = |event: Event<'_, Slider<'_, H>, u32>| {
+/// Reports IDA*'s iterations. It sees every expansion: keep it tiny so that it is inlined
+/// into the engine, and leave the reporting to a function called once per iteration.
+struct Watch {
+    progress: Progress,
+    line: usize,
+    started: Instant,
+}
+
+impl<S> Visitor<S, u32> for Watch {
+    #[inline]
+    fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
         if let Event::IterationFinished {
             bound,
             next_bound,
             stats,
         } = event
         {
-            report_iteration(options.progress, line, started, bound, next_bound, stats);
+            report_iteration(
+                self.progress,
+                self.line,
+                self.started,
+                bound,
+                next_bound,
+                stats,
+            );
         }
         ControlFlow::Continue(())
+    }
+}
+
+fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
+    setup: &Setup,
+    instance: &Instance,
+    heuristic: H,
+    options: &Options,
+) -> Result<Solved, String> {
+    let started = Instant::now();
+    let line = instance.line;
+    let mut progress = Watch {
+        progress: options.progress,
+        line,
+        started,
     };
     let search = setup
         .puzzle
-        .solve_with(&instance.board, heuristic, &mut ida, &mut progress)
+        .solve_with(
+            &instance.board,
+            heuristic,
+            &NPuzzle::DEFAULT_STRATEGY,
+            &Limits::new(),
+            &mut progress,
+        )
         .map_err(|e| format!("line {line}: {e}"))?;
     let time = started.elapsed();
     match search.outcome {

@@ -117,8 +117,8 @@ pub struct FnVisitor<F>(F);
 ///     }
 ///     ControlFlow::Continue(())
 /// }));
-/// assert_eq!(search.found().unwrap().cost, 18);
-/// assert!(deepest <= 18);
+/// assert_eq!(search.found().unwrap().cost, 17); // +1, then double five times
+/// assert!(deepest <= 17);
 /// ```
 pub fn visitor<S, C, F>(watch: F) -> FnVisitor<F>
 where

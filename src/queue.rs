@@ -622,7 +622,8 @@ mod tests {
             queue.push(key, slot).unwrap();
         }
         keys.sort_unstable();
-        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
+        let popped: Vec<u64> =
+            core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
         assert_eq!(popped, keys);
     }
 
@@ -646,7 +647,8 @@ mod tests {
             queue.push(base + 2, 1).unwrap();
             queue.push(base, 2).unwrap();
             queue.push(base + 1, 3).unwrap();
-            let popped: Vec<u32> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
+            let popped: Vec<u32> =
+                core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
             assert_eq!(popped, [base, base + 1, base + 2]);
         }
         assert!(
@@ -666,7 +668,8 @@ mod tests {
         queue.push(40, 3).unwrap();
         queue.push(1 << 20, 4).unwrap();
         queue.push(41, 5).unwrap();
-        let popped: Vec<u64> = core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
+        let popped: Vec<u64> =
+            core::iter::from_fn(|| queue.pop().unwrap().map(|(k, _)| k)).collect();
         assert_eq!(popped, [40, 41, 45, 50, 90, 1 << 20]);
     }
 
@@ -677,7 +680,8 @@ mod tests {
         queue.push((10, Reverse(7)), 1).unwrap();
         queue.push((9, Reverse(1)), 2).unwrap();
         queue.push((10, Reverse(5)), 3).unwrap();
-        let order: Vec<Slot> = core::iter::from_fn(|| queue.pop().unwrap().map(|(_, s)| s)).collect();
+        let order: Vec<Slot> =
+            core::iter::from_fn(|| queue.pop().unwrap().map(|(_, s)| s)).collect();
         assert_eq!(order, vec![2, 1, 3, 0]);
     }
 

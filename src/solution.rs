@@ -396,6 +396,21 @@ impl<C: Copy> Limits<C> {
         Ok(())
     }
 
+    /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
+    /// engines that check once per batch of expansions rather than per expansion.
+    pub(crate) fn check_now(
+        &self,
+        expanded: u64,
+        memory: impl FnOnce() -> usize,
+    ) -> Result<(), StopReason> {
+        if let Some(max) = self.max_expansions
+            && expanded >= max
+        {
+            return Err(StopReason::Expansions);
+        }
+        self.check_slow(memory)
+    }
+
     #[cold]
     fn check_slow(&self, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
         if let Some(flag) = &self.cancel

@@ -151,7 +151,7 @@ proptest! {
         // bound can only repeat states, so a stop there means "no path".
         let bound = 5 * (n - 1);
         let mut walk = Walk { graph: &g, trail: vec![start] };
-        let mut ida = InPlaceIdaStar::new().with_limits(Limits::new().max_cost(bound));
+        let ida = InPlaceIdaStar::new().with_limits(Limits::new().max_cost(bound));
         let search = ida.search(&mut walk, |w| w.at() == goal);
         prop_assert_eq!(&walk.trail, &vec![start], "the walk is restored");
         match (search.outcome, expected) {
@@ -198,7 +198,7 @@ proptest! {
         check("astar hashed", &g, starts, is_goal, expected, &astar_hashed)?;
         check("astar dense", &g, starts, is_goal, expected, &astar_dense)?;
         prop_assert_eq!(&astar_hashed.outcome, &astar_dense.outcome, "dense = hashed");
-        let mut astar_bucket = AStar::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
+        let astar_bucket = AStar::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
         check("astar bucket", &g, starts, is_goal, expected, &astar_bucket.search(&g, starts_iter(), &h, goal))?;
 
         let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&g, starts_iter(), &h, goal);
@@ -229,7 +229,7 @@ proptest! {
         let zero = |_: &u32| 0u32;
         // Zero-cost cycles exist in these graphs: without a table only the path check
         // keeps an iteration finite.
-        let mut ida = IdaStar::new().with_cycle_check(CycleCheck::Path);
+        let ida = IdaStar::new().with_cycle_check(CycleCheck::Path);
         let search = ida.search(&g, [start], &zero, |&s| s == goal);
         check("idastar path check", &g, &[start], |s| s == goal, expected, &search)?;
     }
@@ -285,14 +285,14 @@ proptest! {
         let start = start % u32::try_from(n).unwrap();
         match bellman_ford(&g, &[start]) {
             Err(()) => {
-                let cycle = Spfa::new().reach(&g, [start]).unwrap_err();
+                let cycle = Spfa::new().searcher().unwrap().reach(&g, [start]).unwrap_err();
                 let mut closed = cycle.cycle.clone();
                 closed.push(cycle.cycle[0]);
                 let cost = path_cost(&g, &closed);
                 prop_assert!(cost.is_some(), "the reported cycle is not a cycle: {:?}", cycle.cycle);
                 prop_assert!(cost.unwrap() < 0, "the reported cycle is not negative");
                 prop_assert_eq!(cost, cycle.cost);
-                let dense = Spfa::with_storage(Dense(Nodes(n))).reach(&g, [start]).unwrap_err();
+                let dense = Spfa::with_storage(Dense(Nodes(n))).searcher().unwrap().reach(&g, [start]).unwrap_err();
                 let mut closed = dense.cycle.clone();
                 closed.push(dense.cycle[0]);
                 prop_assert_eq!(path_cost(&g, &closed), dense.cost, "dense storage's cycle");
@@ -326,7 +326,7 @@ proptest! {
         let h = |p: &Pos| maze.manhattan(p);
         let cost = |s: &Search<Solution<Pos, u32>>| s.found().map(|f| f.cost);
         prop_assert_eq!(cost(&Dijkstra::new().search(&maze, [start], is_goal)), expected);
-        let mut dense = Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+        let dense = Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
         prop_assert_eq!(cost(&dense.search(&maze, [start], is_goal)), expected);
         prop_assert_eq!(cost(&AStar::with_storage(Dense(maze.indexer())).search(&maze, [start], &h, is_goal)), expected);
         prop_assert_eq!(cost(&IdaStar::with_table(Dense(maze.indexer())).search(&maze, [start], &h, is_goal)), expected);

@@ -163,7 +163,10 @@ fn the_goal_that_ended_a_search_counts_as_settled() {
     // On the line n -> n + 1, the search for 3 settles 3 when it takes it from the queue.
     let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
     let mut dijkstra = Dijkstra::new().searcher().unwrap();
-    let found = dijkstra.search(&line, [0], |&n| n == 3).into_found().unwrap();
+    let found = dijkstra
+        .search(&line, [0], |&n| n == 3)
+        .into_found()
+        .unwrap();
     assert_eq!((found.path, found.cost), (vec![0, 1, 2, 3], 3));
     assert_eq!(dijkstra.cost(&3), Some(3));
     assert_eq!(dijkstra.path_to(&3), Some(vec![0, 1, 2, 3]));

@@ -5,23 +5,30 @@
 mod oracle;
 
 use proptest::prelude::*;
+use proptest::strategy::Strategy as _;
+use state_search::domains::SolveError;
 use state_search::domains::sliding::huarong::{
-    Board, Engine, HuarongSolver, Input, InputError, Method, Options, Precompute, Query,
-    QueryError, QueryErrorKind, Role, SolveError,
+    Board, HuarongSolver, Input, InputError, Method, Options, Precompute, Query, QueryError,
+    QueryErrorKind, Role,
 };
 use state_search::grid::Pos;
-use state_search::{ParseError, ParseErrorKind};
+use state_search::strategy::Queue;
+use state_search::{Limits, ParseError, ParseErrorKind, Strategy};
 
 /// Every (view, engine) pair that applies.
-const PAIRS: [(Method, Engine); 8] = [
-    (Method::Plain, Engine::Bfs),
-    (Method::Plain, Engine::Dijkstra),
-    (Method::Plain, Engine::Spfa),
-    (Method::Plain, Engine::AStar),
-    (Method::Plain, Engine::IdaStar),
-    (Method::Abstract, Engine::Dijkstra),
-    (Method::Abstract, Engine::Spfa),
-    (Method::Abstract, Engine::AStar),
+const PAIRS: [(Method, Strategy); 12] = [
+    (Method::Plain, Strategy::Bfs),
+    (Method::Plain, Strategy::Dijkstra(Queue::Heap)),
+    (Method::Plain, Strategy::Dijkstra(Queue::Bucket)),
+    (Method::Plain, Strategy::Spfa),
+    (Method::Plain, Strategy::AStar),
+    (Method::Plain, Strategy::IdaStarTable),
+    (Method::Abstract, Strategy::Dijkstra(Queue::Heap)),
+    (Method::Abstract, Strategy::Dijkstra(Queue::Bucket)),
+    (Method::Abstract, Strategy::Dijkstra(Queue::Radix)),
+    (Method::Abstract, Strategy::Spfa),
+    (Method::Abstract, Strategy::AStar),
+    (Method::Abstract, Strategy::IdaStarTable),
 ];
 
 fn answers_line(answers: &[Option<u32>]) -> String {
@@ -41,12 +48,18 @@ fn the_contest_sample_answers_2_then_minus_1_with_every_view_and_engine() {
             precompute,
             landmarks: 3,
         };
-        let mut solver = HuarongSolver::with_options(input.board.clone(), options);
+        let mut solver = HuarongSolver::with_options(input.board.clone(), options).unwrap();
         for (method, engine) in PAIRS {
             let answers: Vec<Option<u32>> = input
                 .queries
                 .iter()
-                .map(|q| solver.solve(q, method, engine).unwrap().moves)
+                .map(|q| {
+                    solver
+                        .solve(q, method, &engine, &Limits::new())
+                        .unwrap()
+                        .found()
+                        .copied()
+                })
                 .collect();
             assert_eq!(answers_line(&answers), expected, "{method:?} {engine:?}");
         }
@@ -57,10 +70,12 @@ fn the_contest_sample_answers_2_then_minus_1_with_every_view_and_engine() {
 fn a_piece_already_on_its_target_needs_no_move_even_when_the_blank_is_walled_in() {
     // The blank (1,1) is cut off from the piece (1,3) by a fixed cell.
     let input: Input = "1 3 1\n1 0 1\n1 1 1 3 1 3\n".parse().unwrap();
-    let mut solver = HuarongSolver::new(input.board.clone());
+    let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     for (method, engine) in PAIRS {
-        let answer = solver.solve(&input.queries[0], method, engine).unwrap();
-        assert_eq!(answer.moves, Some(0));
+        let answer = solver
+            .solve(&input.queries[0], method, &engine, &Limits::new())
+            .unwrap();
+        assert_eq!(answer.found(), Some(&0));
     }
 }
 
@@ -68,7 +83,7 @@ fn a_piece_already_on_its_target_needs_no_move_even_when_the_blank_is_walled_in(
 fn query_spaces_answer_like_the_solver_with_any_engine() {
     use state_search::{AStar, Dense, Dijkstra, IndexedSpace, Spfa};
     let input = Input::random(9, 9, 20, 40, 5);
-    let mut solver = HuarongSolver::new(input.board.clone());
+    let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     // Add a query whose piece is already on its target.
     let mut queries = input.queries.clone();
     let first = queries[0];
@@ -78,9 +93,10 @@ fn query_spaces_answer_like_the_solver_with_any_engine() {
     });
     for query in &queries {
         let expected = solver
-            .solve(query, Method::Plain, Engine::Bfs)
+            .solve(query, Method::Plain, &Strategy::Bfs, &Limits::new())
             .unwrap()
-            .moves;
+            .found()
+            .copied();
         let space = solver.query_space(query).unwrap();
         let goal = |s: &_| space.is_goal(s);
         let dijkstra =
@@ -107,12 +123,18 @@ fn a_corridor_only_lets_the_piece_move_toward_the_blank() {
     let input: Input = "1 4 3\n1 1 1 1\n1 1 1 3 1 2\n1 1 1 3 1 1\n1 1 1 3 1 4\n"
         .parse()
         .unwrap();
-    let mut solver = HuarongSolver::new(input.board.clone());
+    let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     for (method, engine) in PAIRS {
         let answers: Vec<Option<u32>> = input
             .queries
             .iter()
-            .map(|q| solver.solve(q, method, engine).unwrap().moves)
+            .map(|q| {
+                solver
+                    .solve(q, method, &engine, &Limits::new())
+                    .unwrap()
+                    .found()
+                    .copied()
+            })
             .collect();
         assert_eq!(answers, [Some(2), None, None], "{method:?} {engine:?}");
     }
@@ -129,9 +151,13 @@ fn the_open_3x3_board_matches_hand_counts() {
         target: Pos::new(0, 0),
     };
     let expected = oracle::least_moves(&oracle_board, (0, 0), (2, 2), (0, 0));
-    let mut solver = HuarongSolver::new(board);
+    let mut solver = HuarongSolver::new(board).unwrap();
     for (method, engine) in PAIRS {
-        let moves = solver.solve(&query, method, engine).unwrap().moves;
+        let moves = solver
+            .solve(&query, method, &engine, &Limits::new())
+            .unwrap()
+            .found()
+            .copied();
         assert_eq!(moves, expected, "{method:?} {engine:?}");
     }
     // By hand: the blank walks 3 moves to (1, 2) and swaps (4); then three times it walks 2
@@ -143,7 +169,7 @@ fn the_open_3x3_board_matches_hand_counts() {
 type Case = (Vec<Vec<bool>>, Vec<(usize, usize, usize)>);
 
 /// A random board of up to 8 x 8 cells (up to 40% fixed) with queries on it.
-fn board_and_queries() -> impl Strategy<Value = Case> {
+fn board_and_queries() -> impl proptest::strategy::Strategy<Value = Case> {
     (1usize..=8, 1usize..=8, 0u32..=40).prop_flat_map(|(rows, cols, fixed)| {
         let cells = rows * cols;
         (
@@ -175,9 +201,9 @@ proptest! {
         let side = |n: usize| u32::try_from(n).unwrap();
         let board = Board::new(side(rows), side(cols), &flat).unwrap();
         // Eager walks with landmarks (the default), lazy walks without.
-        let mut eager = HuarongSolver::new(board.clone());
+        let mut eager = HuarongSolver::new(board.clone()).unwrap();
         let lazy_options = Options { precompute: Precompute::Lazy, landmarks: 0 };
-        let mut lazy = HuarongSolver::with_options(board, lazy_options);
+        let mut lazy = HuarongSolver::with_options(board, lazy_options).unwrap();
         let pos = |(r, c): (usize, usize)| Pos::new(side(r), side(c));
         for (e, s, t) in picks {
             let (e, s, t) = (movable[e % movable.len()], movable[s % movable.len()], movable[t % movable.len()]);
@@ -186,7 +212,7 @@ proptest! {
             let query = Query { blank: pos(e), piece: pos(s), target: pos(t) };
             for (method, engine) in PAIRS {
                 for solver in [&mut eager, &mut lazy] {
-                    let moves = solver.solve(&query, method, engine).unwrap().moves;
+                    let moves = solver.solve(&query, method, &engine, &Limits::new()).unwrap().found().copied();
                     prop_assert_eq!(moves, expected, "{:?} {:?} on {:?}", method, engine, query);
                 }
             }
@@ -261,20 +287,23 @@ fn a_blank_on_the_piece_is_an_error_naming_the_query() {
 #[test]
 fn the_solver_rejects_invalid_queries_instead_of_answering() {
     let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
-    let mut solver = HuarongSolver::new(input.board.clone());
+    let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     let bad = Query {
         blank: Pos::new(0, 0),
         piece: Pos::new(0, 1),
         target: Pos::new(1, 1),
     };
-    let expected = Err(SolveError::Query(QueryError {
+    let expected = Err(SolveError::Input(QueryError {
         role: Role::Blank,
         row: 1,
         col: 1,
         kind: QueryErrorKind::Fixed,
     }));
     for (method, engine) in PAIRS {
-        assert_eq!(solver.solve(&bad, method, engine), expected);
+        assert_eq!(
+            solver.solve(&bad, method, &engine, &Limits::new()),
+            expected
+        );
     }
     let off = Query {
         blank: Pos::new(0, 1),
@@ -282,8 +311,8 @@ fn the_solver_rejects_invalid_queries_instead_of_answering() {
         target: Pos::new(9, 9),
     };
     assert!(matches!(
-        solver.solve(&off, Method::Abstract, Engine::AStar),
-        Err(SolveError::Query(QueryError {
+        solver.solve(&off, Method::Abstract, &Strategy::AStar, &Limits::new()),
+        Err(SolveError::Input(QueryError {
             kind: QueryErrorKind::OffBoard,
             role: Role::Target,
             ..

@@ -305,10 +305,10 @@ impl state_search::StateSpace for Hanoi {
         for (disc, &peg) in pegs.iter().enumerate().rev() {
             top[usize::from(peg)] = Some(disc);
         }
-        for from in 0..4 {
-            let Some(disc) = top[from] else { continue };
-            for to in 0..4 {
-                if to != from && top[to].is_none_or(|other| other > disc) {
+        for (from, &top_from) in top.iter().enumerate() {
+            let Some(disc) = top_from else { continue };
+            for (to, &top_to) in top.iter().enumerate() {
+                if to != from && top_to.is_none_or(|other| other > disc) {
                     let mut next = *pegs;
                     next[disc] = u8::try_from(to).unwrap();
                     emit(next, 1);
@@ -327,7 +327,8 @@ impl state_search::StateIndexer<[u8; 8]> for HanoiIndex {
         1 << 16
     }
     fn index(&self, pegs: &[u8; 8]) -> usize {
-        pegs.iter().fold(0, |index, &peg| index * 4 + usize::from(peg))
+        pegs.iter()
+            .fold(0, |index, &peg| index * 4 + usize::from(peg))
     }
     fn state(&self, mut index: usize) -> [u8; 8] {
         let mut pegs = [0; 8];
@@ -364,9 +365,10 @@ fn the_path_check_alone_proves_no_path_on_a_small_graph() {
     // until it passes the longest cycle-free path, then nothing is cut off.
     let grid = open_grid(3);
     let zero = |_: &u32| 0u32;
-    let search = IdaStar::new()
-        .with_cycle_check(CycleCheck::Path)
-        .search(&grid, [0], &zero, |_| false);
+    let search =
+        IdaStar::new()
+            .with_cycle_check(CycleCheck::Path)
+            .search(&grid, [0], &zero, |_| false);
     assert_eq!(search.outcome, Outcome::NoPath);
     // The longest cycle-free path in a 3x3 grid visits all 9 cells: 8 steps.
     assert_eq!(search.stats.iterations, 9);
@@ -376,12 +378,27 @@ fn the_path_check_alone_proves_no_path_on_a_small_graph() {
 fn an_estimate_of_max_is_a_dead_end_not_an_overflow() {
     // From the issue: states 100 and above are dead ends (h = MAX); 50 is not reachable.
     let space = state_search::from_fn(|&n: &u32| {
-        if n < 20 { vec![(n + 1, 1u32), (n + 100, 1)] } else { vec![] }
+        if n < 20 {
+            vec![(n + 1, 1u32), (n + 100, 1)]
+        } else {
+            vec![]
+        }
     });
     let h = |&n: &u32| if n >= 100 { u32::MAX } else { 0 };
     let goal = |&n: &u32| n == 50;
-    assert_eq!(state_search::astar(&space, [0], &h, goal).outcome, Outcome::NoPath);
-    assert_eq!(IdaStar::with_table(Hashed).search(&space, [0], &h, goal).outcome, Outcome::NoPath);
+    assert_eq!(
+        state_search::astar(&space, [0], &h, goal).outcome,
+        Outcome::NoPath
+    );
+    assert_eq!(
+        IdaStar::with_table(Hashed)
+            .search(&space, [0], &h, goal)
+            .outcome,
+        Outcome::NoPath
+    );
     let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
-    assert_eq!(path_checked.search(&space, [0], &h, goal).outcome, Outcome::NoPath);
+    assert_eq!(
+        path_checked.search(&space, [0], &h, goal).outcome,
+        Outcome::NoPath
+    );
 }

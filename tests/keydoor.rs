@@ -10,12 +10,14 @@ mod cli;
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
+use state_search::domains::SolveError;
 use state_search::domains::keydoor::{
-    Cell, KeyDoorMaze, LayeredSearch, Objective, RandomKeyDoor, Route, SolveError, Strategy,
+    Cell, KeyDoorMaze, LayeredSearch, Objective, RandomKeyDoor, Route,
 };
 use state_search::domains::keys::KeySet;
 use state_search::grid::{Grid, Pos};
-use state_search::{Outcome, ParseErrorKind};
+use state_search::strategy::Queue;
+use state_search::{Inapplicable, Limits, Outcome, ParseErrorKind, Strategy};
 
 const SAMPLE: &str = include_str!("data/keydoor/sample.in");
 const SAMPLE_OUT: &str = include_str!("data/keydoor/sample.out");
@@ -28,8 +30,14 @@ fn strategies(objective: Objective, cells: usize) -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
         .filter(|&s| match (objective, s) {
-            (Objective::FewestKeys, Strategy::Bfs)
-            | (Objective::FewestMoves, Strategy::Layered) => false,
+            // Pairs of costs are not unsigned integers, which the bucket and radix queues
+            // file; BFS ignores costs; layered finds only the fewest keys.
+            (
+                Objective::FewestKeys,
+                Strategy::Bfs | Strategy::Dijkstra(Queue::Bucket | Queue::Radix),
+            )
+            | (Objective::FewestMoves, Strategy::Layered)
+            | (_, Strategy::BidirectionalBfs) => false,
             (_, Strategy::IdaStar) => cells <= 12,
             _ => true,
         })
@@ -37,7 +45,7 @@ fn strategies(objective: Objective, cells: usize) -> Vec<Strategy> {
 }
 
 fn solve(maze: &KeyDoorMaze, objective: Objective, strategy: Strategy) -> Outcome<Route> {
-    maze.solve_with(objective, strategy)
+    maze.solve(objective, &strategy, &Limits::new())
         .unwrap_or_else(|e| panic!("{strategy:?}: {e}"))
         .outcome
 }
@@ -100,7 +108,11 @@ fn several_doors_and_keys_of_one_type_mean_the_obvious_thing() {
     // Two doors of type a; the nearer of two a keys is taken; one key opens both doors.
     let maze: KeyDoorMaze = "3 6\nS.A.AT\n.XXXXX\n..a..a\n".parse().unwrap();
     let route = maze
-        .solve(Objective::FewestKeys)
+        .solve(
+            Objective::FewestKeys,
+            &Objective::FewestKeys.default_strategy(),
+            &Limits::new(),
+        )
         .unwrap()
         .into_found()
         .unwrap();
@@ -112,18 +124,18 @@ fn several_doors_and_keys_of_one_type_mean_the_obvious_thing() {
 fn the_strategies_that_do_not_apply_say_so() {
     let maze: KeyDoorMaze = SAMPLE.parse().unwrap();
     assert_eq!(
-        maze.solve_with(Objective::FewestKeys, Strategy::Bfs),
+        maze.solve(Objective::FewestKeys, &Strategy::Bfs, &Limits::new()),
         Err(SolveError::NotApplicable {
             strategy: Strategy::Bfs,
-            objective: Objective::FewestKeys
+            reason: Inapplicable::NeedsUniformCost
         })
     );
     let error = maze
-        .solve_with(Objective::FewestMoves, Strategy::Layered)
+        .solve(Objective::FewestMoves, &Strategy::Layered, &Limits::new())
         .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "strategy layered does not solve the fewest moves"
+        "strategy layered does not apply: it does not solve this objective"
     );
 }
 
@@ -142,7 +154,11 @@ fn thirty_two_key_types_fall_back_to_hashed_storage() {
     let grid = Grid::from_cells(67, 2, cells).unwrap();
     let maze = KeyDoorMaze::new(grid, Pos::new(0, 0), Pos::new(0, 65)).unwrap();
     assert_eq!(maze.key_types(), KeySet(u32::MAX));
-    for strategy in [Strategy::Layered, Strategy::Dijkstra, Strategy::AStar] {
+    for strategy in [
+        Strategy::Layered,
+        Strategy::Dijkstra(Queue::Heap),
+        Strategy::AStar,
+    ] {
         let Outcome::Found(route) = solve(&maze, Objective::FewestKeys, strategy) else {
             panic!("{strategy:?} found no route");
         };
@@ -198,7 +214,14 @@ fn generated_mazes_are_reproducible_and_print_as_parseable_text() {
     );
     let rows = rows_of(&text);
     let expected = oracle::fewest_keys(&rows);
-    let found = maze.solve(Objective::FewestKeys).unwrap().into_found();
+    let found = maze
+        .solve(
+            Objective::FewestKeys,
+            &Objective::FewestKeys.default_strategy(),
+            &Limits::new(),
+        )
+        .unwrap()
+        .into_found();
     assert_eq!(found.map(|r| (r.keys.len(), r.steps())), expected);
 }
 
@@ -211,8 +234,8 @@ fn the_layered_search_is_deterministic_and_reusable() {
     };
     let maze = KeyDoorMaze::random(&spec);
     let mut layered = LayeredSearch::new();
-    let first = layered.search(&maze).unwrap();
-    let second = layered.search(&maze).unwrap();
+    let first = layered.search(&maze, &Limits::new());
+    let second = layered.search(&maze, &Limits::new());
     assert_eq!(first, second);
     assert!(layered.memory_bytes() > 0);
     let rows = rows_of(&maze.to_string());
@@ -361,7 +384,7 @@ proptest! {
         let maze = KeyDoorMaze::random(&spec);
         let rows = rows_of(&maze.to_string());
         let expected = oracle::fewest_keys(&rows);
-        for strategy in [Strategy::Layered, Strategy::Dijkstra] {
+        for strategy in [Strategy::Layered, Strategy::Dijkstra(Queue::Heap)] {
             match solve(&maze, Objective::FewestKeys, strategy) {
                 Outcome::Found(route) => {
                     check_route(&rows, &route, Objective::FewestKeys, strategy);

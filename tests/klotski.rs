@@ -7,8 +7,8 @@ mod oracle;
 
 use oracle::{Block, Frame, LabelledMove, Rule};
 use proptest::prelude::*;
-use state_search::domains::sliding::klotski::{Metric, Puzzle};
-use state_search::{ParseError, ParseErrorKind};
+use state_search::domains::sliding::klotski::{Metric, Puzzle, Solution};
+use state_search::{Limits, ParseError, ParseErrorKind};
 
 const METRICS: [(Metric, Rule); 3] = [(Metric::Step, 0), (Metric::Line, 1), (Metric::Any, 2)];
 
@@ -59,9 +59,17 @@ fn target(puzzle: &Puzzle) -> (u32, u32) {
     (goal.at.row, goal.at.col)
 }
 
+/// The crate's solution with the default strategy, if there is one.
+fn solve(puzzle: &Puzzle, metric: Metric) -> Option<Solution> {
+    puzzle
+        .solve(metric, &Puzzle::DEFAULT_STRATEGY, &Limits::new())
+        .unwrap()
+        .into_found()
+}
+
 /// Solves with the crate, replays the solution with the oracle, and returns its length.
 fn solve_and_replay(puzzle: &Puzzle, metric: Metric, rule: Rule) -> Option<usize> {
-    let solution = puzzle.solve(metric)?;
+    let solution = solve(puzzle, metric)?;
     let moves: Vec<LabelledMove> = solution
         .moves
         .iter()
@@ -123,7 +131,7 @@ fn the_labelled_picture_of_the_classic_start_is_the_same_puzzle() {
     assert_eq!(labelled.reachable(), 25_955);
     assert_eq!(solve_and_replay(&labelled, Metric::Any, 2), Some(81));
     // Labels name the pieces in the moves.
-    let first = labelled.solve(Metric::Any).unwrap().moves[0];
+    let first = solve(&labelled, Metric::Any).unwrap().moves[0];
     assert!("GHIJ".contains(first.label), "{first}");
 }
 
@@ -142,7 +150,7 @@ fn an_unreachable_goal_has_no_solution() {
     // The 2-wide block cannot pass the soldiers in a 2-wide box.
     let puzzle: Puzzle = "BB\nBB\nab\n..\ngoal B 3 1\n".parse().unwrap();
     for (metric, _) in METRICS {
-        assert_eq!(puzzle.solve(metric), None);
+        assert_eq!(solve(&puzzle, metric), None);
     }
     let frame = frame(&puzzle);
     let start = oracle_start(&puzzle);
@@ -155,18 +163,18 @@ fn the_goal_piece_is_not_interchangeable_with_a_piece_of_its_shape() {
     // `a` can never pass `b`: `b` on the goal cell does not count.
     let puzzle: Puzzle = "ab.\ngoal a 1 3\n".parse().unwrap();
     for (metric, _) in METRICS {
-        assert_eq!(puzzle.solve(metric), None, "{metric:?}");
+        assert_eq!(solve(&puzzle, metric), None, "{metric:?}");
     }
     // Two soldiers and a gap: only moving `a` itself reaches the goal.
     let puzzle: Puzzle = "a.b\ngoal a 1 2\n".parse().unwrap();
-    let solution = puzzle.solve(Metric::Step).unwrap();
+    let solution = solve(&puzzle, Metric::Step).unwrap();
     assert_eq!(solution.to_string(), "1\na 1 1 -> 1 2\n");
 }
 
 #[test]
 fn a_puzzle_already_solved_needs_no_move() {
     let puzzle: Puzzle = "..\nAA\ngoal A 2 1\n".parse().unwrap();
-    assert_eq!(puzzle.solve(Metric::Step).unwrap().to_string(), "0\n");
+    assert_eq!(solve(&puzzle, Metric::Step).unwrap().to_string(), "0\n");
 }
 
 /// A random labelled puzzle: pieces of random shapes placed at random free spots of a

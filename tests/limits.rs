@@ -28,29 +28,29 @@ fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> 
     let cost = |f: Solution<Pos, u32>| f.cost;
     let mut results = Vec::new();
     let mut push = |name, (outcome, expanded)| results.push((name, outcome, expanded));
-    let mut bfs = Bfs::new().with_limits(unit.clone());
+    let bfs = Bfs::new().with_limits(unit.clone());
     push("bfs", summary(bfs.search(&maze, [start], is_goal), steps));
-    let mut bidirectional = BidirectionalBfs::new().with_limits(unit);
+    let bidirectional = BidirectionalBfs::new().with_limits(unit);
     push(
         "bidirectional",
         summary(bidirectional.search(&maze, start, goal), steps),
     );
-    let mut dijkstra = Dijkstra::new().with_limits(limits.clone());
+    let dijkstra = Dijkstra::new().with_limits(limits.clone());
     push(
         "dijkstra",
         summary(dijkstra.search(&maze, [start], is_goal), cost),
     );
-    let mut astar = AStar::new().with_limits(limits.clone());
+    let astar = AStar::new().with_limits(limits.clone());
     push(
         "astar",
         summary(astar.search(&maze, [start], &zero, is_goal), cost),
     );
-    let mut spfa = Spfa::new().with_limits(limits.clone());
+    let spfa = Spfa::new().with_limits(limits.clone());
     push(
         "spfa",
         summary(spfa.search(&maze, [start], is_goal).unwrap(), cost),
     );
-    let mut ida = IdaStar::with_table(state_search::Hashed).with_limits(limits.clone());
+    let ida = IdaStar::with_table(state_search::Hashed).with_limits(limits.clone());
     push(
         "idastar",
         summary(ida.search(&maze, [start], &zero, is_goal), cost),
@@ -207,7 +207,7 @@ fn a_visitor_stops_every_engine() {
             .stop_reason(),
         visitor
     );
-    let mut bidirectional = BidirectionalBfs::new();
+    let bidirectional = BidirectionalBfs::new();
     assert_eq!(
         bidirectional
             .search_with(&maze, start, goal, &mut third())

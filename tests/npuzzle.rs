@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
 use proptest::prelude::*;
+use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{
     Board, BoardError, GoalConvention, LinearConflict, Manhattan, MoveOrder, NPuzzle, Slider,
     TileHeuristic, moves_to_string, parse_instances,
@@ -19,8 +20,8 @@ use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet
 use state_search::grid::Dir;
 use state_search::rng::SplitMix64;
 use state_search::{
-    AStar, Bfs, Dense, Event, InPlaceIdaStar, IndexedSpace, Limits, ParseErrorKind, StateIndexer,
-    StopReason,
+    AStar, Bfs, Dense, Event, Heuristic, InPlaceIdaStar, IndexedSpace, Limits, ParseErrorKind,
+    StateIndexer, StopReason, Visitor,
 };
 
 const KORF: &str = include_str!("data/npuzzle/korf100.txt");
@@ -97,9 +98,13 @@ fn fifteen_555(puzzle: &NPuzzle, reflect: bool) -> Arc<PatternSet> {
 }
 
 /// Solves `board` with `heuristic`, checks the plan replays to the goal, returns its length.
-fn solve_and_replay<H: TileHeuristic>(puzzle: &NPuzzle, board: &Board, heuristic: H) -> u32 {
+fn solve_and_replay<H: TileHeuristic + Heuristic<Board, u32>>(
+    puzzle: &NPuzzle,
+    board: &Board,
+    heuristic: H,
+) -> u32 {
     let plan = puzzle
-        .solve(board, heuristic)
+        .solve(board, heuristic, &NPuzzle::DEFAULT_STRATEGY, &Limits::new())
         .unwrap()
         .into_found()
         .expect("a solvable board has a plan");
@@ -114,7 +119,9 @@ fn solve_and_replay<H: TileHeuristic>(puzzle: &NPuzzle, board: &Board, heuristic
 #[test]
 fn eight_puzzle_bfs_reaches_181440_states_and_the_farthest_two_are_31_moves_away() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
-    let mut bfs = Bfs::with_storage(Dense(puzzle.indexer()));
+    let mut bfs = Bfs::with_storage(Dense(puzzle.indexer()))
+        .searcher()
+        .unwrap();
     let search = bfs.reach(&puzzle, [puzzle.goal().clone()]);
     assert_eq!(search.stats.expanded, 181_440);
     let indexer = puzzle.indexer();
@@ -221,7 +228,12 @@ fn korfs_ten_easiest_instances_solve_to_their_lengths_with_korfs_node_counts() {
     );
     for instance in easiest {
         let search = puzzle
-            .solve(&instance.board, Manhattan::new(&puzzle))
+            .solve(
+                &instance.board,
+                Manhattan::new(&puzzle),
+                &NPuzzle::DEFAULT_STRATEGY,
+                &Limits::new(),
+            )
             .unwrap();
         // Korf counts the root once: our generated children, plus one.
         assert_eq!(
@@ -311,7 +323,12 @@ fn no_heuristic_is_above_the_remaining_moves_along_solved_korf_instances() {
     // Along an optimal solution, every board is exactly the rest of the moves away.
     for instance in korf_easiest().into_iter().take(4) {
         let plan = puzzle
-            .solve(&instance.board, reflected.heuristic())
+            .solve(
+                &instance.board,
+                reflected.heuristic(),
+                &NPuzzle::DEFAULT_STRATEGY,
+                &Limits::new(),
+            )
             .unwrap()
             .into_found()
             .unwrap();
@@ -393,15 +410,25 @@ fn a_single_row_keeps_its_tile_order() {
     let board = Board::new(1, 5, &[1, 2, 3, 0, 4]).unwrap();
     assert!(puzzle.is_solvable(&board));
     let plan = puzzle
-        .solve(&board, Manhattan::new(&puzzle))
+        .solve(
+            &board,
+            Manhattan::new(&puzzle),
+            &NPuzzle::DEFAULT_STRATEGY,
+            &Limits::new(),
+        )
         .unwrap()
         .into_found()
         .unwrap();
     assert_eq!(moves_to_string(&plan.actions), "LLL");
     let swapped = Board::new(1, 5, &[2, 1, 3, 0, 4]).unwrap();
     assert_eq!(
-        puzzle.solve(&swapped, Manhattan::new(&puzzle)),
-        Err(BoardError::Unsolvable)
+        puzzle.solve(
+            &swapped,
+            Manhattan::new(&puzzle),
+            &NPuzzle::DEFAULT_STRATEGY,
+            &Limits::new()
+        ),
+        Err(SolveError::Input(BoardError::Unsolvable))
     );
     let distances = oracle::distances(1, 5, puzzle.goal().tiles());
     assert_eq!(distances.len(), 5);
@@ -414,7 +441,16 @@ fn unsolvable_boards_are_rejected_with_a_clear_error() {
     let board: Board = "0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15".parse().unwrap();
     assert!(!puzzle.is_solvable(&board));
     assert_eq!(puzzle.check(&board), Err(BoardError::Unsolvable));
-    assert!(puzzle.solve(&board, Manhattan::new(&puzzle)).is_err());
+    assert!(
+        puzzle
+            .solve(
+                &board,
+                Manhattan::new(&puzzle),
+                &NPuzzle::DEFAULT_STRATEGY,
+                &Limits::new()
+            )
+            .is_err()
+    );
     let message = BoardError::Unsolvable.to_string();
     assert!(
         message.contains("cannot be reached") && message.contains("parity"),
@@ -532,30 +568,38 @@ fn the_in_place_view_is_back_at_its_start_after_every_outcome() {
     );
 }
 
-#[test]
-fn every_iteration_is_reported_with_its_bound_and_the_nodes_so_far() {
-    let puzzle = NPuzzle::standard(4, 4).unwrap();
-    let instance = &korf_easiest()[0];
-    let mut events = Vec::new();
-    let mut watch = |event: Event<'_, Slider<'_, Manhattan>, u32>| {
+/// Records every finished iteration: bound, next bound, nodes so far.
+struct Iterations(Vec<(u32, Option<u32>, u64)>);
+
+impl<S> Visitor<S, u32> for Iterations {
+    fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
         if let Event::IterationFinished {
             bound,
             next_bound,
             stats,
         } = event
         {
-            events.push((bound, next_bound, stats.generated));
+            self.0.push((bound, next_bound, stats.generated));
         }
         ControlFlow::Continue(())
-    };
+    }
+}
+
+#[test]
+fn every_iteration_is_reported_with_its_bound_and_the_nodes_so_far() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let instance = &korf_easiest()[0];
+    let mut watch = Iterations(Vec::new());
     let search = puzzle
         .solve_with(
             &instance.board,
             Manhattan::new(&puzzle),
-            &mut InPlaceIdaStar::new(),
+            &NPuzzle::DEFAULT_STRATEGY,
+            &Limits::new(),
             &mut watch,
         )
         .unwrap();
+    let events = watch.0;
     let h0 = Manhattan::new(&puzzle).estimate_tiles(instance.board.tiles());
     // One event per iteration that found nothing; Manhattan bounds grow by two.
     assert_eq!(events.len() as u64, search.stats.iterations - 1);

@@ -52,7 +52,13 @@ fn check<C: Copy + Into<i64> + core::fmt::Debug>(
         }
         (Outcome::NoPath, None) => {}
         (outcome, expected) => {
-            prop_assert!(false, "{}: got {:?}, expected {:?}", name, outcome, expected);
+            prop_assert!(
+                false,
+                "{}: got {:?}, expected {:?}",
+                name,
+                outcome,
+                expected
+            );
         }
     }
     Ok(())
@@ -200,7 +206,10 @@ fn the_layered_strategy_is_refused_by_generic_problems() {
 fn bidirectional_bfs_needs_the_backward_direction_and_one_start() {
     let g = Graph::new(3, &[(0, 1, 1u32), (1, 2, 1)]).with_unit_costs(1u32);
     let refusal = |result: Result<Search<Solution<u32, u32>>, StrategyError<u32, u32>>| {
-        result.err().and_then(|error| error.refusal()).map(|(_, reason)| reason)
+        result
+            .err()
+            .and_then(|error| error.refusal())
+            .map(|(_, reason)| reason)
     };
     let forward_only = Problem::new(&g, [0], |&s: &u32| s == 2);
     assert_eq!(
@@ -227,7 +236,11 @@ fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
             Some((Strategy::Dijkstra(queue), Inapplicable::NeedsUnsignedCost))
         );
     }
-    for strategy in [Strategy::Dijkstra(Queue::Heap), Strategy::AStar, Strategy::IdaStarTable] {
+    for strategy in [
+        Strategy::Dijkstra(Queue::Heap),
+        Strategy::AStar,
+        Strategy::IdaStarTable,
+    ] {
         let refused = strategy.run(&problem, &Limits::new());
         assert_eq!(
             refused.err().and_then(|e| e.refusal()),
@@ -252,16 +265,11 @@ fn a_negative_cycle_is_an_error_of_spfa() {
 #[test]
 fn limits_reach_every_strategy_in_the_space_s_cost_type() {
     // A line 0 -> 1 -> ... where each step costs 3: a cost limit of 10 allows 3 steps.
-    let line = Graph::new(
-        50,
-        &(0..49).map(|i| (i, i + 1, 3u32)).collect::<Vec<_>>(),
-    )
-    .with_unit_costs(3u32);
+    let line = Graph::new(50, &(0..49).map(|i| (i, i + 1, 3u32)).collect::<Vec<_>>())
+        .with_unit_costs(3u32);
     let problem = Problem::new(&line, [0], |&s: &u32| s == 40).backward(40);
     for strategy in every_strategy() {
-        let search = strategy
-            .run(&problem, &Limits::new().max_cost(10))
-            .unwrap();
+        let search = strategy.run(&problem, &Limits::new().max_cost(10)).unwrap();
         assert_eq!(search.stop_reason(), Some(StopReason::Cost), "{strategy}");
         let search = strategy
             .run(&problem, &Limits::new().max_cost(120))

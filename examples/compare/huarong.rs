@@ -2,24 +2,32 @@
 //! every engine that applies. The cost column is the sum of the answers (a checksum; `-1`
 //! answers count as 0) and the number of impossible queries.
 
-use state_search::Stats;
 use state_search::domains::sliding::huarong::{
-    Engine, HuarongSolver, Input, Method, Options, Precompute, Query,
+    HuarongSolver, Input, Method, Options, Precompute, Query,
 };
+use state_search::strategy::Queue;
+use state_search::{Limits, Outcome, Stats, Strategy};
 
 use crate::report::{Row, Run, measure};
 
 /// Answers `queries` with a new solver; the run's cost is the checksum.
-fn run(input: &Input, queries: &[Query], options: Options, method: Method, engine: Engine) -> Run {
-    let mut solver = HuarongSolver::with_options(input.board.clone(), options);
+fn run(
+    input: &Input,
+    queries: &[Query],
+    options: Options,
+    method: Method,
+    strategy: Strategy,
+) -> Run {
+    let mut solver = HuarongSolver::with_options(input.board.clone(), options)
+        .unwrap_or_else(|error| unreachable!("a small board fits in memory: {error}"));
     let (mut sum, mut impossible) = (0u64, 0usize);
     let mut stats = Stats::default();
     for query in queries {
-        match solver.solve(query, method, engine) {
+        match solver.solve(query, method, &strategy, &Limits::new()) {
             Ok(answer) => {
-                match answer.moves {
-                    Some(moves) => sum += u64::from(moves),
-                    None => impossible += 1,
+                match answer.outcome {
+                    Outcome::Found(moves) => sum += u64::from(moves),
+                    _ => impossible += 1,
                 }
                 stats.accumulate(&answer.stats);
             }
@@ -50,10 +58,10 @@ pub fn rows(quick: bool) -> Vec<Row> {
     let queries = &input.queries;
     let mut rows = vec![
         measure(&problem, "abstract astar, 8 landmarks", || {
-            run(&input, queries, eager(8), Method::Abstract, Engine::AStar)
+            run(&input, queries, eager(8), Method::Abstract, Strategy::AStar)
         }),
         measure(&problem, "abstract astar, no landmarks", || {
-            run(&input, queries, eager(0), Method::Abstract, Engine::AStar)
+            run(&input, queries, eager(0), Method::Abstract, Strategy::AStar)
         }),
         measure(&problem, "abstract dijkstra", || {
             run(
@@ -61,26 +69,26 @@ pub fn rows(quick: bool) -> Vec<Row> {
                 queries,
                 eager(0),
                 Method::Abstract,
-                Engine::Dijkstra,
+                Strategy::Dijkstra(Queue::Bucket),
             )
         }),
         measure(&problem, "abstract spfa (contest)", || {
-            run(&input, queries, eager(0), Method::Abstract, Engine::Spfa)
+            run(&input, queries, eager(0), Method::Abstract, Strategy::Spfa)
         }),
         measure(&problem, "abstract astar, lazy walks", || {
-            run(&input, queries, lazy, Method::Abstract, Engine::AStar)
+            run(&input, queries, lazy, Method::Abstract, Strategy::AStar)
         }),
     ];
     let few = &queries[..plain_count];
     let problem = format!("huarong {side}x{side}, first {plain_count} queries");
     rows.push(measure(&problem, "abstract astar, 8 landmarks", || {
-        run(&input, few, eager(8), Method::Abstract, Engine::AStar)
+        run(&input, few, eager(8), Method::Abstract, Strategy::AStar)
     }));
     rows.push(measure(&problem, "plain bfs dense", || {
-        run(&input, few, lazy, Method::Plain, Engine::Bfs)
+        run(&input, few, lazy, Method::Plain, Strategy::Bfs)
     }));
     rows.push(measure(&problem, "plain astar dense", || {
-        run(&input, few, lazy, Method::Plain, Engine::AStar)
+        run(&input, few, lazy, Method::Plain, Strategy::AStar)
     }));
     rows
 }

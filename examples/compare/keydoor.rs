@@ -68,18 +68,18 @@ pub fn rows(quick: bool) -> Vec<Row> {
         let keys = format!("{name}: fewest keys");
         rows.push(measure(&keys, "layered (domain)", || {
             let mut layered = LayeredSearch::new();
-            match layered.search(&maze) {
-                Ok(search) => Run::from_outcome(
-                    &search.outcome,
-                    search.stats,
-                    layered.memory_bytes(),
-                    |route| plural(route.keys.len(), route.steps()),
-                ),
-                Err(error) => unreachable!("a small maze fits in memory: {error}"),
-            }
+            let search = layered.search(&maze, &state_search::Limits::new());
+            Run::from_outcome(
+                &search.outcome,
+                search.stats,
+                layered.memory_bytes(),
+                |route| plural(route.keys.len(), route.steps()),
+            )
         }));
         rows.push(measure(&keys, "dijkstra dense heap", || {
-            let mut dijkstra = Dijkstra::with_storage(Dense(ix));
+            let mut dijkstra = Dijkstra::with_storage(Dense(ix))
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, start, goal);
             Run::from_outcome(
                 &search.outcome,
@@ -89,7 +89,9 @@ pub fn rows(quick: bool) -> Vec<Row> {
             )
         }));
         rows.push(measure(&keys, "dijkstra hashed heap", || {
-            let mut dijkstra = Dijkstra::new();
+            let mut dijkstra = Dijkstra::new()
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, start, goal);
             Run::from_outcome(
                 &search.outcome,
@@ -100,7 +102,9 @@ pub fn rows(quick: bool) -> Vec<Row> {
         }));
         rows.push(measure(&keys, "astar dense (0, manhattan)", || {
             let h = |s: &KeyState| maze.lexicographic_heuristic(s);
-            let mut astar = AStar::with_storage(Dense(ix));
+            let mut astar = AStar::with_storage(Dense(ix))
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&maze, start, &h, goal);
             Run::from_outcome(
                 &search.outcome,
@@ -112,7 +116,9 @@ pub fn rows(quick: bool) -> Vec<Row> {
         if small {
             rows.push(measure(&keys, "idastar + dense table", || {
                 let h = |s: &KeyState| maze.lexicographic_heuristic(s);
-                let mut ida = IdaStar::with_table(Dense(ix));
+                let mut ida = IdaStar::with_table(Dense(ix))
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = ida.search(&maze, start, &h, goal);
                 Run::from_outcome(
                     &search.outcome,
@@ -125,18 +131,22 @@ pub fn rows(quick: bool) -> Vec<Row> {
         let fewest = format!("{name}: fewest moves");
         let space = maze.fewest_moves();
         rows.push(measure(&fewest, "bfs dense", || {
-            let mut bfs = Bfs::with_storage(Dense(ix));
+            let mut bfs = Bfs::with_storage(Dense(ix))
+                .searcher()
+                .expect("the store fits in memory");
             let search = bfs.search(&space, start, goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&fewest, "bfs hashed", || {
-            let mut bfs = Bfs::new();
+            let mut bfs = Bfs::new().searcher().expect("the store fits in memory");
             let search = bfs.search(&space, start, goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&fewest, "astar dense", || {
             let h = |s: &KeyState| maze.manhattan(s);
-            let mut astar = AStar::with_storage(Dense(ix));
+            let mut astar = AStar::with_storage(Dense(ix))
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&space, start, &h, goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), moves)
         }));

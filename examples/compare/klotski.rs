@@ -15,7 +15,7 @@ pub fn rows(_quick: bool) -> Vec<Row> {
         let engine = format!("bfs hashed, {metric:?} metric").to_lowercase();
         rows.push(measure(problem, &engine, || {
             let space = puzzle.space(metric);
-            let mut bfs = Bfs::new();
+            let mut bfs = Bfs::new().searcher().expect("the store fits in memory");
             let search = bfs.search(&space, [puzzle.start()], |l| puzzle.is_goal(l));
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), |found| {
                 format!("{} moves", found.cost)
@@ -24,7 +24,7 @@ pub fn rows(_quick: bool) -> Vec<Row> {
     }
     let whole = "klotski hengdao lima, all layouts";
     rows.push(measure(whole, "bfs hashed", || {
-        let mut bfs = Bfs::new();
+        let mut bfs = Bfs::new().searcher().expect("the store fits in memory");
         let search = bfs.reach(&puzzle.space(Metric::Step), [puzzle.start()]);
         let stored = search.stats.stored;
         Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), |()| {
@@ -35,7 +35,9 @@ pub fn rows(_quick: bool) -> Vec<Row> {
         let Some(indexer) = puzzle.indexer(1 << 20) else {
             unreachable!("the classic pieces have 65,880 placements");
         };
-        let mut bfs = Bfs::with_storage(Dense(indexer));
+        let mut bfs = Bfs::with_storage(Dense(indexer))
+            .searcher()
+            .expect("the store fits in memory");
         let search = bfs.reach(&puzzle.space(Metric::Step), [puzzle.start()]);
         let stored = search.stats.stored;
         Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), |()| {

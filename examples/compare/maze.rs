@@ -29,6 +29,10 @@ fn problems(quick: bool) -> Vec<(String, GridMaze)> {
 }
 
 /// Every applicable engine on every maze problem.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one row per engine and storage, spelled out"
+)]
 pub fn rows(quick: bool) -> Vec<Row> {
     let mut rows = Vec::new();
     for (name, maze) in problems(quick) {
@@ -40,61 +44,79 @@ pub fn rows(quick: bool) -> Vec<Row> {
         let steps = |found: &state_search::Solution<Pos, usize>| found.cost.to_string();
         if maze.is_uniform() {
             rows.push(measure(&name, "bfs dense", || {
-                let mut bfs = Bfs::with_storage(Dense(maze.indexer()));
+                let mut bfs = Bfs::with_storage(Dense(maze.indexer()))
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = bfs.search(&maze, [start], is_goal);
                 Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
             }));
             rows.push(measure(&name, "bfs hashed", || {
-                let mut bfs = Bfs::new();
+                let mut bfs = Bfs::new().searcher().expect("the store fits in memory");
                 let search = bfs.search(&maze, [start], is_goal);
                 Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
             }));
             rows.push(measure(&name, "bidirectional bfs dense", || {
-                let mut bfs = BidirectionalBfs::with_storage(Dense(maze.indexer()));
+                let mut bfs = BidirectionalBfs::with_storage(Dense(maze.indexer()))
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = bfs.search(&maze, start, goal);
                 Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
             }));
         }
         rows.push(measure(&name, "dijkstra dense heap", || {
-            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
+            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()))
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, [start], is_goal);
             Run::from_outcome(&search.outcome, search.stats, dijkstra.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "dijkstra dense bucket", || {
-            let mut dijkstra =
-                Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()))
+                .with_queue(BucketQueue::new())
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, [start], is_goal);
             Run::from_outcome(&search.outcome, search.stats, dijkstra.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "dijkstra dense radix", || {
-            let mut dijkstra =
-                Dijkstra::with_storage(Dense(maze.indexer())).with_queue(RadixQueue::new());
+            let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()))
+                .with_queue(RadixQueue::new())
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, [start], is_goal);
             Run::from_outcome(&search.outcome, search.stats, dijkstra.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "dijkstra hashed heap", || {
-            let mut dijkstra = Dijkstra::new();
+            let mut dijkstra = Dijkstra::new()
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, [start], is_goal);
             Run::from_outcome(&search.outcome, search.stats, dijkstra.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "astar dense heap", || {
-            let mut astar = AStar::with_storage(Dense(maze.indexer()));
+            let mut astar = AStar::with_storage(Dense(maze.indexer()))
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&maze, [start], &h, is_goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "astar dense bucket", || {
-            let mut astar =
-                AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
+            let mut astar = AStar::with_storage(Dense(maze.indexer()))
+                .with_queue(BucketQueue::new())
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&maze, [start], &h, is_goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "astar hashed heap", || {
-            let mut astar = AStar::new();
+            let mut astar = AStar::new().searcher().expect("the store fits in memory");
             let search = astar.search(&maze, [start], &h, is_goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "spfa dense", || {
-            let mut spfa = Spfa::with_storage(Dense(maze.indexer()));
+            let mut spfa = Spfa::with_storage(Dense(maze.indexer()))
+                .searcher()
+                .expect("the store fits in memory");
             match spfa.search(&maze, [start], is_goal) {
                 Ok(search) => {
                     Run::from_outcome(&search.outcome, search.stats, spfa.memory_bytes(), cost)
@@ -105,12 +127,17 @@ pub fn rows(quick: bool) -> Vec<Row> {
         if small {
             // IDA* re-expands transpositions; only the table makes it usable on grids.
             rows.push(measure(&name, "idastar + dense table", || {
-                let mut ida = IdaStar::with_table(Dense(maze.indexer()));
+                let mut ida = IdaStar::with_table(Dense(maze.indexer()))
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = ida.search(&maze, [start], &h, is_goal);
                 Run::from_outcome(&search.outcome, search.stats, ida.memory_bytes(), cost)
             }));
             rows.push(measure(&name, "idastar (no table, 2M expansions)", || {
-                let mut ida = IdaStar::new().with_limits(Limits::new().max_expansions(2_000_000));
+                let mut ida = IdaStar::new()
+                    .with_limits(Limits::new().max_expansions(2_000_000))
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = ida.search(&maze, [start], &h, is_goal);
                 Run::from_outcome(&search.outcome, search.stats, ida.memory_bytes(), cost)
             }));

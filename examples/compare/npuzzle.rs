@@ -8,7 +8,7 @@ use state_search::domains::sliding::npuzzle::{
 };
 use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet};
 use state_search::rng::SplitMix64;
-use state_search::{AStar, Bfs, Dense, InPlaceIdaStar, IndexedSpace, NoVisitor};
+use state_search::{AStar, Bfs, Dense, Heuristic, IndexedSpace, Limits};
 
 use crate::report::{Row, Run, measure};
 
@@ -21,20 +21,24 @@ const FIFTEEN: [(&str, &str); 3] = [
 
 /// IDA* on one board with one heuristic; `extra` is memory held outside the engine (the
 /// pattern databases).
-fn ida<H: TileHeuristic>(puzzle: &NPuzzle, board: &Board, heuristic: H, extra: usize) -> Run {
-    let mut engine = InPlaceIdaStar::new();
-    match puzzle.solve_with(board, heuristic, &mut engine, &mut NoVisitor) {
-        Ok(search) => Run::from_outcome(
-            &search.outcome,
-            search.stats,
-            engine.memory_bytes() + extra,
-            |plan| plan.cost.to_string(),
-        ),
+fn ida<H>(puzzle: &NPuzzle, board: &Board, heuristic: H, extra: usize) -> Run
+where
+    H: TileHeuristic + Heuristic<Board, u32>,
+{
+    let strategy = NPuzzle::DEFAULT_STRATEGY;
+    match puzzle.solve(board, heuristic, &strategy, &Limits::new()) {
+        Ok(search) => Run::from_outcome(&search.outcome, search.stats, extra, |plan| {
+            plan.cost.to_string()
+        }),
         Err(error) => unreachable!("the built-in boards are solvable: {error}"),
     }
 }
 
 /// Every engine on a few random 8-puzzles, and IDA* per heuristic on easy 15-puzzles.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one row per engine and storage, spelled out"
+)]
 pub fn rows(quick: bool) -> Vec<Row> {
     let mut rows = Vec::new();
     let eight = NPuzzle::standard(3, 3).unwrap_or_else(|e| unreachable!("{e}"));
@@ -55,22 +59,26 @@ pub fn rows(quick: bool) -> Vec<Row> {
         let steps = |found: &state_search::Solution<Board, usize>| found.cost.to_string();
         let cost = |found: &state_search::Solution<Board, u32>| found.cost.to_string();
         rows.push(measure(&name, "bfs dense", || {
-            let mut bfs = Bfs::with_storage(Dense(eight.indexer()));
+            let mut bfs = Bfs::with_storage(Dense(eight.indexer()))
+                .searcher()
+                .expect("the store fits in memory");
             let search = bfs.search(&eight, [board.clone()], |b| *b == goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&name, "bfs hashed", || {
-            let mut bfs = Bfs::new();
+            let mut bfs = Bfs::new().searcher().expect("the store fits in memory");
             let search = bfs.search(&eight, [board.clone()], |b| *b == goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&name, "astar dense manhattan", || {
-            let mut astar = AStar::with_storage(Dense(eight.indexer()));
+            let mut astar = AStar::with_storage(Dense(eight.indexer()))
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&eight, [board.clone()], &manhattan, |b| *b == goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), cost)
         }));
         rows.push(measure(&name, "astar hashed manhattan", || {
-            let mut astar = AStar::new();
+            let mut astar = AStar::new().searcher().expect("the store fits in memory");
             let search = astar.search(&eight, [board.clone()], &manhattan, |b| *b == goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), cost)
         }));

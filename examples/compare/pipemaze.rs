@@ -74,18 +74,27 @@ pub fn rows(quick: bool) -> Vec<Row> {
         let cells = maze.cells().len();
         rows.push(measure(&name, "bfs dense", || {
             let limits = Limits::new().max_cost(CLOSES_AT as usize);
-            let mut bfs = Bfs::with_storage(Dense(ix)).with_limits(limits);
+            let mut bfs = Bfs::with_storage(Dense(ix))
+                .with_limits(limits)
+                .searcher()
+                .expect("the store fits in memory");
             let search = bfs.search(&maze, start, goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&name, "bfs hashed", || {
             let limits = Limits::new().max_cost(CLOSES_AT as usize);
-            let mut bfs = Bfs::new().with_limits(limits);
+            let mut bfs = Bfs::new()
+                .with_limits(limits)
+                .searcher()
+                .expect("the store fits in memory");
             let search = bfs.search(&maze, start, goal);
             Run::from_outcome(&search.outcome, search.stats, bfs.memory_bytes(), steps)
         }));
         rows.push(measure(&name, "dijkstra dense heap", || {
-            let mut dijkstra = Dijkstra::with_storage(Dense(ix)).with_limits(limits.clone());
+            let mut dijkstra = Dijkstra::with_storage(Dense(ix))
+                .with_limits(limits.clone())
+                .searcher()
+                .expect("the store fits in memory");
             let search = dijkstra.search(&maze, start, goal);
             Run::from_outcome(
                 &search.outcome,
@@ -95,13 +104,19 @@ pub fn rows(quick: bool) -> Vec<Row> {
             )
         }));
         rows.push(measure(&name, "astar dense", || {
-            let mut astar = AStar::with_storage(Dense(ix)).with_limits(limits.clone());
+            let mut astar = AStar::with_storage(Dense(ix))
+                .with_limits(limits.clone())
+                .searcher()
+                .expect("the store fits in memory");
             let search = astar.search(&maze, start, &h, goal);
             Run::from_outcome(&search.outcome, search.stats, astar.memory_bytes(), moves)
         }));
         if cells <= 400 {
             rows.push(measure(&name, "idastar + dense table", || {
-                let mut ida = IdaStar::with_table(Dense(ix)).with_limits(limits.clone());
+                let mut ida = IdaStar::with_table(Dense(ix))
+                    .with_limits(limits.clone())
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = ida.search(&maze, start, &h, goal);
                 Run::from_outcome(&search.outcome, search.stats, ida.memory_bytes(), moves)
             }));
@@ -109,7 +124,9 @@ pub fn rows(quick: bool) -> Vec<Row> {
                 let limits = limits.clone().max_expansions(2_000_000);
                 let mut ida = IdaStar::new()
                     .with_cycle_check(CycleCheck::Path)
-                    .with_limits(limits);
+                    .with_limits(limits)
+                    .searcher()
+                    .expect("the store fits in memory");
                 let search = ida.search(&maze, start, &h, goal);
                 Run::from_outcome(&search.outcome, search.stats, ida.memory_bytes(), moves)
             }));

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use state_search::domains::keydoor::{KeyDoorMaze, Objective, Strategy};
-use state_search::{Outcome, Stats};
+use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
 
 /// What the program writes and its exit status.
 pub struct Output {
@@ -42,8 +42,16 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
                 .ok_or_else(|| format!("{flag} needs a value ({USAGE})"))
         };
         let parsed = match arg.as_str() {
-            "--objective" => value("--objective").and_then(|v| v.parse().map(|o| objective = o)),
-            "--strategy" => value("--strategy").and_then(|v| v.parse().map(|s| strategy = Some(s))),
+            "--objective" => value("--objective").and_then(|v| {
+                v.parse()
+                    .map(|o| objective = o)
+                    .map_err(|e: state_search::domains::keydoor::UnknownObjective| e.to_string())
+            }),
+            "--strategy" => value("--strategy").and_then(|v| {
+                v.parse()
+                    .map(|s| strategy = Some(s))
+                    .map_err(|e: state_search::ParseStrategyError| e.to_string())
+            }),
             "--stats" => {
                 stats = true;
                 Ok(())
@@ -80,15 +88,15 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
         Ok(maze) => maze,
         Err(error) => return failure(2, &format!("{source}: {error}")),
     };
-    let strategy = strategy.unwrap_or(match objective {
-        Objective::FewestKeys => Strategy::Layered,
-        Objective::FewestMoves => Strategy::Bfs,
-    });
+    let strategy = strategy.unwrap_or(objective.default_strategy());
     let started = Instant::now();
-    let search = match maze.solve_with(objective, strategy) {
+    let search = match maze.solve(objective, &strategy, &Limits::new()) {
         Ok(search) => search,
         Err(error) => return failure(2, &error.to_string()),
     };
+    if let Some(StopReason::Capacity(error)) = search.stop_reason() {
+        return failure(2, &error.to_string());
+    }
     let elapsed = started.elapsed();
     let mut out = match search.outcome {
         Outcome::Found(route) => Output {
@@ -111,7 +119,7 @@ fn stats_line(strategy: Strategy, stats: &Stats, elapsed: std::time::Duration) -
     let _ = writeln!(
         line,
         "keydoor: strategy {}: {} expanded, {} generated, {} stored, {} iterations, peak open {}, {:.3} ms",
-        strategy.name(),
+        strategy,
         stats.expanded,
         stats.generated,
         stats.stored,

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use state_search::Outcome;
-use state_search::domains::pipemaze::{NO_ESCAPE, PipeMaze, Strategy, escape_answer};
+use state_search::domains::pipemaze::{NO_ESCAPE, PipeMaze, escape_answer};
+use state_search::{Limits, Outcome, StopReason};
 
 /// What the program writes and its exit status.
 pub struct Output {
@@ -31,7 +31,7 @@ fn failure(message: &str) -> Output {
 /// Runs the program on `args` (without the program name); `stdin` reads standard input
 /// when no file is named.
 pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> Output {
-    let mut strategy = Strategy::Bfs;
+    let mut strategy = PipeMaze::DEFAULT_STRATEGY;
     let mut stats = false;
     let mut path = false;
     let mut file = None;
@@ -41,7 +41,11 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
             "--strategy" => args
                 .next()
                 .ok_or_else(|| format!("--strategy needs a value ({USAGE})"))
-                .and_then(|v| v.parse().map(|s| strategy = s)),
+                .and_then(|v| {
+                    v.parse()
+                        .map(|s| strategy = s)
+                        .map_err(|e: state_search::ParseStrategyError| e.to_string())
+                }),
             "--stats" => {
                 stats = true;
                 Ok(())
@@ -83,10 +87,13 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
         Err(error) => return failure(&format!("{source}: {error}")),
     };
     let started = Instant::now();
-    let search = match maze.solve(strategy) {
+    let search = match maze.solve(&strategy, &Limits::new()) {
         Ok(search) => search,
         Err(error) => return failure(&error.to_string()),
     };
+    if let Some(StopReason::Capacity(error)) = search.stop_reason() {
+        return failure(&error.to_string());
+    }
     let elapsed = started.elapsed();
     let answer = escape_answer(&search.outcome);
     let mut stdout = format!("{answer}\n");
@@ -102,7 +109,7 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
         let _ = writeln!(
             stderr,
             "palamaze: strategy {}: {} expanded, {} generated, {} stored, {} iterations, peak open {}, {:.3} ms",
-            strategy.name(),
+            strategy,
             s.expanded,
             s.generated,
             s.stored,

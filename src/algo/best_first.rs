@@ -121,11 +121,12 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
         })
     }
 
-    /// The heap memory held by the store and the queue, in bytes.
+    /// The heap memory held by the store and the queue (of keys `K`: costs for Dijkstra,
+    /// [`AStarKey`](crate::algo::astar::AStarKey)s for A*), in bytes.
     #[must_use]
-    pub fn memory_bytes(&self) -> usize
+    pub fn memory_bytes<K>(&self) -> usize
     where
-        Q: PriorityQueue<C>,
+        Q: PriorityQueue<K>,
     {
         self.store.memory_bytes() + self.queue.memory_bytes()
     }

@@ -315,7 +315,9 @@ impl<St> Bfs<St> {
         let BfsScratch { store, queue } = scratch;
         let limits = &self.setup.limits;
         for start in starts {
-            let (slot, fresh) = store.insert(&start, NO_SLOT).map_err(StopReason::Capacity)?;
+            let (slot, fresh) = store
+                .insert(&start, NO_SLOT)
+                .map_err(StopReason::Capacity)?;
             if fresh {
                 if is_goal(&start) {
                     return Ok(Outcome::Found(slot));

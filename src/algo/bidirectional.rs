@@ -295,7 +295,9 @@ where
     while this.head < layer_end {
         let slot = this.queue[this.head];
         this.head += 1;
-        limits.check(stats.expanded, || this.memory_bytes() + other.memory_bytes())?;
+        limits.check(stats.expanded, || {
+            this.memory_bytes() + other.memory_bytes()
+        })?;
         let state = this.store.state(slot);
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: &state,

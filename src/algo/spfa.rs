@@ -8,8 +8,8 @@ use std::collections::VecDeque;
 use crate::error::{CapacityError, NegativeCycle};
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
-use crate::space::{Cost, StateSpace};
 use crate::space::UnsignedUser;
+use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
@@ -556,7 +556,11 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             }
         }
         let signed = C::with_unsigned(Unsigned).is_none();
-        if signed && beyond_max.iter().any(|state| self.store.find(state).is_none()) {
+        if signed
+            && beyond_max
+                .iter()
+                .any(|state| self.store.find(state).is_none())
+        {
             return Ok(Err(StopReason::CostOverflow));
         }
         Ok(Ok(Outcome::Found(())))

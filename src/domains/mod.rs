@@ -11,8 +11,11 @@
 //!
 //! Domains depend on the engines, never the other way round.
 
+mod error;
 pub mod keydoor;
 pub mod keys;
 pub mod maze;
 pub mod pipemaze;
 pub mod sliding;
+
+pub use error::SolveError;

@@ -185,7 +185,10 @@ mod tests {
     fn auto_picks_dense_when_it_fits_and_hashed_otherwise() {
         assert!(pick(StoragePolicy::Auto, Some(Upto(100)), None) == "Dense");
         assert_eq!(pick(StoragePolicy::Auto, None, None), "Hashed");
-        assert_eq!(pick(StoragePolicy::Auto, Some(Upto(100)), Some(500)), "Hashed");
+        assert_eq!(
+            pick(StoragePolicy::Auto, Some(Upto(100)), Some(500)),
+            "Hashed"
+        );
         assert!(pick(StoragePolicy::Auto, Some(Upto(100)), Some(1000)) == "Dense");
         assert_eq!(
             pick(StoragePolicy::Auto, Some(Upto(u32::MAX as usize)), None),
@@ -200,7 +203,10 @@ mod tests {
             pick(StoragePolicy::Dense, Some(Upto(100)), Some(10)),
             "error: MemoryLimit"
         );
-        assert_eq!(pick(StoragePolicy::Dense, None, None), "error: TooManyStates");
+        assert_eq!(
+            pick(StoragePolicy::Dense, None, None),
+            "error: TooManyStates"
+        );
     }
 
     /// Fails to build dense buffers, as when the allocator refuses them.
@@ -220,9 +226,21 @@ mod tests {
     #[test]
     fn a_dense_store_the_allocator_refuses_falls_back_to_hashed() {
         let indexer = Upto(100);
-        let auto = with_storage(StoragePolicy::Auto, Some(&indexer), 8, None, &mut DenseRefused);
+        let auto = with_storage(
+            StoragePolicy::Auto,
+            Some(&indexer),
+            8,
+            None,
+            &mut DenseRefused,
+        );
         assert_eq!(auto, Ok(true));
-        let dense = with_storage(StoragePolicy::Dense, Some(&indexer), 8, None, &mut DenseRefused);
+        let dense = with_storage(
+            StoragePolicy::Dense,
+            Some(&indexer),
+            8,
+            None,
+            &mut DenseRefused,
+        );
         assert!(dense.is_err());
     }
 }

@@ -21,8 +21,8 @@ mod dense;
 mod hashed;
 mod stamped;
 
-pub(crate) use auto::{StorageUser, with_storage};
 pub use auto::{StoragePolicy, UnknownStoragePolicy};
+pub(crate) use auto::{StorageUser, with_storage};
 pub use dense::{DenseStore, DenseTable};
 pub use hashed::{HashedStore, HashedTable};
 pub use stamped::{Stamp, StampedTable};

@@ -31,19 +31,27 @@ pub enum Inapplicable {
     /// The strategy is one domain's own algorithm (such as the key-door maze's layered
     /// search); generic problems do not have it.
     DomainOnly,
+    /// The strategy does not solve the objective asked for (the key-door maze's layered
+    /// search finds the fewest keys, not the fewest moves).
+    Objective,
 }
 
 impl fmt::Display for Inapplicable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Self::NeedsUniformCost => "it ignores step costs, and this space's steps may differ in cost",
-            Self::NeedsBackward => "it searches backwards, and this problem has no predecessors and goal state",
+            Self::NeedsUniformCost => {
+                "it ignores step costs, and this space's steps may differ in cost"
+            }
+            Self::NeedsBackward => {
+                "it searches backwards, and this problem has no predecessors and goal state"
+            }
             Self::NeedsOneStart => "it needs exactly one start state",
             Self::NeedsUnsignedCost => "its queue needs unsigned integer costs",
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
             Self::NeedsInPlaceSpace => "it needs a space searched in place",
             Self::NeedsStateSpace => "it does not search in place",
             Self::DomainOnly => "it is specific to another domain",
+            Self::Objective => "it does not solve this objective",
         })
     }
 }

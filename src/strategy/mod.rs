@@ -27,10 +27,10 @@ use core::fmt;
 use core::str::FromStr;
 
 pub use error::{Inapplicable, StrategyError};
-pub use run::{InPlaceResult, StrategyResult};
 pub use problem::{
     Backward, MaybeBackward, MaybeIndexer, NoBackward, NoIndexer, Problem, WithIndexer,
 };
+pub use run::{InPlaceResult, StrategyResult};
 
 /// A search strategy: an engine and its options, as a value.
 ///

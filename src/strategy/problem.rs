@@ -1,7 +1,9 @@
 //! [`Problem`]: a space with its start states and goal, and what else a strategy may use:
 //! a heuristic, a numbering of the states, predecessors and a goal state.
 
-use crate::space::{Heuristic, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace, ZeroHeuristic};
+use crate::space::{
+    Heuristic, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace, ZeroHeuristic,
+};
 use crate::store::StoragePolicy;
 
 /// A search problem for [`Strategy::run`](crate::Strategy::run): a [`StateSpace`], its start

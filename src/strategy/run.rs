@@ -107,7 +107,10 @@ impl Strategy {
                     .filter(|unit| !unit.is_negative())
                     .ok_or(refuse(Inapplicable::NeedsUniformCost))?;
                 if strategy == Strategy::Bfs {
-                    job.store::<Slot, _>(&mut Steps { job: Bfs::new(), unit })?
+                    job.store::<Slot, _>(&mut Steps {
+                        job: Bfs::new(),
+                        unit,
+                    })?
                 } else {
                     let (Some(goal), [start]) = (problem.backward.goal(), &problem.starts[..])
                     else {
@@ -255,10 +258,7 @@ where
     V: Visitor<Sp::State, Sp::Cost>,
 {
     /// Runs `engine` with the storage the problem's policy picks for records `R`.
-    fn store<R, E>(
-        &mut self,
-        engine: &mut E,
-    ) -> Started<Sp::State, Sp::Cost>
+    fn store<R, E>(&mut self, engine: &mut E) -> Started<Sp::State, Sp::Cost>
     where
         E: EngineJob<Sp, G, H, B, V>,
     {
@@ -490,9 +490,7 @@ where
             unit,
         };
         let problem = job.problem;
-        let search = self
-            .job
-            .run(storage, limits, problem, &mut visitor)?;
+        let search = self.job.run(storage, limits, problem, &mut visitor)?;
         let Search { outcome, stats } = search;
         let outcome = match outcome {
             Outcome::Found(found) => match unit.times(found.cost as u64) {

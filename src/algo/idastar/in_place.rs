@@ -213,7 +213,15 @@ impl<C: Cost> InPlaceIdaStar<C> {
             }
             stats.iterations += 1;
             let mut plan = Vec::new();
-            let pass = scratch.pass(limits, space, bound, &mut is_goal, visitor, &mut stats, &mut plan);
+            let pass = scratch.pass(
+                limits,
+                space,
+                bound,
+                &mut is_goal,
+                visitor,
+                &mut stats,
+                &mut plan,
+            );
             match pass {
                 Pass::Found(cost) => {
                     break Outcome::Found(Plan {
@@ -247,7 +255,11 @@ impl<C: Cost> InPlaceIdaStar<C> {
 
 impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cost>> {
     /// [`InPlaceIdaStar::search`] in this searcher's buffers.
-    pub fn search<IsGoal>(&mut self, space: &mut Sp, is_goal: IsGoal) -> Search<Plan<Sp::Action, Sp::Cost>>
+    pub fn search<IsGoal>(
+        &mut self,
+        space: &mut Sp,
+        is_goal: IsGoal,
+    ) -> Search<Plan<Sp::Action, Sp::Cost>>
     where
         IsGoal: FnMut(&Sp) -> bool,
     {

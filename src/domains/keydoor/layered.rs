@@ -8,7 +8,7 @@ use super::{KeyDoorMaze, Route};
 use crate::domains::keys::KeySet;
 use crate::error::CapacityError;
 use crate::grid::Dir;
-use crate::solution::{Outcome, Search, Stats};
+use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
 
 /// The layered search for the fewest keys, then the fewest moves: breadth-first search
 /// key set by key set, in order of key count (see the [module docs](super)).
@@ -22,7 +22,9 @@ use crate::solution::{Outcome, Search, Stats};
 /// key set bit pattern).
 ///
 /// Layers are allocated only for key sets that are reached, with a fallible allocation:
-/// running out of memory is a [`CapacityError`], not an abort.
+/// running out of memory stops the search with [`StopReason::Capacity`], not an abort.
+/// The limits are checked once per breadth-first level of a layer (the expansion limit
+/// may be passed by one level's states).
 ///
 /// # Complexity
 ///
@@ -32,11 +34,12 @@ use crate::solution::{Outcome, Search, Stats};
 /// # Examples
 ///
 /// ```
+/// use state_search::Limits;
 /// use state_search::domains::keydoor::{KeyDoorMaze, LayeredSearch};
 ///
 /// let maze: KeyDoorMaze = "3 4\nS.a.\n.X.X\nATX.\n".parse()?;
 /// let mut layered = LayeredSearch::new();
-/// let search = layered.search(&maze)?;
+/// let search = layered.search(&maze, &Limits::new());
 /// assert_eq!(search.found().unwrap().to_string(), "RRLLDDR");
 /// assert_eq!(search.stats.iterations, 2); // the layers {} and {a}
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -115,28 +118,40 @@ impl LayeredSearch {
             + self.layer_of.capacity() * (size_of::<(KeySet, u32)>() + 1)
     }
 
-    /// Finds a route to the target with the fewest keys, then the fewest moves.
+    /// Finds a route to the target with the fewest keys, then the fewest moves, within
+    /// `limits` (a cost limit does not apply: the cost is a pair).
     ///
     /// # Returns
     ///
-    /// [`Outcome::Found`] with the route, or [`Outcome::NoPath`]. [`Stats::expanded`]
-    /// counts states expanded, [`Stats::generated`] legal moves, [`Stats::stored`] states
-    /// reached, [`Stats::iterations`] layers searched and [`Stats::peak_open`] the largest
-    /// frontier.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when a layer cannot be allocated.
-    pub fn search(&mut self, maze: &KeyDoorMaze) -> Result<Search<Route>, CapacityError> {
+    /// [`Outcome::Found`] with the route, [`Outcome::NoPath`], or [`Outcome::Stopped`] by
+    /// a limit or a layer that cannot be allocated ([`StopReason::Capacity`]).
+    /// [`Stats::expanded`] counts states expanded, [`Stats::generated`] legal moves,
+    /// [`Stats::stored`] states reached, [`Stats::iterations`] layers searched and
+    /// [`Stats::peak_open`] the largest frontier.
+    pub fn search(&mut self, maze: &KeyDoorMaze, limits: &Limits) -> Search<Route> {
+        let mut stats = Stats::default();
+        let outcome = self
+            .search_layers(maze, limits, &mut stats)
+            .unwrap_or_else(Outcome::Stopped);
+        Search { outcome, stats }
+    }
+
+    fn search_layers(
+        &mut self,
+        maze: &KeyDoorMaze,
+        limits: &Limits,
+        stats: &mut Stats,
+    ) -> Result<Outcome<Route>, StopReason> {
         self.keys.clear();
         self.marks.clear();
         self.entries.clear();
         self.layer_of.clear();
-        let mut stats = Stats::default();
         let padded_len = maze.codes.len();
         // Frontiers and entries hold padded cells as u32.
         if u32::try_from(padded_len).is_err() {
-            return Err(CapacityError::too_many_states(padded_len));
+            return Err(StopReason::Capacity(CapacityError::too_many_states(
+                padded_len,
+            )));
         }
         #[expect(clippy::cast_possible_truncation, reason = "checked just above")]
         let (start, target) = (
@@ -157,26 +172,19 @@ impl LayeredSearch {
             for &id in &level {
                 stats.iterations += 1;
                 let bound = best.map(|(dist, _)| dist);
-                if let Some(dist) = self.search_layer(maze, id, target, bound, &mut stats)? {
+                if let Some(dist) = self.search_layer(maze, limits, id, target, bound, stats)? {
                     best = Some((dist, id));
                 }
             }
             if let Some((_, id)) = best {
-                let route = self.route(maze, id, target);
-                return Ok(Search {
-                    outcome: Outcome::Found(route),
-                    stats,
-                });
+                return Ok(Outcome::Found(self.route(maze, id, target)));
             }
             #[expect(clippy::cast_possible_truncation, reason = "at most 2^32 layers")]
             {
                 level = (first_new..self.keys.len()).map(|id| id as u32).collect();
             }
         }
-        Ok(Search {
-            outcome: Outcome::NoPath,
-            stats,
-        })
+        Ok(Outcome::NoPath)
     }
 
     /// The layer of `keys`, created if new.
@@ -197,18 +205,22 @@ impl LayeredSearch {
     fn search_layer(
         &mut self,
         maze: &KeyDoorMaze,
+        limits: &Limits,
         id: u32,
         target: u32,
         bound: Option<u32>,
         stats: &mut Stats,
-    ) -> Result<Option<u32>, CapacityError> {
+    ) -> Result<Option<u32>, StopReason> {
         let layer = id as usize;
         let keys = self.keys[layer];
         let mut entries = core::mem::take(&mut self.entries[layer]);
         entries.sort_unstable();
         let mut marks = start_marks(maze, keys).map_err(|_| {
             // Report everything the layers need, not just the one that did not fit.
-            CapacityError::out_of_memory(self.keys.len() * maze.codes.len(), 1)
+            StopReason::Capacity(CapacityError::out_of_memory(
+                self.keys.len() * maze.codes.len(),
+                1,
+            ))
         })?;
         let offsets = maze.offsets();
         let mut current = core::mem::take(&mut self.current);
@@ -251,6 +263,8 @@ impl LayeredSearch {
                 break;
             }
             stats.peak_open = stats.peak_open.max(current.len());
+            let taken = marks.capacity() + (current.capacity() + next.capacity()) * 4;
+            limits.check_now(stats.expanded, || self.memory_bytes() + taken)?;
             stats.expanded += current.len() as u64;
             for &cell in &current {
                 let here = cell as usize;

@@ -21,8 +21,11 @@
 //!
 //! | objective      | best choice                             | also exact                          |
 //! |----------------|-----------------------------------------|-------------------------------------|
-//! | fewest keys    | [`Strategy::Layered`] (the default)     | Dijkstra, A* (heuristic `(0, Manhattan)`), IDA* (small mazes) |
-//! | fewest moves   | [`Strategy::Bfs`] (the default)         | Dijkstra, A* (Manhattan), IDA* (small mazes) |
+//! | fewest keys    | `layered` (the default)                 | `dijkstra`, `astar` (heuristic `(0, Manhattan)`), `idastar-tt`, `idastar` (small mazes) |
+//! | fewest moves   | `bfs` (the default)                     | `dijkstra`, `astar` (Manhattan), `idastar-tt`, `idastar` (small mazes) |
+//!
+//! [`KeyDoorMaze::solve`] takes any [`Strategy`](crate::Strategy); the names above are their
+//! spellings.
 //!
 //! **Why a domain-specific search.** The lexicographic cost has structure a generic
 //! Dijkstra cannot see: the key part of the cost of a state *is* the size of its key set,
@@ -40,13 +43,17 @@
 //! # Examples
 //!
 //! ```
+//! use state_search::Limits;
 //! use state_search::domains::keydoor::{KeyDoorMaze, Objective};
 //!
 //! let maze: KeyDoorMaze = "3 5\nS.a.T\n.XXX.\n.....\n".parse()?;
-//! let fewest_keys = maze.solve(Objective::FewestKeys)?.into_found().unwrap();
+//! let solve = |objective: Objective| {
+//!     maze.solve(objective, &objective.default_strategy(), &Limits::new())
+//! };
+//! let fewest_keys = solve(Objective::FewestKeys)?.into_found().unwrap();
 //! assert_eq!(fewest_keys.to_string(), "DDRRRRUU");
 //! assert_eq!((fewest_keys.keys.len(), fewest_keys.steps()), (0, 8));
-//! let fewest_moves = maze.solve(Objective::FewestMoves)?.into_found().unwrap();
+//! let fewest_moves = solve(Objective::FewestMoves)?.into_found().unwrap();
 //! assert_eq!((fewest_moves.keys.len(), fewest_moves.steps()), (1, 4));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -66,5 +73,5 @@ pub use layered::LayeredSearch;
 pub use model::{Cell, KeyDoorMaze, MAX_KEY_TYPES, MazeError, ReplayError};
 pub use parse::{MAX_CELLS, MAX_SIDE, TEXT_KEY_TYPES};
 pub use random::RandomKeyDoor;
-pub use solve::{Objective, Route, SolveError, Strategy};
+pub use solve::{Objective, Route, UnknownObjective};
 pub use space::FewestMoves;

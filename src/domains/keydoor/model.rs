@@ -140,6 +140,7 @@ impl KeyDoorMaze {
     /// # Examples
     ///
     /// ```
+    /// use state_search::Limits;
     /// use state_search::domains::keydoor::{Cell, KeyDoorMaze, Objective};
     /// use state_search::grid::{Grid, Pos};
     ///
@@ -147,7 +148,8 @@ impl KeyDoorMaze {
     /// let row = vec![Cell::Floor, Cell::Key(20), Cell::Door(20), Cell::Floor];
     /// let cells = Grid::from_cells(4, 1, row).unwrap();
     /// let maze = KeyDoorMaze::new(cells, Pos::new(0, 0), Pos::new(0, 3))?;
-    /// let route = maze.solve(Objective::FewestKeys)?.into_found().unwrap();
+    /// let strategy = Objective::FewestKeys.default_strategy();
+    /// let route = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?.into_found().unwrap();
     /// assert_eq!((route.to_string().as_str(), route.keys.len()), ("RRR", 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

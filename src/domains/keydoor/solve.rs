@@ -1,144 +1,84 @@
-//! Solving: `KeyDoorMaze::solve` and `solve_with`, the `Objective` and `Strategy` they
-//! take, the `SolveError` they return, and the `Route` they find.
+//! Solving: `KeyDoorMaze::solve`, the `Objective` it takes and the `Route` it finds.
 
 use core::fmt;
 use core::str::FromStr;
 
 use super::{KeyDoorMaze, LayeredSearch};
-use crate::algo::astar::AStar;
-use crate::algo::bfs::Bfs;
-use crate::algo::dijkstra::Dijkstra;
-use crate::algo::idastar::{CycleCheck, IdaStar};
+use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
-use crate::error::{CapacityError, CapacityErrorKind};
 use crate::grid::Dir;
-use crate::solution::{Search, Solution};
-use crate::store::{Dense, Hashed};
+use crate::solution::{Limits, Search, Solution};
+use crate::strategy::{Inapplicable, Problem, Strategy};
 
 impl KeyDoorMaze {
-    /// A route for `objective` with the default strategy: [`Strategy::Layered`] for the
-    /// fewest keys, [`Strategy::Bfs`] for the fewest moves.
+    /// A route for `objective` found by `strategy`, within `limits`.
+    ///
+    /// [`Strategy::Layered`] is this domain's [`LayeredSearch`] (the fewest keys only);
+    /// every other strategy runs on the maze as a [`StateSpace`](crate::StateSpace) (for
+    /// the fewest keys) or on [`KeyDoorMaze::fewest_moves`], with the Manhattan distance
+    /// as heuristic (as `(0, distance)` for the fewest keys) and automatic storage: dense
+    /// over [`KeyDoorMaze::state_indexer`] when the states can be numbered and fit,
+    /// hashed otherwise. [`Objective::default_strategy`] is the fastest. `idastar`
+    /// checks the whole path for repeated states, so it ends even when the target is
+    /// unreachable, in exponential time: tiny mazes only.
     ///
     /// # Errors
     ///
-    /// [`SolveError::Capacity`] when the storage of the search does not fit in memory.
-    pub fn solve(&self, objective: Objective) -> Result<Search<Route>, SolveError> {
-        let strategy = match objective {
-            Objective::FewestKeys => Strategy::Layered,
-            Objective::FewestMoves => Strategy::Bfs,
-        };
-        self.solve_with(objective, strategy)
-    }
-
-    /// A route for `objective` found by `strategy`.
-    ///
-    /// The engines use dense storage ([`Dense`]`(`[`KeyDoorMaze::state_indexer`]`)`). When
-    /// the states are too many to number densely (2^32 and more: many key types) they fall
-    /// back to [`Hashed`] storage, which holds only the states reached. When the dense
-    /// store does not fit in memory, the search returns the [`CapacityError`] rather than
-    /// fall back: hashed storage needs more memory per state, and a hash map that cannot
-    /// grow aborts the process.
-    /// IDA* without a table checks the whole path for repeated states
-    /// ([`CycleCheck::Path`]), so it terminates even when the target is unreachable; it
-    /// takes exponential time and is meant for tiny mazes.
-    ///
-    /// # Errors
-    ///
-    /// [`SolveError::NotApplicable`] for [`Strategy::Bfs`] with the fewest keys (the
-    /// costs are not unit) and [`Strategy::Layered`] with the fewest moves;
-    /// [`SolveError::Capacity`] when the layered search cannot allocate its layers or a
-    /// dense store does not fit in memory.
+    /// [`SolveError::NotApplicable`] for a strategy that does not solve the objective
+    /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys, `layered`
+    /// finds only the fewest keys, `bibfs` needs a goal state); [`SolveError::Capacity`]
+    /// when dense storage was asked for and does not fit.
     ///
     /// # Complexity
     ///
     /// For V = cells x 2^(key types) states: layered and BFS O(V) time and about one
     /// (layered) or 4-16 (engines) bytes per state reached; Dijkstra and A* O(V log V).
-    pub fn solve_with(
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+    /// use state_search::{Limits, Strategy};
+    ///
+    /// let maze: KeyDoorMaze = "3 5\nS.a.T\n.XXX.\n.....\n".parse()?;
+    /// let keys = maze.solve(Objective::FewestKeys, &Strategy::Layered, &Limits::new())?;
+    /// assert_eq!(keys.found().unwrap().to_string(), "DDRRRRUU");
+    /// let moves = maze.solve(Objective::FewestMoves, &Strategy::AStar, &Limits::new())?;
+    /// assert_eq!(moves.found().unwrap().to_string(), "RRRR");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(
         &self,
         objective: Objective,
-        strategy: Strategy,
+        strategy: &Strategy,
+        limits: &Limits,
     ) -> Result<Search<Route>, SolveError> {
-        let ix = self.state_indexer();
         let start = [self.start_state()];
         let goal = |s: &KeyState| self.is_goal(s);
-        let not_applicable = Err(SolveError::NotApplicable {
-            strategy,
-            objective,
-        });
-        macro_rules! dense_or_hashed {
-            ($make:expr, |$engine:ident| $search:expr) => {
-                match $make(Dense(ix)) {
-                    Ok(mut $engine) => $search,
-                    Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
-                        let mut $engine = $make(Hashed)?;
-                        $search
-                    }
-                    Err(error) => return Err(error.into()),
-                }
-            };
-        }
         let search = match (objective, strategy) {
-            (Objective::FewestKeys, Strategy::Layered) => {
-                return Ok(LayeredSearch::new().search(self)?);
+            (Objective::FewestKeys, Strategy::Layered) => LayeredSearch::new().search(self, limits),
+            (Objective::FewestMoves, Strategy::Layered) => {
+                return Err(SolveError::NotApplicable {
+                    strategy: *strategy,
+                    reason: Inapplicable::Objective,
+                });
             }
-            (Objective::FewestKeys, Strategy::Bfs)
-            | (Objective::FewestMoves, Strategy::Layered) => return not_applicable,
-            (Objective::FewestKeys, Strategy::Dijkstra) => {
-                dense_or_hashed!(Dijkstra::try_with_storage, |e| e
-                    .search(self, start, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestKeys, Strategy::AStar) => {
-                let h = |s: &KeyState| self.lexicographic_heuristic(s);
-                dense_or_hashed!(AStar::try_with_storage, |e| e
-                    .search(self, start, &h, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestKeys, Strategy::IdaStar) => {
-                let h = |s: &KeyState| self.lexicographic_heuristic(s);
-                IdaStar::new()
-                    .with_cycle_check(CycleCheck::Path)
-                    .search(self, start, &h, goal)
+            (Objective::FewestKeys, _) => {
+                let problem = Problem::new(self, start, goal)
+                    .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
+                    .indexed();
+                strategy
+                    .run(&problem, &limits.clone().for_cost())?
                     .map(route_of)
             }
-            (Objective::FewestKeys, Strategy::IdaStarTable) => {
-                let h = |s: &KeyState| self.lexicographic_heuristic(s);
-                dense_or_hashed!(IdaStar::try_with_table, |e| e
-                    .search(self, start, &h, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestMoves, Strategy::Bfs) => {
+            (Objective::FewestMoves, _) => {
                 let space = self.fewest_moves();
-                dense_or_hashed!(Bfs::try_with_storage, |e| e
-                    .search(&space, start, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestMoves, Strategy::Dijkstra) => {
-                let space = self.fewest_moves();
-                dense_or_hashed!(Dijkstra::try_with_storage, |e| e
-                    .search(&space, start, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestMoves, Strategy::AStar) => {
-                let space = self.fewest_moves();
-                let h = |s: &KeyState| self.manhattan(s);
-                dense_or_hashed!(AStar::try_with_storage, |e| e
-                    .search(&space, start, &h, goal)
-                    .map(route_of))
-            }
-            (Objective::FewestMoves, Strategy::IdaStar) => {
-                let h = |s: &KeyState| self.manhattan(s);
-                IdaStar::new()
-                    .with_cycle_check(CycleCheck::Path)
-                    .search(&self.fewest_moves(), start, &h, goal)
+                let problem = Problem::new(&space, start, goal)
+                    .heuristic(|s: &KeyState| self.manhattan(s))
+                    .indexed();
+                strategy
+                    .run(&problem, &limits.clone().for_cost())?
                     .map(route_of)
-            }
-            (Objective::FewestMoves, Strategy::IdaStarTable) => {
-                let space = self.fewest_moves();
-                let h = |s: &KeyState| self.manhattan(s);
-                dense_or_hashed!(IdaStar::try_with_table, |e| e
-                    .search(&space, start, &h, goal)
-                    .map(route_of))
             }
         };
         Ok(search)
@@ -169,120 +109,52 @@ pub enum Objective {
     FewestMoves,
 }
 
+impl Objective {
+    /// The fastest strategy for the objective: [`Strategy::Layered`] for the fewest keys,
+    /// [`Strategy::Bfs`] for the fewest moves.
+    #[must_use]
+    pub fn default_strategy(self) -> Strategy {
+        match self {
+            Objective::FewestKeys => Strategy::Layered,
+            Objective::FewestMoves => Strategy::Bfs,
+        }
+    }
+}
+
+impl fmt::Display for Objective {
+    /// `keys` or `moves`, as [`Objective::from_str`] reads them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Objective::FewestKeys => "keys",
+            Objective::FewestMoves => "moves",
+        })
+    }
+}
+
 impl FromStr for Objective {
-    type Err = String;
+    type Err = UnknownObjective;
 
     /// `keys` or `moves`.
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, UnknownObjective> {
         match name {
             "keys" => Ok(Objective::FewestKeys),
             "moves" => Ok(Objective::FewestMoves),
-            other => Err(format!(
-                "unknown objective {other:?}: expected keys or moves"
-            )),
+            other => Err(UnknownObjective(other.to_owned())),
         }
     }
 }
 
-/// How to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Strategy {
-    /// The domain's layered breadth-first search ([`LayeredSearch`]); fewest keys only.
-    Layered,
-    /// Breadth-first search ([`Bfs`]); fewest moves only.
-    Bfs,
-    /// [`Dijkstra`].
-    Dijkstra,
-    /// [`AStar`] with the Manhattan distance (as `(0, distance)` for the fewest keys).
-    AStar,
-    /// [`IdaStar`] without a table, checking the whole path for repeats: tiny mazes only.
-    IdaStar,
-    /// [`IdaStar`] with a generation-stamped transposition table.
-    IdaStarTable,
-}
-
-impl Strategy {
-    /// Every strategy.
-    pub const ALL: [Strategy; 6] = [
-        Strategy::Layered,
-        Strategy::Bfs,
-        Strategy::Dijkstra,
-        Strategy::AStar,
-        Strategy::IdaStar,
-        Strategy::IdaStarTable,
-    ];
-
-    /// The name [`Strategy::from_str`] reads.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Layered => "layered",
-            Strategy::Bfs => "bfs",
-            Strategy::Dijkstra => "dijkstra",
-            Strategy::AStar => "astar",
-            Strategy::IdaStar => "idastar",
-            Strategy::IdaStarTable => "idastar-tt",
-        }
-    }
-}
-
-impl FromStr for Strategy {
-    type Err = String;
-
-    /// `layered`, `bfs`, `dijkstra`, `astar`, `idastar` or `idastar-tt`.
-    fn from_str(name: &str) -> Result<Self, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown strategy {name:?}: expected layered, bfs, dijkstra, astar, idastar or idastar-tt"
-                )
-            })
-    }
-}
-
-/// Why [`KeyDoorMaze::solve_with`] could not search.
+/// An objective name that is neither `keys` nor `moves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The strategy does not solve this objective.
-    NotApplicable {
-        /// The strategy asked for.
-        strategy: Strategy,
-        /// The objective asked for.
-        objective: Objective,
-    },
-    /// The search's storage could not be allocated.
-    Capacity(CapacityError),
-}
+pub struct UnknownObjective(pub String);
 
-impl From<CapacityError> for SolveError {
-    fn from(error: CapacityError) -> Self {
-        SolveError::Capacity(error)
-    }
-}
-
-impl fmt::Display for SolveError {
+impl fmt::Display for UnknownObjective {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::NotApplicable {
-                strategy,
-                objective,
-            } => {
-                let objective = match objective {
-                    Objective::FewestKeys => "the fewest keys (costs are not unit)",
-                    Objective::FewestMoves => "the fewest moves",
-                };
-                write!(f, "strategy {} does not solve {objective}", strategy.name())
-            }
-            SolveError::Capacity(error) => error.fmt(f),
-        }
+        write!(f, "unknown objective {:?}: expected keys or moves", self.0)
     }
 }
 
-impl std::error::Error for SolveError {}
+impl std::error::Error for UnknownObjective {}
 
 /// A route through a key-door maze.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

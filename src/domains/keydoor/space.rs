@@ -73,6 +73,9 @@ impl StateSpace for FewestMoves<'_> {
     fn successors(&self, state: &KeyState, mut emit: impl FnMut(KeyState, u32)) {
         self.maze.moves(state, |next| emit(next, 1));
     }
+    fn uniform_cost(&self) -> Option<u32> {
+        Some(1)
+    }
 }
 
 impl IndexedSpace for FewestMoves<'_> {

@@ -25,10 +25,11 @@
 //!
 //! # Which engine when
 //!
-//! Every engine solves it ([`Strategy`]). Breadth-first search with dense storage is the
-//! fastest and the default: it settles each (cell, keys) state once and proves an
+//! Every strategy of [`Strategy`](crate::Strategy) solves it ([`PipeMaze::solve`]).
+//! Breadth-first search (`bfs`) with dense storage is the fastest and the default
+//! ([`PipeMaze::DEFAULT_STRATEGY`]): it settles each (cell, keys) state once and proves an
 //! unreachable exit as soon as the reachable states are exhausted. IDA* with the stamped
-//! transposition table ([`Strategy::IdaStarTable`]) is the seed program's method; it needs
+//! transposition table (`idastar-tt`) is the contest program's method; it needs
 //! one iteration per bound, and on an unreachable exit it stops when an iteration cuts
 //! nothing off, instead of counting to 10000. IDA* without a table re-expands every
 //! transposition: tiny mazes only.
@@ -36,10 +37,11 @@
 //! # Examples
 //!
 //! ```
-//! use state_search::domains::pipemaze::{PipeMaze, Strategy, escape_answer};
+//! use state_search::domains::pipemaze::{PipeMaze, escape_answer};
+//! use state_search::{Limits, Strategy};
 //!
 //! let maze: PipeMaze = "3 5\n#+a+$\n+1*++\n*****\n".parse()?;
-//! let search = maze.solve(Strategy::Bfs)?;
+//! let search = maze.solve(&Strategy::Bfs, &Limits::new())?;
 //! assert_eq!(escape_answer(&search.outcome), 3); // step, pass with key 1, step
 //! let route = search.into_found().unwrap();
 //! assert_eq!(route.to_string(), "R R2 R");
@@ -58,4 +60,4 @@ mod space;
 pub use model::{MAX_COLOURS, PipeCell, PipeMaze, PipeMazeError, PipeMove};
 pub use parse::{MAX_SIDE, TEXT_COLOURS};
 pub use random::RandomPipeMaze;
-pub use solve::{CLOSES_AT, NO_ESCAPE, PipeRoute, Strategy, escape_answer};
+pub use solve::{CLOSES_AT, NO_ESCAPE, PipeRoute, escape_answer};

@@ -133,14 +133,15 @@ impl PipeMaze {
     /// # Examples
     ///
     /// ```
-    /// use state_search::domains::pipemaze::{PipeCell, PipeMaze, Strategy, escape_answer};
+    /// use state_search::domains::pipemaze::{PipeCell, PipeMaze, escape_answer};
+    /// use state_search::{Limits, Strategy};
     /// use state_search::grid::{Grid, Pos};
     ///
     /// // start, a vertical pipe of colour 12, exit: passing right needs key 12.
     /// let pipe = PipeCell::Pipe { colour: 12, horizontal: false };
     /// let row = vec![PipeCell::Water(None), pipe, PipeCell::Water(None)];
     /// let maze = PipeMaze::new(Grid::from_cells(3, 1, row).unwrap(), Pos::new(0, 0), Pos::new(0, 2))?;
-    /// assert_eq!(escape_answer(&maze.solve(Strategy::Bfs)?.outcome), 10_001);
+    /// assert_eq!(escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new())?.outcome), 10_001);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(cells: Grid<PipeCell>, start: Pos, exit: Pos) -> Result<Self, PipeMazeError> {

@@ -2,18 +2,13 @@
 //! finds, and the contest answer (`escape_answer`).
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::{PipeMaze, PipeMove};
-use crate::algo::astar::AStar;
-use crate::algo::bfs::Bfs;
-use crate::algo::dijkstra::Dijkstra;
-use crate::algo::idastar::{CycleCheck, IdaStar};
+use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
-use crate::error::{CapacityError, CapacityErrorKind};
 use crate::grid::{Dir, Pos};
 use crate::solution::{Limits, Outcome, Search, Solution};
-use crate::store::{Dense, Hashed};
+use crate::strategy::{Problem, Strategy};
 
 /// The time at which the maze closes: routes longer than this do not escape.
 pub const CLOSES_AT: u32 = 10_000;
@@ -66,10 +61,12 @@ impl fmt::Display for PipeRoute {
 /// # Examples
 ///
 /// ```
-/// use state_search::domains::pipemaze::{PipeMaze, Strategy, escape_answer};
+/// use state_search::domains::pipemaze::{PipeMaze, escape_answer};
+/// use state_search::Limits;
 ///
 /// let maze: PipeMaze = "4 4\n****\n*#+*\n*+$*\n****\n".parse()?;
-/// assert_eq!(escape_answer(&maze.solve(Strategy::Bfs)?.outcome), 2);
+/// let search = maze.solve(&PipeMaze::DEFAULT_STRATEGY, &Limits::new())?;
+/// assert_eq!(escape_answer(&search.outcome), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
@@ -84,81 +81,42 @@ pub fn escape_answer(outcome: &Outcome<PipeRoute>) -> u32 {
 }
 
 impl PipeMaze {
-    /// A route to the exit found by `strategy`, searched up to the closing time: routes
-    /// longer than [`CLOSES_AT`] moves are not looked for. Turn the outcome into the
-    /// contest answer with [`escape_answer`].
+    /// The fastest strategy on this domain: breadth-first search.
+    pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
+
+    /// A route to the exit found by `strategy` within `limits`, searched up to the closing
+    /// time: routes longer than [`CLOSES_AT`] moves are not looked for. Turn the outcome
+    /// into the contest answer with [`escape_answer`].
     ///
-    /// The engines use dense storage, or hashed storage when the states are too many to
-    /// number densely (many colours on a large grid). IDA* without a table checks the
-    /// whole path for repeated states, and takes exponential time: tiny mazes only.
+    /// Every strategy runs on the maze as a [`StateSpace`](crate::StateSpace) with
+    /// [`PipeMaze::heuristic`] and automatic storage: dense over
+    /// [`PipeMaze::state_indexer`] when the states can be numbered and fit, hashed
+    /// otherwise (many colours on a large grid). `idastar` checks the whole path for
+    /// repeated states, in exponential time: tiny mazes only.
     ///
     /// # Errors
     ///
-    /// A [`CapacityError`] when the dense store does not fit in memory (the search does
-    /// not fall back to hashed storage then: it needs more memory per state, and a hash
-    /// map that cannot grow aborts the process).
+    /// [`SolveError::NotApplicable`] for a strategy that cannot run here (`layered`, or
+    /// `bibfs`, which needs one goal state); [`SolveError::Capacity`] when dense storage
+    /// was asked for and does not fit.
     ///
     /// # Complexity
     ///
     /// For V = cells x 2^(colours with keys) states: BFS O(V) time and 4 bytes per state
     /// of dense storage; Dijkstra and A* O(V log V); IDA* with the table O(V) per
     /// iteration, one iteration per bound.
-    pub fn solve(&self, strategy: Strategy) -> Result<Search<PipeRoute>, CapacityError> {
-        let ix = self.state_indexer();
-        let start = [self.start_state()];
-        let goal = |s: &KeyState| self.is_goal(s);
-        let h = |s: &KeyState| self.heuristic(s);
-        let limits = Limits::new().max_cost(CLOSES_AT);
-        macro_rules! dense_or_hashed {
-            ($make:expr, |$engine:ident| $search:expr) => {
-                match $make(Dense(ix)) {
-                    Ok(engine) => {
-                        let mut $engine = engine.with_limits(limits);
-                        $search
-                    }
-                    Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
-                        let mut $engine = $make(Hashed)?.with_limits(limits);
-                        $search
-                    }
-                    Err(error) => return Err(error),
-                }
-            };
-        }
-        let search = match strategy {
-            Strategy::Bfs => match Bfs::try_with_storage(Dense(ix)) {
-                Ok(bfs) => bfs
-                    .with_limits(Limits::new().max_cost(CLOSES_AT as usize))
-                    .search(self, start, goal),
-                Err(error) if error.reason == CapacityErrorKind::TooManyStates => {
-                    Bfs::try_with_storage(Hashed)?
-                        .with_limits(Limits::new().max_cost(CLOSES_AT as usize))
-                        .search(self, start, goal)
-                }
-                Err(error) => return Err(error),
-            }
-            .map(|found| Self::route_of(&found)),
-            Strategy::Dijkstra => {
-                dense_or_hashed!(Dijkstra::try_with_storage, |e| e
-                    .search(self, start, goal)
-                    .map(|found| Self::route_of(&found)))
-            }
-            Strategy::AStar => {
-                dense_or_hashed!(AStar::try_with_storage, |e| e
-                    .search(self, start, &h, goal)
-                    .map(|found| Self::route_of(&found)))
-            }
-            Strategy::IdaStar => IdaStar::new()
-                .with_cycle_check(CycleCheck::Path)
-                .with_limits(limits)
-                .search(self, start, &h, goal)
-                .map(|found| Self::route_of(&found)),
-            Strategy::IdaStarTable => {
-                dense_or_hashed!(IdaStar::try_with_table, |e| e
-                    .search(self, start, &h, goal)
-                    .map(|found| Self::route_of(&found)))
-            }
-        };
-        Ok(search)
+    pub fn solve(
+        &self,
+        strategy: &Strategy,
+        limits: &Limits,
+    ) -> Result<Search<PipeRoute>, SolveError> {
+        let problem = Problem::new(self, [self.start_state()], |s: &KeyState| self.is_goal(s))
+            .heuristic(|s: &KeyState| self.heuristic(s))
+            .indexed();
+        let limits = limits.clone().for_cost().max_cost(CLOSES_AT);
+        Ok(strategy
+            .run(&problem, &limits)?
+            .map(|found| Self::route_of(&found)))
     }
 
     /// The route along a path of states: the move between each pair.
@@ -179,60 +137,5 @@ impl PipeMaze {
             cells: found.path.iter().map(|s| s.pos).collect(),
             keys: found.path.last().map_or(KeySet::EMPTY, |s| s.keys),
         }
-    }
-}
-
-/// How to search a [`PipeMaze`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Strategy {
-    /// Breadth-first search ([`Bfs`]): the default.
-    Bfs,
-    /// [`Dijkstra`].
-    Dijkstra,
-    /// [`AStar`] with [`PipeMaze::heuristic`].
-    AStar,
-    /// [`IdaStar`] without a table, checking the whole path for repeats: tiny mazes only.
-    IdaStar,
-    /// [`IdaStar`] with the generation-stamped transposition table (the seed's method).
-    IdaStarTable,
-}
-
-impl Strategy {
-    /// Every strategy.
-    pub const ALL: [Strategy; 5] = [
-        Strategy::Bfs,
-        Strategy::Dijkstra,
-        Strategy::AStar,
-        Strategy::IdaStar,
-        Strategy::IdaStarTable,
-    ];
-
-    /// The name [`Strategy::from_str`] reads.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Bfs => "bfs",
-            Strategy::Dijkstra => "dijkstra",
-            Strategy::AStar => "astar",
-            Strategy::IdaStar => "idastar",
-            Strategy::IdaStarTable => "idastar-tt",
-        }
-    }
-}
-
-impl FromStr for Strategy {
-    type Err = String;
-
-    /// `bfs`, `dijkstra`, `astar`, `idastar` or `idastar-tt`.
-    fn from_str(name: &str) -> Result<Self, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown strategy {name:?}: expected bfs, dijkstra, astar, idastar or idastar-tt"
-                )
-            })
     }
 }

@@ -22,6 +22,9 @@ impl StateSpace for PipeMaze {
     fn successors(&self, state: &KeyState, mut emit: impl FnMut(KeyState, u32)) {
         self.moves(state, |_, next| emit(next, 1));
     }
+    fn uniform_cost(&self) -> Option<u32> {
+        Some(1)
+    }
 }
 
 impl IndexedSpace for PipeMaze {

@@ -8,13 +8,14 @@ use core::ops::ControlFlow;
 use super::blocks::blocks;
 use super::{Board, INF, NONE};
 use crate::algo::astar::AStarKey;
+use crate::error::CapacityError;
 use crate::event::Event;
 use crate::grid::{Dir, Pos};
 use crate::queue::BucketQueue;
 use crate::solution::Stats;
 use crate::space::{IndexedSpace, StateIndexer, StateSpace};
 use crate::store::Dense;
-use crate::{AStar, Bfs, Dijkstra};
+use crate::{AStar, Bfs, Dijkstra, Searcher};
 
 /// The side `side` of a cell as a direction: sides are numbered in the order of
 /// [`Dir::ALL`] (up, down, left, right), so `side ^ 1` is the opposite side.
@@ -146,7 +147,7 @@ pub struct Abstraction {
     /// Whether the walks of a cell are known.
     ready: Vec<Cell<bool>>,
     /// The BFS of the lazy computations.
-    scratch: RefCell<Bfs<u32, Dense<IdIndexer>>>,
+    scratch: RefCell<BlankBfs>,
     /// Cells whose walks have been computed.
     computed: Cell<usize>,
     /// Exact distances from a few landmark side states, for the ALT estimate.
@@ -189,17 +190,22 @@ impl Abstraction {
     ///
     /// // A 3x3 open board: around the centre, opposite sides are 4 apart, adjacent ones 2.
     /// let board = Board::new(3, 3, &[true; 9]).unwrap();
-    /// let abstraction = Abstraction::new(board, Precompute::Eager);
+    /// let abstraction = Abstraction::new(board, Precompute::Eager)?;
     /// let centre = Pos::new(1, 1);
     /// assert_eq!(abstraction.walk(centre, Dir::Up, Dir::Down), Some(4));
     /// assert_eq!(abstraction.walk(centre, Dir::Up, Dir::Left), Some(2));
     /// assert_eq!(abstraction.walk(Pos::new(0, 0), Dir::Down, Dir::Right), Some(2));
     /// // In a corridor, the blank cannot get past the piece.
-    /// let corridor = Abstraction::new(Board::new(1, 3, &[true; 3]).unwrap(), Precompute::Eager);
+    /// let corridor = Abstraction::new(Board::new(1, 3, &[true; 3]).unwrap(), Precompute::Eager)?;
     /// assert_eq!(corridor.walk(Pos::new(0, 1), Dir::Left, Dir::Right), None);
+    /// # Ok::<(), state_search::CapacityError>(())
     /// ```
-    #[must_use]
-    pub fn new(board: Board, precompute: Precompute) -> Self {
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the abstraction's arrays or its searches' stores cannot be
+    /// allocated.
+    pub fn new(board: Board, precompute: Precompute) -> Result<Self, CapacityError> {
         Self::with_landmarks(board, precompute, 0)
     }
 
@@ -216,9 +222,17 @@ impl Abstraction {
     /// [`Abstraction::new`], plus one Dijkstra over the side states per landmark; memory
     /// `4 * landmarks` bytes per side state.
     ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the abstraction's arrays or its searches' stores cannot be
+    /// allocated.
+    ///
     /// [`QuerySpace::estimate`]: super::QuerySpace::estimate
-    #[must_use]
-    pub fn with_landmarks(board: Board, precompute: Precompute, landmarks: usize) -> Self {
+    pub fn with_landmarks(
+        board: Board,
+        precompute: Precompute,
+        landmarks: usize,
+    ) -> Result<Self, CapacityError> {
         let offsets = board.offsets();
         let (part, block) = blocks(&board, offsets);
         let cells = board.cell_bound();
@@ -226,7 +240,7 @@ impl Abstraction {
         let abstraction = Self {
             walk: (0..cells * 16).map(|_| Cell::new(INF)).collect(),
             ready: (0..cells).map(|_| Cell::new(false)).collect(),
-            scratch: RefCell::new(Bfs::with_storage(Dense(IdIndexer { bound }))),
+            scratch: RefCell::new(Bfs::with_storage(Dense(IdIndexer { bound })).searcher()?),
             computed: Cell::new(0),
             board,
             offsets,
@@ -247,8 +261,8 @@ impl Abstraction {
         if precompute == Precompute::Eager {
             abstraction.component = abstraction.components();
         }
-        abstraction.landmarks = abstraction.place_landmarks(landmarks.min(MAX_LANDMARKS));
-        abstraction
+        abstraction.landmarks = abstraction.place_landmarks(landmarks.min(MAX_LANDMARKS))?;
+        Ok(abstraction)
     }
 
     /// The connected components of the side states (the abstraction is symmetric, so
@@ -303,18 +317,18 @@ impl Abstraction {
     }
 
     /// Chooses `count` landmarks and computes the distances from each.
-    fn place_landmarks(&self, count: usize) -> Landmarks {
+    fn place_landmarks(&self, count: usize) -> Result<Landmarks, CapacityError> {
         let bound = self.side_bound();
         let mut landmarks = Landmarks {
             count,
             states: Vec::with_capacity(count),
-            dist: vec![INF; bound as usize * count],
+            dist: crate::store::try_filled(bound as usize * count, INF)?,
         };
         // The largest component of the abstraction, and its first side state.
         if self.component.is_empty() {
             landmarks.count = 0;
             landmarks.dist.clear();
-            return landmarks;
+            return Ok(landmarks);
         }
         let mut sizes = vec![0u32; self.component.len()];
         for state in 0..bound {
@@ -327,12 +341,13 @@ impl Abstraction {
             // Lazy walks (no components) or no component of two states or more.
             landmarks.count = 0;
             landmarks.dist.clear();
-            return landmarks;
+            return Ok(landmarks);
         };
         let mut nearest = vec![INF; bound as usize];
         let mut next = SideState(first);
-        let mut dijkstra =
-            Dijkstra::with_storage(Dense(IdIndexer { bound })).with_queue(BucketQueue::new());
+        let mut dijkstra = Dijkstra::with_storage(Dense(IdIndexer { bound }))
+            .with_queue(BucketQueue::new())
+            .searcher()?;
         for l in 0..count {
             landmarks.states.push(next);
             let column = &mut landmarks.dist;
@@ -367,7 +382,7 @@ impl Abstraction {
                 .collect();
             landmarks.dist = dist;
         }
-        landmarks
+        Ok(landmarks)
     }
 
     /// The landmark side states.
@@ -425,7 +440,7 @@ impl Abstraction {
     }
 
     /// Computes the walks around the movable cell `cell` with at most three BFS.
-    fn compute(&self, cell: u32, bfs: &mut Bfs<u32, Dense<IdIndexer>>) {
+    fn compute(&self, cell: u32, bfs: &mut BlankBfs) {
         let c = cell as usize;
         let blocks: [u32; 4] = core::array::from_fn(|i| self.block[4 * c + i]);
         let sides: [u32; 4] = core::array::from_fn(|i| cell.wrapping_add(self.offsets[i]));
@@ -543,7 +558,11 @@ impl Abstraction {
 }
 
 /// The A* of the blank's walks to a piece.
-pub(super) type BlankAStar = AStar<u32, u32, Dense<IdIndexer>, BucketQueue<AStarKey<u32>>>;
+pub(super) type BlankAStar =
+    Searcher<u32, AStar<u32, Dense<IdIndexer>, BucketQueue<AStarKey<u32>>>>;
+
+/// The BFS of the blank's walks around a cell, and of the distance fields.
+pub(super) type BlankBfs = Searcher<u32, Bfs<Dense<IdIndexer>>>;
 
 impl StateSpace for Abstraction {
     type State = SideState;

@@ -73,14 +73,18 @@
 //! # Examples
 //!
 //! ```
-//! use state_search::domains::sliding::huarong::{Engine, HuarongSolver, Input, Method};
+//! use state_search::domains::sliding::huarong::{HuarongSolver, Input, Method};
+//! use state_search::{Limits, Strategy};
 //!
 //! let input: Input = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n".parse()?;
-//! let mut solver = HuarongSolver::new(input.board.clone());
+//! let mut solver = HuarongSolver::new(input.board.clone())?;
 //! let answers: Vec<Option<u32>> = input
 //!     .queries
 //!     .iter()
-//!     .map(|q| solver.solve(q, Method::Abstract, Engine::AStar).map(|a| a.moves))
+//!     .map(|q| {
+//!         let search = solver.solve(q, Method::Abstract, &Strategy::AStar, &Limits::new());
+//!         search.map(|s| s.found().copied())
+//!     })
 //!     .collect::<Result<_, _>>()?;
 //! assert_eq!(answers, [Some(2), None]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -108,7 +112,7 @@ pub use board::{Board, MAX_CELLS, Query, QueryError, QueryErrorKind, Role};
 pub use input::{Input, InputError};
 pub use plain::{DistanceField, PlainHeuristic, PlainIndexer, PlainState, PlainView};
 pub use query::QuerySpace;
-pub use solver::{Answer, DEFAULT_LANDMARKS, Engine, HuarongSolver, Method, Options, SolveError};
+pub use solver::{DEFAULT_LANDMARKS, HuarongSolver, Method, Options, UnknownMethod};
 
 /// "No walk": a side that cannot be reached.
 const INF: u32 = u32::MAX;

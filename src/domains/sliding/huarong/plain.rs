@@ -86,6 +86,9 @@ impl StateSpace for PlainView<'_> {
             }
         }
     }
+    fn uniform_cost(&self) -> Option<u32> {
+        Some(1)
+    }
 }
 
 /// The dense numbering of [`PlainState`]s: `blank * cells + piece`.
@@ -156,11 +159,10 @@ impl DistanceField {
         let target = board.cell(target).filter(|&id| board.open(id))?;
         let bound = u32::try_from(board.cell_bound()).unwrap_or(NONE);
         let mut field = Self::default();
-        field.fill(
-            board,
-            target,
-            &mut Bfs::with_storage(Dense(IdIndexer { bound })),
-        );
+        let mut bfs = Bfs::with_storage(Dense(IdIndexer { bound }))
+            .searcher()
+            .ok()?;
+        field.fill(board, target, &mut bfs);
         Some(field)
     }
 
@@ -188,7 +190,7 @@ impl DistanceField {
         &mut self,
         board: &Board,
         target: u32,
-        bfs: &mut Bfs<u32, Dense<IdIndexer>>,
+        bfs: &mut super::abstraction::BlankBfs,
     ) {
         self.target = target;
         self.dist.clear();

@@ -3,10 +3,11 @@
 use super::blocks::blocks;
 use super::query::open_board_moves;
 use super::*;
-use crate::Dijkstra;
+use crate::domains::SolveError;
 use crate::grid::{Dir, Pos};
 use crate::space::IndexedSpace;
 use crate::store::Dense;
+use crate::{Dijkstra, Inapplicable, Limits, Strategy};
 
 fn sample() -> Input {
     "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n"
@@ -47,30 +48,32 @@ fn blocks_split_a_board_at_its_cut_cells() {
 }
 
 #[test]
-fn the_sample_answers_two_and_none_with_every_engine() {
+fn the_sample_answers_two_and_none_with_every_strategy() {
     let input = sample();
     for precompute in [Precompute::Eager, Precompute::Lazy] {
         let options = Options {
             precompute,
             landmarks: 4,
         };
-        let mut solver = HuarongSolver::with_options(input.board.clone(), options);
-        for (method, engine) in [
-            (Method::Plain, Engine::Bfs),
-            (Method::Plain, Engine::AStar),
-            (Method::Plain, Engine::IdaStar),
-            (Method::Plain, Engine::Dijkstra),
-            (Method::Plain, Engine::Spfa),
-            (Method::Abstract, Engine::Dijkstra),
-            (Method::Abstract, Engine::Spfa),
-            (Method::Abstract, Engine::AStar),
-        ] {
-            let answers: Vec<Option<u32>> = input
-                .queries
-                .iter()
-                .map(|q| solver.solve(q, method, engine).unwrap().moves)
-                .collect();
-            assert_eq!(answers, [Some(2), None], "{method:?} {engine:?}");
+        let mut solver = HuarongSolver::with_options(input.board.clone(), options).unwrap();
+        for method in [Method::Plain, Method::Abstract] {
+            for strategy in Strategy::ALL {
+                let weighted = method == Method::Abstract;
+                if matches!(strategy, Strategy::BidirectionalBfs | Strategy::Layered)
+                    || (weighted && strategy == Strategy::Bfs)
+                {
+                    continue;
+                }
+                let answers: Vec<Option<u32>> = input
+                    .queries
+                    .iter()
+                    .map(|q| {
+                        let search = solver.solve(q, method, &strategy, &Limits::new()).unwrap();
+                        search.found().copied()
+                    })
+                    .collect();
+                assert_eq!(answers, [Some(2), None], "{method:?} {strategy}");
+            }
         }
     }
 }
@@ -81,11 +84,13 @@ fn the_open_board_estimate_is_the_exact_distance_on_an_open_board() {
     // centre are those of an unbounded board.
     let n = 41;
     let board = Board::new(n, n, &vec![true; (n * n) as usize]).unwrap();
-    let abstraction = Abstraction::new(board.clone(), Precompute::Eager);
+    let abstraction = Abstraction::new(board.clone(), Precompute::Eager).unwrap();
     let centre = Pos::new(n / 2, n / 2);
     let target = board.cell(centre).unwrap();
     let goals = Dir::ALL.map(|dir| SideState::new(target, dir));
-    let mut dijkstra = Dijkstra::with_storage(Dense(abstraction.indexer()));
+    let mut dijkstra = Dijkstra::with_storage(Dense(abstraction.indexer()))
+        .searcher()
+        .unwrap();
     let _complete = dijkstra.reach(&abstraction, goals);
     let mut checked = 0;
     for row in n / 2 - 9..=n / 2 + 9 {
@@ -138,43 +143,51 @@ fn the_open_board_estimate_is_consistent_with_the_cheapest_steps() {
 }
 
 #[test]
-fn bfs_and_idastar_do_not_apply_to_the_abstraction() {
+fn bfs_does_not_apply_to_the_weighted_abstraction() {
     let input = sample();
-    let mut solver = HuarongSolver::new(input.board.clone());
+    let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     assert_eq!(
-        solver.solve(&input.queries[0], Method::Abstract, Engine::Bfs),
-        Err(SolveError::Unsupported {
-            method: Method::Abstract,
-            engine: Engine::Bfs
+        solver.solve(
+            &input.queries[0],
+            Method::Abstract,
+            &Strategy::Bfs,
+            &Limits::new()
+        ),
+        Err(SolveError::NotApplicable {
+            strategy: Strategy::Bfs,
+            reason: Inapplicable::NeedsUniformCost
         })
     );
 }
 
 #[test]
 fn lazy_abstraction_computes_only_the_cells_it_reaches() {
-    let board = Board::random(20, 20, 10, 3);
-    let movable = board.movable_cells();
+    // Two 6x6 rooms joined by nothing: a wall column between them. A query in the left
+    // room must compute walks around left cells only, and some of them.
+    let cols = 13;
+    let movable: Vec<bool> = (0..6 * cols).map(|i| i % cols != 6).collect();
+    let board = Board::new(6, cols, &movable).unwrap();
     let lazy = Options {
         precompute: Precompute::Lazy,
         landmarks: 0,
     };
-    let mut solver = HuarongSolver::with_options(board, lazy);
+    let mut solver = HuarongSolver::with_options(board.clone(), lazy).unwrap();
     assert_eq!(solver.abstraction().computed_cells(), 0);
     let query = Query {
         blank: Pos::new(0, 0),
-        piece: Pos::new(0, 1),
-        target: Pos::new(0, 1),
+        piece: Pos::new(2, 2),
+        target: Pos::new(5, 5),
     };
-    if solver.board().check(&query).is_ok() {
-        assert_eq!(
-            solver
-                .solve(&query, Method::Abstract, Engine::AStar)
-                .unwrap()
-                .moves,
-            Some(0)
-        );
-    }
-    assert_eq!(solver.abstraction().computed_cells(), 0);
-    let eager = HuarongSolver::new(Board::random(20, 20, 10, 3));
-    assert_eq!(eager.abstraction().computed_cells(), movable);
+    let search = solver
+        .solve(&query, Method::Abstract, &Strategy::AStar, &Limits::new())
+        .unwrap();
+    assert!(search.found().is_some());
+    let computed = solver.abstraction().computed_cells();
+    assert!(computed > 0, "the search computed no walk");
+    assert!(
+        computed <= 36,
+        "{computed} cells computed, but the left room has 36"
+    );
+    let eager = HuarongSolver::new(board.clone()).unwrap();
+    assert_eq!(eager.abstraction().computed_cells(), board.movable_cells());
 }

@@ -68,13 +68,16 @@
 //!
 //! ```
 //! use state_search::domains::sliding::klotski::{Metric, Puzzle};
+//! use state_search::Limits;
 //!
 //! let puzzle = Puzzle::classic();
-//! let solution = puzzle.solve(Metric::Any).unwrap();
+//! let search = puzzle.solve(Metric::Any, &Puzzle::DEFAULT_STRATEGY, &Limits::new())?;
+//! let solution = search.into_found().unwrap();
 //! assert_eq!(solution.moves.len(), 81);
 //! let text = solution.to_string();
 //! assert_eq!(text.lines().next(), Some("81"));
 //! assert_eq!(puzzle.reachable(), 25_955);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! [`ParseError`]: crate::ParseError

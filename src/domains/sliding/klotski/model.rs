@@ -70,14 +70,18 @@ pub struct Layout(pub(super) u128);
 ///
 /// ```
 /// use state_search::domains::sliding::klotski::{Metric, Puzzle};
+/// use state_search::Limits;
 ///
 /// // The 2x2 block goes down one row and left one column.
 /// let puzzle: Puzzle = "aBB\n.BB\n...\ngoal B 2 1\n".parse()?;
-/// let solution = puzzle.solve(Metric::Step).unwrap();
-/// assert_eq!(solution.to_string(), "2\nB 1 2 -> 2 2\nB 2 2 -> 2 1\n");
-/// assert_eq!(puzzle.solve(Metric::Line).unwrap().moves.len(), 2);
-/// assert_eq!(puzzle.solve(Metric::Any).unwrap().to_string(), "1\nB 1 2 -> 2 1\n");
-/// # Ok::<(), state_search::ParseError>(())
+/// let solve = |metric| {
+///     let search = puzzle.solve(metric, &Puzzle::DEFAULT_STRATEGY, &Limits::new());
+///     search.map(|s| s.into_found().unwrap())
+/// };
+/// assert_eq!(solve(Metric::Step)?.to_string(), "2\nB 1 2 -> 2 2\nB 2 2 -> 2 1\n");
+/// assert_eq!(solve(Metric::Line)?.moves.len(), 2);
+/// assert_eq!(solve(Metric::Any)?.to_string(), "1\nB 1 2 -> 2 1\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {

@@ -6,7 +6,10 @@ use core::fmt;
 use super::model::low_bits;
 use super::{Layout, Metric, Puzzle};
 use crate::Bfs;
+use crate::domains::SolveError;
 use crate::grid::Pos;
+use crate::solution::{Limits, Search};
+use crate::strategy::{Problem, Strategy};
 
 /// One move of a solution: the piece drawn with `label` whose top-left cell is at `from`
 /// goes to `to` (0-based; printed 1-based).
@@ -64,27 +67,52 @@ impl Puzzle {
     /// One BFS over the reachable layouts.
     #[must_use]
     pub fn reachable(&self) -> usize {
-        let mut bfs = Bfs::new();
-        let search = bfs.reach(&self.space(Metric::Step), [self.start]);
-        search.stats.stored
+        let everything = Bfs::new().search(&self.space(Metric::Step), [self.start], |_| false);
+        everything.stats.stored
     }
 
-    /// A solution with the fewest moves under `metric`, by BFS; `None` when the goal
-    /// cannot be reached.
+    /// The fastest strategy on this domain: breadth-first search.
+    pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
+
+    /// A solution with the fewest moves under `metric`, found by `strategy` within
+    /// `limits`, with hashed storage (the dense [`Puzzle::indexer`] saves memory but is
+    /// slower than hashing) and no heuristic.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::NotApplicable`] for a strategy that does not apply (`bibfs`, which
+    /// needs the one goal layout, and `layered`).
     ///
     /// # Complexity
     ///
-    /// One BFS over the reachable layouts.
-    #[must_use]
-    pub fn solve(&self, metric: Metric) -> Option<Solution> {
+    /// BFS: O(V) for the V layouts reachable (25,955 for 横刀立马).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::klotski::{Metric, Puzzle};
+    /// use state_search::{Limits, Strategy};
+    ///
+    /// let puzzle = Puzzle::classic();
+    /// let search = puzzle.solve(Metric::Line, &Puzzle::DEFAULT_STRATEGY, &Limits::new())?;
+    /// assert_eq!(search.found().unwrap().moves.len(), 90);
+    /// let stopped = puzzle.solve(Metric::Line, &Strategy::Bfs, &Limits::new().max_expansions(100))?;
+    /// assert!(stopped.stop_reason().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve(
+        &self,
+        metric: Metric,
+        strategy: &Strategy,
+        limits: &Limits,
+    ) -> Result<Search<Solution>, SolveError> {
         let space = self.space(metric);
-        let found = Bfs::new()
-            .search(&space, [self.start], |layout| self.is_goal(layout))
-            .into_found()?;
-        Some(Solution {
+        let problem = Problem::new(&space, [self.start], |layout: &Layout| self.is_goal(layout));
+        let search = strategy.run(&problem, &limits.clone().for_cost())?;
+        Ok(search.map(|found| Solution {
             metric,
             moves: self.moves_along(&found.path),
-        })
+        }))
     }
 
     /// The labelled moves that turn each layout of `path` into the next, starting from the

@@ -36,6 +36,10 @@ impl StateSpace for Moves<'_> {
     type State = Layout;
     type Cost = u32;
 
+    fn uniform_cost(&self) -> Option<u32> {
+        Some(1)
+    }
+
     fn successors(&self, layout: &Layout, mut emit: impl FnMut(Layout, u32)) {
         let p = self.puzzle;
         let cells = p.cells();

@@ -43,11 +43,12 @@
 //!
 //! ```
 //! use state_search::domains::sliding::npuzzle::{Board, LinearConflict, NPuzzle, moves_to_string};
+//! use state_search::Limits;
 //!
 //! let board: Board = "1 2 5 3 4 0 6 7 8".parse()?;
 //! let puzzle = NPuzzle::standard(3, 3)?;
 //! let plan = puzzle
-//!     .solve(&board, LinearConflict::new(&puzzle))?
+//!     .solve(&board, LinearConflict::new(&puzzle), &NPuzzle::DEFAULT_STRATEGY, &Limits::new())?
 //!     .into_found()
 //!     .expect("a solvable board always has a solution");
 //! assert_eq!(plan.cost, 3);
@@ -66,6 +67,7 @@ mod indexer;
 mod parse;
 mod random;
 mod slider;
+mod solve;
 mod space;
 
 pub(crate) use board::byte;

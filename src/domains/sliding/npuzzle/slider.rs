@@ -1,11 +1,8 @@
 //! The in-place view for IDA*: `Slider`, one mutable board whose `Move`s are applied and
-//! undone, and `NPuzzle::solve`, which runs `InPlaceIdaStar` on it.
+//! undone.
 
 use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
-use crate::algo::idastar::InPlaceIdaStar;
-use crate::event::{NoVisitor, Visitor};
 use crate::grid::Dir;
-use crate::solution::{Outcome, Plan, Search};
 use crate::space::InPlaceSpace;
 
 /// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank
@@ -82,62 +79,6 @@ impl NPuzzle {
             h,
             heuristic,
             zero_is_goal,
-        })
-    }
-
-    /// Solves `board` optimally (when `heuristic` is admissible) with [`InPlaceIdaStar`].
-    ///
-    /// # Returns
-    ///
-    /// The search: a [`Plan`] of the blank's moves and its length, and the statistics
-    /// (`stats.generated + 1` is the "nodes generated" of the 15-puzzle literature).
-    ///
-    /// # Errors
-    ///
-    /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`].
-    ///
-    /// # Complexity
-    ///
-    /// Exponential in the solution length; memory O(length).
-    pub fn solve<H: TileHeuristic>(
-        &self,
-        board: &Board,
-        heuristic: H,
-    ) -> Result<Search<Plan<Dir, u32>>, BoardError> {
-        self.solve_with(board, heuristic, &mut InPlaceIdaStar::new(), &mut NoVisitor)
-    }
-
-    /// [`NPuzzle::solve`] with a reusable searcher (and its limits) and an event visitor,
-    /// which sees [`Event::IterationFinished`](crate::Event::IterationFinished) after every
-    /// iteration of IDA*.
-    ///
-    /// # Errors
-    ///
-    /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`].
-    pub fn solve_with<'p, H, V>(
-        &'p self,
-        board: &Board,
-        heuristic: H,
-        ida: &mut InPlaceIdaStar<Slider<'p, H>>,
-        visitor: &mut V,
-    ) -> Result<Search<Plan<Dir, u32>>, BoardError>
-    where
-        H: TileHeuristic,
-        V: Visitor<Slider<'p, H>, u32>,
-    {
-        let mut slider = self.in_place(board, heuristic)?;
-        let search = ida.search_with(&mut slider, Slider::is_solved, visitor);
-        let outcome = match search.outcome {
-            Outcome::Found(plan) => Outcome::Found(Plan {
-                actions: plan.actions.iter().map(|m| m.dir(self.cols)).collect(),
-                cost: plan.cost,
-            }),
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
-        Ok(Search {
-            outcome,
-            stats: search.stats,
         })
     }
 }

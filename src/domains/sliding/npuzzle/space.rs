@@ -72,10 +72,10 @@ impl FromStr for MoveOrder {
 /// use state_search::{Bfs, Dense, IndexedSpace};
 ///
 /// let puzzle = NPuzzle::standard(3, 3)?;
-/// let mut bfs = Bfs::with_storage(Dense(puzzle.indexer()));
+/// let mut bfs = Bfs::with_storage(Dense(puzzle.indexer())).searcher()?;
 /// let search = bfs.reach(&puzzle, [puzzle.goal().clone()]);
 /// assert_eq!(search.stats.expanded, 181_440);
-/// # Ok::<(), state_search::domains::sliding::npuzzle::BoardError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// [`Slider`]: super::Slider
@@ -268,6 +268,9 @@ impl StateSpace for NPuzzle {
             next.blank = cell;
             emit(next, 1);
         }
+    }
+    fn uniform_cost(&self) -> Option<u32> {
+        Some(1)
     }
 }
 

@@ -64,7 +64,9 @@
 //! ];
 //! let set = Arc::new(PatternSet::new(&puzzle, dbs, false)?);
 //! let board = "8 7 6 5 4 3 2 1 0".parse()?;
-//! let plan = puzzle.solve(&board, set.heuristic())?.into_found().expect("solvable");
+//! let strategy = NPuzzle::DEFAULT_STRATEGY;
+//! let search = puzzle.solve(&board, set.heuristic(), &strategy, &state_search::Limits::new())?;
+//! let plan = search.into_found().expect("solvable");
 //! assert_eq!(plan.cost, 28);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -1,0 +1,123 @@
+//! Solving: `NPuzzle::solve`, which runs any strategy on a board: `idastar` in place on a
+//! [`Slider`], the others on the [`NPuzzle`] state space.
+
+use super::{Board, BoardError, NPuzzle, Slider, TileHeuristic};
+use crate::domains::SolveError;
+use crate::event::{NoVisitor, Visitor};
+use crate::grid::{Dir, Pos};
+use crate::solution::{Limits, Plan, Search};
+use crate::space::Heuristic;
+use crate::strategy::{Problem, Strategy};
+
+impl NPuzzle {
+    /// The fastest strategy on this domain: IDA* in place ([`Slider`]).
+    pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
+
+    /// Solves `board` with `strategy` within `limits`: optimally, for every strategy of
+    /// the crate, when `heuristic` is admissible.
+    ///
+    /// `idastar` runs in place on a [`Slider`] (no state is cloned; the fastest for the
+    /// 15-puzzle and larger). Every other strategy runs on the puzzle as a
+    /// [`StateSpace`](crate::StateSpace) of boards, with `heuristic` and automatic storage
+    /// (dense over the [`BoardIndexer`](super::BoardIndexer) for boards of up to about 12
+    /// cells, hashed beyond); `bibfs` searches back from the goal board.
+    ///
+    /// # Returns
+    ///
+    /// The search: a [`Plan`] of the blank's moves and its length, and the statistics
+    /// (with `idastar`, `stats.generated + 1` is the "nodes generated" of the 15-puzzle
+    /// literature).
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::Input`] with [`BoardError::ShapeMismatch`] or
+    /// [`BoardError::Unsolvable`]; [`SolveError::NotApplicable`] for `layered`.
+    ///
+    /// # Complexity
+    ///
+    /// IDA*: exponential in the solution length, memory O(length). The others: the states
+    /// they reach, which for the 15-puzzle is far beyond memory except on easy boards.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle};
+    /// use state_search::{Limits, Strategy};
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let board = "1 2 0 3 4 5 6 7 8".parse()?;
+    /// for strategy in [NPuzzle::DEFAULT_STRATEGY, Strategy::AStar, Strategy::Bfs, Strategy::BidirectionalBfs] {
+    ///     let search = puzzle.solve(&board, Manhattan::new(&puzzle), &strategy, &Limits::new())?;
+    ///     assert_eq!(search.found().unwrap().cost, 2, "{strategy}"); // left, left
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve<H>(
+        &self,
+        board: &Board,
+        heuristic: H,
+        strategy: &Strategy,
+        limits: &Limits,
+    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
+    where
+        H: TileHeuristic + Heuristic<Board, u32>,
+    {
+        self.solve_with(board, heuristic, strategy, limits, &mut NoVisitor)
+    }
+
+    /// [`NPuzzle::solve`] with an event visitor. It must watch both views: the in-place
+    /// [`Slider`] (for `idastar`; it sees
+    /// [`Event::IterationFinished`](crate::Event::IterationFinished) after every
+    /// iteration) and the boards of the state space (the other strategies).
+    ///
+    /// # Errors
+    ///
+    /// As [`NPuzzle::solve`].
+    pub fn solve_with<'p, H, V>(
+        &'p self,
+        board: &Board,
+        heuristic: H,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
+    where
+        H: TileHeuristic + Heuristic<Board, u32>,
+        V: Visitor<Slider<'p, H>, u32> + Visitor<Board, u32>,
+    {
+        self.check(board).map_err(SolveError::Input)?;
+        let limits = limits.clone().for_cost();
+        if *strategy == Strategy::IdaStar {
+            let mut slider = self.in_place(board, heuristic).map_err(SolveError::Input)?;
+            let search =
+                strategy.run_in_place_with(&mut slider, Slider::is_solved, &limits, visitor)?;
+            return Ok(search.map(|plan| Plan {
+                actions: plan.actions.iter().map(|m| m.dir(self.cols)).collect(),
+                cost: plan.cost,
+            }));
+        }
+        let goal = self.goal.clone();
+        let problem = Problem::new(self, [board.clone()], |b: &Board| *b == goal)
+            .heuristic(heuristic)
+            .indexed()
+            .backward(self.goal.clone());
+        let search = strategy.run_with(&problem, &limits, visitor)?;
+        Ok(search.map(|found| Plan {
+            actions: found
+                .path
+                .windows(2)
+                .map(|pair| Dir::between(self.pos(pair[0].blank()), self.pos(pair[1].blank())))
+                .collect(),
+            cost: found.cost,
+        }))
+    }
+
+    /// The position of cell `cell`.
+    fn pos(&self, cell: usize) -> Pos {
+        let (row, col) = (cell / self.cols, cell % self.cols);
+        Pos::new(
+            u32::try_from(row).unwrap_or(u32::MAX),
+            u32::try_from(col).unwrap_or(u32::MAX),
+        )
+    }
+}

@@ -62,8 +62,9 @@
 //!
 //! # Which to use
 //!
-//! [`HuarongSolver`] keeps the abstraction and every engine's buffers across queries, and
-//! answers with either view and any engine that applies ([`Method`], [`Engine`]). The
+//! [`HuarongSolver`] keeps the abstraction and its own searches' buffers across queries,
+//! and answers with either view ([`Method`]) and any [`Strategy`](crate::Strategy) that
+//! applies ([`HuarongSolver::DEFAULT_STRATEGY`] is A*). The
 //! abstraction with A* and landmarks is the fastest: on random boards with 20% fixed
 //! cells it expands about 6x fewer states than Dijkstra and answers 2x (30 x 30) to 6x
 //! (300 x 300) sooner. The plain view is the reference; its `(nm)^2` states make it

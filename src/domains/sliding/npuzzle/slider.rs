@@ -2,6 +2,8 @@
 //! undone.
 
 use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
+#[cfg(doc)]
+use crate::InPlaceIdaStar;
 use crate::grid::Dir;
 use crate::space::InPlaceSpace;
 

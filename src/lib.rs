@@ -67,6 +67,8 @@
 //! [`domains`] holds puzzles as ready-made spaces with parsers for their contest formats;
 //! each has an example program in `examples/`.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub mod algo;
 #[cfg(feature = "domains")]
 pub mod domains;

@@ -39,17 +39,41 @@
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
-//! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as structs that keep their
-//! buffers for the next query; [`InPlaceIdaStar`] is a struct only. Every search returns a [`Search`]: an [`Outcome`] (a [`Solution`], no path, or
-//! stopped by one of the [`Limits`]) and its [`Stats`]. An optional [`Visitor`] sees
-//! [`Event`]s and can stop the search.
+//! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as engine values ([`Bfs`],
+//! [`Dijkstra`], ...): immutable configurations that threads can share, whose buffers live
+//! in a per-thread scratch ([`Engine`]); [`Searcher`] keeps an engine and its scratch for
+//! many queries on one thread. Every search returns a [`Search`]: an [`Outcome`] (a
+//! [`Solution`], no path, or stopped by one of the [`Limits`], a store that could not grow,
+//! ...) and its [`Stats`]. An optional [`Visitor`] sees [`Event`]s and can stop the search.
+//!
+//! # Strategies
+//!
+//! A [`Strategy`] names an engine and its options as a value, with one spelling each
+//! (`"bfs"`, `"dijkstra:radix"`, `"idastar-tt"`, ...), and runs on any [`Problem`]: a
+//! space with its starts and goal, plus whatever some strategies use (a heuristic, an
+//! indexer for dense storage, the backward direction). This is how the example programs
+//! take `--strategy`, and how strategies are compared on one problem:
+//!
+//! ```
+//! use state_search::{Limits, Problem, Strategy};
+//!
+//! let space = state_search::from_fn(|&n: &u64| [(n + 1, 1u64), (n * 2, 4)]);
+//! let problem = Problem::new(&space, [1], |&n| n == 100);
+//! for strategy in ["dijkstra", "dijkstra:radix", "astar", "spfa", "idastar-tt"] {
+//!     let strategy: Strategy = strategy.parse()?;
+//!     let search = strategy.run(&problem, &Limits::new())?;
+//!     assert_eq!(search.found().unwrap().cost, 22, "{strategy}");
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # Storage
 //!
 //! Engines keep their bookkeeping in a [`store`]. [`Hashed`] storage works for any state;
 //! when a space can number its states densely ([`StateIndexer`], [`IndexedSpace`]),
 //! [`Dense`] storage uses a bitset and flat arrays instead, which is several times faster.
-//! Choosing it is one argument:
+//! [`StoragePolicy::Auto`] picks it for a [`Strategy`] run when it fits the memory limit.
+//! Choosing it for an engine is one argument:
 //!
 //! ```
 //! use state_search::domains::maze::GridMaze;
@@ -64,8 +88,8 @@
 //!
 //! # Domains
 //!
-//! [`domains`] holds puzzles as ready-made spaces with parsers for their contest formats;
-//! each has an example program in `examples/`.
+//! `domains` (cargo feature `domains`, on by default) holds puzzles as ready-made spaces
+//! with parsers for their contest formats; each has an example program in `examples/`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -94,6 +94,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod algo;
+#[cfg(feature = "bench")]
+pub mod bench;
 #[cfg(feature = "domains")]
 pub mod domains;
 pub mod error;

@@ -196,6 +196,10 @@ pub struct Stats {
     pub peak_open: usize,
     /// States held by the engine's store when the search ended.
     pub stored: usize,
+    /// The heap memory held by the engine's buffers (stores, tables, queues, stacks) when
+    /// the search ended, in bytes: the peak of the search, since buffers only grow while
+    /// it runs (a reused scratch may hold more, from an earlier search).
+    pub memory: usize,
 }
 
 impl Stats {
@@ -207,6 +211,7 @@ impl Stats {
         self.iterations += other.iterations;
         self.peak_open = self.peak_open.max(other.peak_open);
         self.stored = self.stored.max(other.stored);
+        self.memory = self.memory.max(other.memory);
     }
 }
 

@@ -76,6 +76,24 @@ pub trait Cost: Copy + Ord + Default + Debug {
         Some(sum)
     }
 
+    /// The cost as a floating-point number, for reports (ratios to an optimum); `None`
+    /// when the cost is not a number (the default; pairs and triples). Integers above
+    /// 2^53 lose precision.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Cost;
+    ///
+    /// assert_eq!(42u32.to_f64(), Some(42.0));
+    /// assert_eq!((-3i64).to_f64(), Some(-3.0));
+    /// assert_eq!((1u8, 2u8).to_f64(), None);
+    /// ```
+    #[must_use]
+    fn to_f64(self) -> Option<f64> {
+        None
+    }
+
     /// Runs `user` if this cost type is an [`UnsignedCost`] (an unsigned integer of at
     /// most 64 bits), and returns its output; `None` for any other cost type (the
     /// default). This is how code generic over [`Cost`] reaches what needs unsigned
@@ -120,21 +138,43 @@ fn cost_overflow() -> ! {
     panic!("state-search: a path cost overflowed its cost type; use a wider Cost type")
 }
 
+/// The cost as `f64`: exact for the types of at most 32 bits.
+macro_rules! to_f64 {
+    (exact) => {
+        fn to_f64(self) -> Option<f64> {
+            Some(f64::from(self))
+        }
+    };
+    (rounded) => {
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "documented: integers above 2^53 are rounded"
+        )]
+        fn to_f64(self) -> Option<f64> {
+            Some(self as f64)
+        }
+    };
+}
+
 macro_rules! integer_cost {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $f64:ident),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             #[inline]
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
             }
+            to_f64!($f64);
         }
     )*};
 }
-integer_cost!(u128, i8, i16, i32, i64, i128, isize);
+integer_cost!(
+    u128: rounded, i8: exact, i16: exact, i32: exact, i64: rounded, i128: rounded,
+    isize: rounded
+);
 
 macro_rules! unsigned_integer_cost {
-    ($($t:ty),*) => {$(
+    ($($t:ty: $f64:ident),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             #[inline]
@@ -144,10 +184,11 @@ macro_rules! unsigned_integer_cost {
             fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
                 Some(user.run())
             }
+            to_f64!($f64);
         }
     )*};
 }
-unsigned_integer_cost!(u8, u16, u32, u64, usize);
+unsigned_integer_cost!(u8: exact, u16: exact, u32: exact, u64: rounded, usize: rounded);
 
 impl<A: Cost, B: Cost> Cost for (A, B) {
     const ZERO: Self = (A::ZERO, B::ZERO);

@@ -1,55 +1,212 @@
-//! Runs every applicable engine on built-in problems and prints one row per problem and
-//! engine: the cost found, states expanded and generated, time, and the memory held by the
-//! engine's store.
+//! Compares search strategies on the crate's built-in problems with the `bench` module:
+//! one row per problem and strategy (outcome, cost, suboptimality, expansions, memory,
+//! time), as an aligned table, CSV, JSON, or one SVG chart per problem.
 //!
 //! ```text
-//! cargo run --release --example compare            # aligned table
-//! cargo run --release --example compare -- --csv   # the same as CSV
-//! cargo run --release --example compare -- --quick # small instances (seconds in debug)
+//! cargo run --release --example compare                        # every problem and strategy
+//! cargo run --release --example compare -- --quick --json      # small problems, as JSON
+//! cargo run --release --example compare -- --problem maze,klotski --strategy astar,bfs
+//! cargo run --release --example compare -- --quick --svg docs/charts
 //! ```
+//!
+//! Options:
+//!
+//! - `--problem NAME[,NAME]`: only the problems whose name contains one of these (case
+//!   does not matter); `--list` prints the names.
+//! - `--strategy NAME[,NAME]`: the strategies, by their spellings (default: all).
+//! - `--limit-expansions N`: at most N expansions per run (default 2,000,000; 200,000
+//!   with `--quick`); `--deadline SECS`: at most SECS seconds per run.
+//! - `--repeat N`: measured runs per pair (default 1); the table shows min, median, max.
+//! - `--csv`, `--json`: the report as CSV or JSON instead of a table.
+//! - `--svg DIR`: also write one chart per problem into DIR.
+//! - `--quick`: small problems (seconds in a debug build).
+//!
+//! A pair whose strategy does not apply to the problem is shown as skipped, with the
+//! reason. Exit status: 0, or 2 on a bad argument.
 
-#[path = "../common/args.rs"]
-mod args;
+mod problems;
 
-mod huarong;
-mod keydoor;
-mod klotski;
-mod maze;
-mod npuzzle;
-mod pipemaze;
-mod report;
-
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-fn main() -> ExitCode {
-    let mut csv = false;
-    let mut quick = false;
-    for arg in args::utf8_or_exit("compare") {
-        match arg.as_str() {
-            "--csv" => csv = true,
-            "--quick" => quick = true,
-            "-h" | "--help" => {
-                println!("usage: compare [--csv] [--quick]");
-                return ExitCode::SUCCESS;
+use state_search::bench::Comparison;
+use state_search::{Limits, Strategy};
+
+const USAGE: &str = "usage: compare [--problem NAME[,NAME]] [--strategy NAME[,NAME]] \
+[--limit-expansions N] [--deadline SECS] [--repeat N] [--csv | --json] [--svg DIR] [--quick] \
+[--list]";
+
+/// How the report is printed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+struct Options {
+    problems: Vec<String>,
+    strategies: Vec<Strategy>,
+    expansions: Option<u64>,
+    deadline: Option<Duration>,
+    repeat: usize,
+    format: Format,
+    svg: Option<PathBuf>,
+    quick: bool,
+    list: bool,
+}
+
+/// The options, `None` for `--help`.
+fn parse() -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        problems: Vec::new(),
+        strategies: Vec::new(),
+        expansions: None,
+        deadline: None,
+        repeat: 1,
+        format: Format::Table,
+        svg: None,
+        quick: false,
+        list: false,
+    };
+    let mut parser = lexopt::Parser::from_env();
+    let text = |value: std::ffi::OsString| {
+        value
+            .into_string()
+            .map_err(|bad| format!("argument {} is not valid UTF-8", bad.display()))
+    };
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Long("problem") => {
+                let names = text(parser.value().map_err(|e| e.to_string())?)?;
+                options
+                    .problems
+                    .extend(names.split(',').map(str::to_lowercase));
             }
-            other => {
-                eprintln!("compare: unknown argument {other:?} (try --help)");
-                return ExitCode::from(2);
+            Long("strategy") => {
+                let names = text(parser.value().map_err(|e| e.to_string())?)?;
+                for name in names.split(',') {
+                    options
+                        .strategies
+                        .push(name.parse().map_err(|e| format!("--strategy: {e}"))?);
+                }
             }
+            Long("limit-expansions") => {
+                let value: u64 = parser
+                    .value()
+                    .map_err(|e| e.to_string())?
+                    .parse()
+                    .map_err(|e| format!("--limit-expansions: {e}"))?;
+                options.expansions = Some(value);
+            }
+            Long("deadline") => {
+                let seconds: f64 = parser
+                    .value()
+                    .map_err(|e| e.to_string())?
+                    .parse()
+                    .map_err(|e| format!("--deadline: {e}"))?;
+                let deadline = Duration::try_from_secs_f64(seconds)
+                    .map_err(|_| format!("--deadline: {seconds} is not a number of seconds"))?;
+                options.deadline = Some(deadline);
+            }
+            Long("repeat") => {
+                options.repeat = parser
+                    .value()
+                    .map_err(|e| e.to_string())?
+                    .parse()
+                    .map_err(|e| format!("--repeat: {e}"))?;
+            }
+            Long("csv") => options.format = Format::Csv,
+            Long("json") => options.format = Format::Json,
+            Long("svg") => {
+                options.svg = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
+            }
+            Long("quick") => options.quick = true,
+            Long("list") => options.list = true,
+            Short('h') | Long("help") => {
+                println!("{USAGE}");
+                return Ok(None);
+            }
+            other => return Err(format!("{} ({USAGE})", other.unexpected())),
         }
     }
-    // Each domain contributes its rows; keep one line per domain.
-    let mut rows = Vec::new();
-    rows.extend(maze::rows(quick));
-    rows.extend(keydoor::rows(quick));
-    rows.extend(pipemaze::rows(quick));
-    rows.extend(huarong::rows(quick));
-    rows.extend(klotski::rows(quick));
-    rows.extend(npuzzle::rows(quick));
-    if csv {
-        print!("{}", report::csv(&rows));
-    } else {
-        print!("{}", report::table(&rows));
+    Ok(Some(options))
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let problems = problems::all(options.quick);
+    if options.list {
+        for problem in &problems {
+            println!("{}", problem.name());
+        }
+        return Ok(());
     }
-    ExitCode::SUCCESS
+    let wanted = |name: &str| {
+        options.problems.is_empty()
+            || options
+                .problems
+                .iter()
+                .any(|w| name.to_lowercase().contains(w.as_str()))
+    };
+    let default_limit = if options.quick { 200_000 } else { 2_000_000 };
+    let mut comparison = Comparison::new()
+        .limits(Limits::new().max_expansions(options.expansions.unwrap_or(default_limit)))
+        .repeat(options.repeat);
+    if let Some(deadline) = options.deadline {
+        comparison = comparison.time_limit(deadline);
+    }
+    let strategies = if options.strategies.is_empty() {
+        Strategy::ALL.to_vec()
+    } else {
+        options.strategies.clone()
+    };
+    for strategy in strategies {
+        comparison = comparison.strategy(strategy);
+    }
+    let mut any = false;
+    for problem in problems {
+        if wanted(problem.name()) {
+            comparison = comparison.case(problem);
+            any = true;
+        }
+    }
+    if !any {
+        return Err("--problem: no built-in problem matches (try --list)".to_owned());
+    }
+    let report = comparison.run();
+    let text = match options.format {
+        Format::Table => report.table(),
+        Format::Csv => report.csv(),
+        Format::Json => report.json(),
+    };
+    print!("{text}");
+    if let Some(dir) = &options.svg {
+        let written = report.write_svgs(dir).map_err(|e| e.to_string())?;
+        eprintln!(
+            "compare: {} charts written to {}",
+            written.len(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let options = match parse() {
+        Ok(Some(options)) => options,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("compare: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("compare: {error}");
+            ExitCode::from(2)
+        }
+    }
 }

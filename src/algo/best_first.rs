@@ -181,6 +181,7 @@ where
     )
     .unwrap_or_else(Outcome::Stopped);
     stats.stored = scratch.store.len();
+    stats.memory = scratch.memory_bytes();
     let outcome = outcome.map(|slot| Solution {
         path: path_to(&scratch.store, slot, parent),
         cost: scratch.store.value(slot).1,

@@ -262,6 +262,7 @@ impl<St> Bfs<St> {
             .explore(scratch, space, starts, &mut is_goal, visitor, &mut stats)
             .unwrap_or_else(Outcome::Stopped);
         stats.stored = scratch.store.len();
+        stats.memory = scratch.memory_bytes();
         let outcome = outcome.map(|slot| {
             let path = path_to(&scratch.store, slot, |&parent| parent);
             Solution {

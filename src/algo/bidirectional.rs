@@ -206,6 +206,7 @@ impl<St> BidirectionalBfs<St> {
             Ok(()) => meet(scratch, &self.setup.limits, space, visitor, &mut stats),
         };
         stats.stored = scratch.forward.store.len() + scratch.backward.store.len();
+        stats.memory = scratch.memory_bytes();
         let outcome = outcome.map(|path| Solution {
             cost: path.len() - 1,
             path,

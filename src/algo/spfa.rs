@@ -409,6 +409,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             .relax_all(limits, space, starts, visitor, &mut stats, &mut overflowed)?
             .unwrap_or_else(Outcome::Stopped);
         stats.stored = self.store.len();
+        stats.memory = self.memory_bytes();
         Ok((Search { outcome, stats }, overflowed))
     }
 

@@ -249,6 +249,7 @@ impl<C: Cost> InPlaceIdaStar<C> {
                 }
             }
         };
+        stats.memory = scratch.memory_bytes();
         Search { outcome, stats }
     }
 }

@@ -283,6 +283,7 @@ impl<C: Cost, St> IdaStar<C, St> {
                 &mut stats,
             ),
         };
+        stats.memory = scratch.memory_bytes();
         scratch.frames.clear();
         scratch.children.clear();
         scratch.cuts.clear();

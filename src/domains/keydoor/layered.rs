@@ -133,6 +133,7 @@ impl LayeredSearch {
         let outcome = self
             .search_layers(maze, limits, &mut stats)
             .unwrap_or_else(Outcome::Stopped);
+        stats.memory = self.memory_bytes();
         Search { outcome, stats }
     }
 

@@ -1,0 +1,275 @@
+//! What a comparison runs: [`Case`]s (a problem that runs a strategy) and what one run
+//! measures.
+
+use core::fmt;
+use core::ops::ControlFlow;
+
+use super::Ticker;
+use crate::event::{Event, Visitor};
+use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
+use crate::space::{Cost, Heuristic, StateSpace};
+use crate::strategy::{
+    Inapplicable, MaybeBackward, MaybeIndexer, Problem, Strategy, StrategyError,
+};
+
+/// How one run ended.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum RunOutcome {
+    /// A solution of this cost: as text, and as a number when the cost is one
+    /// ([`Cost::to_f64`]).
+    Found {
+        /// The cost, as the cost type's `Debug` writes it.
+        cost: String,
+        /// The cost as a number, for ratios.
+        value: Option<f64>,
+    },
+    /// The search proved that no goal is reachable.
+    NoPath,
+    /// The search stopped before it could decide.
+    Stopped(StopReason),
+    /// The strategy does not apply to the problem: the pair was skipped.
+    NotApplicable(Inapplicable),
+    /// The search failed: a negative cycle, or storage that could not be had.
+    Failed(String),
+}
+
+impl RunOutcome {
+    /// Whether the pair was skipped because the strategy does not apply.
+    #[must_use]
+    pub fn is_skipped(&self) -> bool {
+        matches!(self, RunOutcome::NotApplicable(_))
+    }
+
+    /// The outcome of a search whose solutions cost `cost`.
+    pub fn of<T, C: Cost>(outcome: &Outcome<T>, cost: impl FnOnce(&T) -> C) -> Self {
+        match outcome {
+            Outcome::Found(found) => {
+                let cost = cost(found);
+                RunOutcome::Found {
+                    cost: format!("{cost:?}"),
+                    value: cost.to_f64(),
+                }
+            }
+            Outcome::NoPath => RunOutcome::NoPath,
+            Outcome::Stopped(reason) => RunOutcome::Stopped(*reason),
+        }
+    }
+}
+
+impl fmt::Display for RunOutcome {
+    /// `found`, `no path`, `stopped: ...`, `skipped: ...` or `failed: ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunOutcome::Found { .. } => f.write_str("found"),
+            RunOutcome::NoPath => f.write_str("no path"),
+            RunOutcome::Stopped(reason) => reason.fmt(f),
+            RunOutcome::NotApplicable(reason) => write!(f, "skipped: {reason}"),
+            RunOutcome::Failed(why) => write!(f, "failed: {why}"),
+        }
+    }
+}
+
+/// What one run of a strategy on a problem measured (the time is the comparison's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// How the run ended.
+    pub outcome: RunOutcome,
+    /// The engine's statistics ([`Stats::memory`]: the bytes its buffers held).
+    pub stats: Stats,
+}
+
+impl Measurement {
+    /// The measurement of a search whose solutions cost `cost`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::{Measurement, RunOutcome};
+    ///
+    /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 2u32)]);
+    /// let search = state_search::dijkstra(&space, [0], |&n| n == 3);
+    /// let measured = Measurement::of(&search, |found| found.cost);
+    /// assert_eq!(measured.outcome, RunOutcome::Found { cost: "6".into(), value: Some(6.0) });
+    /// ```
+    pub fn of<T, C: Cost>(search: &Search<T>, cost: impl FnOnce(&T) -> C) -> Self {
+        Self {
+            outcome: RunOutcome::of(&search.outcome, cost),
+            stats: search.stats,
+        }
+    }
+
+    /// The measurement of a strategy run: the search, or why there was none.
+    pub fn of_result<T, C: Cost, E: Into<Refusal>>(
+        result: Result<Search<T>, E>,
+        cost: impl FnOnce(&T) -> C,
+    ) -> Self {
+        match result {
+            Ok(search) => Self::of(&search, cost),
+            Err(error) => Self {
+                outcome: error.into().0,
+                stats: Stats::default(),
+            },
+        }
+    }
+
+    /// A run that did not happen, for `why`.
+    #[must_use]
+    pub fn skipped(why: &str) -> Self {
+        Self {
+            outcome: RunOutcome::Failed(why.to_owned()),
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// Why a run gave no search: the outcome it is reported as.
+pub struct Refusal(pub RunOutcome);
+
+impl<S, C: fmt::Debug> From<StrategyError<S, C>> for Refusal {
+    fn from(error: StrategyError<S, C>) -> Self {
+        Refusal(match error {
+            StrategyError::NotApplicable { reason, .. } => RunOutcome::NotApplicable(reason),
+            StrategyError::Capacity(error) => RunOutcome::Failed(error.to_string()),
+            StrategyError::NegativeCycle(cycle) => RunOutcome::Failed(format!(
+                "a negative cycle of {} states (cost {:?})",
+                cycle.cycle.len(),
+                cycle.cost
+            )),
+        })
+    }
+}
+
+#[cfg(feature = "domains")]
+impl<E: fmt::Display> From<crate::domains::SolveError<E>> for Refusal {
+    fn from(error: crate::domains::SolveError<E>) -> Self {
+        Refusal(match error {
+            crate::domains::SolveError::NotApplicable { reason, .. } => {
+                RunOutcome::NotApplicable(reason)
+            }
+            other => RunOutcome::Failed(other.to_string()),
+        })
+    }
+}
+
+/// A problem of a comparison: a name, and a way to run a strategy on it within limits.
+///
+/// [`Comparison::problem`](super::Comparison::problem) makes one from a [`Problem`];
+/// [`case`] makes one from a closure, for problems that are not a `Problem` (an
+/// in-place space, a domain's own solver).
+pub trait Case {
+    /// The problem's name in the report.
+    fn name(&self) -> &str;
+    /// Runs `strategy` within `limits`; reports progress on `ticker` when it can.
+    fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement;
+}
+
+impl<T: Case + ?Sized> Case for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
+        (**self).run(strategy, limits, ticker)
+    }
+}
+
+/// A [`Case`] from a name and a function that runs a strategy within limits.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::bench::{Comparison, Measurement, case};
+/// use state_search::domains::sliding::klotski::{Metric, Puzzle};
+///
+/// let puzzle = Puzzle::classic();
+/// let klotski = case("klotski classic", |strategy, limits| {
+///     Measurement::of_result(puzzle.solve(Metric::Any, &strategy, limits), |s| s.moves.len())
+/// });
+/// let report = Comparison::new().case(klotski).strategies(["bfs", "dijkstra"])?.run();
+/// assert!(report.rows().iter().all(|row| row.cost.as_deref() == Some("81")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn case<F>(name: impl Into<String>, run: F) -> FnCase<F>
+where
+    F: Fn(Strategy, &Limits) -> Measurement,
+{
+    FnCase {
+        name: name.into(),
+        run,
+    }
+}
+
+/// A [`Case`] made by [`case`].
+pub struct FnCase<F> {
+    name: String,
+    run: F,
+}
+
+impl<F: Fn(Strategy, &Limits) -> Measurement> Case for FnCase<F> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn run(&self, strategy: Strategy, limits: &Limits, _ticker: &mut Ticker<'_>) -> Measurement {
+        (self.run)(strategy, limits)
+    }
+}
+
+/// A [`Problem`] as a [`Case`].
+pub(super) struct ProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B> {
+    name: String,
+    problem: Problem<'p, Sp, G, H, I, B>,
+}
+
+impl<'p, Sp: StateSpace + ?Sized, G, H, I, B> ProblemCase<'p, Sp, G, H, I, B> {
+    pub(super) fn new(name: String, problem: Problem<'p, Sp, G, H, I, B>) -> Self {
+        Self { name, problem }
+    }
+}
+
+impl<Sp, G, H, I, B> Case for ProblemCase<'_, Sp, G, H, I, B>
+where
+    Sp: StateSpace + ?Sized,
+    G: Fn(&Sp::State) -> bool,
+    H: Heuristic<Sp::State, Sp::Cost>,
+    I: MaybeIndexer<Sp::State>,
+    B: MaybeBackward<Sp>,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
+        let limits = limits.clone().for_cost();
+        let result = if ticker.is_watched() {
+            strategy.run_with(&self.problem, &limits, &mut Progress { ticker, seen: 0 })
+        } else {
+            strategy.run(&self.problem, &limits)
+        };
+        Measurement::of_result(result, |found| found.cost)
+    }
+}
+
+/// A visitor that reports to a [`Ticker`] every 2^14 expansions and every iteration.
+struct Progress<'t, 'b> {
+    ticker: &'t mut Ticker<'b>,
+    seen: u64,
+}
+
+impl<S, C: fmt::Debug> Visitor<S, C> for Progress<'_, '_> {
+    #[inline]
+    fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
+        match event {
+            Event::Expanded { .. } => {
+                self.seen += 1;
+                if self.seen.trailing_zeros() >= 14 {
+                    self.ticker.expanded(self.seen);
+                }
+            }
+            Event::IterationFinished { bound, .. } => {
+                self.ticker.iteration(&format_args!("{bound:?}"));
+            }
+            Event::Reopened { .. } => {}
+        }
+        ControlFlow::Continue(())
+    }
+}

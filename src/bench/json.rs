@@ -1,0 +1,64 @@
+//! The report as JSON (feature `json`).
+
+use serde_json::{Value, json};
+
+use super::{Report, Row, RunOutcome};
+
+/// The JSON value of a row.
+fn row(row: &Row) -> Value {
+    let ms = |d: core::time::Duration| d.as_secs_f64() * 1e3;
+    let outcome = match &row.outcome {
+        RunOutcome::Found { .. } => "found".to_owned(),
+        RunOutcome::NoPath => "no path".to_owned(),
+        other => other.to_string(),
+    };
+    json!({
+        "problem": row.problem,
+        "strategy": row.strategy.to_string(),
+        "outcome": outcome,
+        "skipped": row.outcome.is_skipped(),
+        "cost": row.cost,
+        "cost_value": row.cost_value(),
+        "suboptimality": row.suboptimality,
+        "expanded": row.expanded,
+        "generated": row.generated,
+        "memory_bytes": row.memory,
+        "time_ms": {
+            "min": ms(row.time.min),
+            "median": ms(row.time.median),
+            "max": ms(row.time.max),
+            "runs": row.time.runs,
+        },
+    })
+}
+
+impl Report {
+    /// The report as JSON: an array with one object per row, holding the fields of
+    /// [`Row`] (`problem`, `strategy`, `outcome`, `skipped`, `cost`, `cost_value`,
+    /// `suboptimality`, `expanded`, `generated`, `memory_bytes`, and `time_ms` with `min`,
+    /// `median`, `max` and `runs`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::Comparison;
+    /// use state_search::{Problem, Strategy};
+    ///
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let report = Comparison::new()
+    ///     .problem("to 100", Problem::new(&space, [1], |&n| n == 100))
+    ///     .strategy(Strategy::Bfs)
+    ///     .run();
+    /// let json: serde_json::Value = serde_json::from_str(&report.json())?;
+    /// assert_eq!(json[0]["cost"], "8");
+    /// assert_eq!(json[0]["strategy"], "bfs");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    #[must_use]
+    pub fn json(&self) -> String {
+        let rows: Vec<Value> = self.rows().iter().map(row).collect();
+        let mut text = Value::Array(rows).to_string();
+        text.push('\n');
+        text
+    }
+}

@@ -1,0 +1,327 @@
+//! Benchmarking search strategies on your own problems: register problems and
+//! [`Strategy`] values, run every pair with limits, repetitions and warm-up, and get a
+//! [`Report`] to print as a table, CSV, JSON or SVG charts.
+//!
+//! ```
+//! use state_search::bench::Comparison;
+//! use state_search::{Limits, Problem, Strategy};
+//!
+//! // Integers up to 400: +1 costs 1, *2 costs 3; from 1 to 200.
+//! let space = state_search::from_fn(|&n: &u64| {
+//!     [(n + 1, 1u64), (n * 2, 3)].into_iter().filter(|&(m, _)| m <= 400)
+//! });
+//! let report = Comparison::new()
+//!     .problem("double or add", Problem::new(&space, [1], |&n| n == 200))
+//!     .strategies(["dijkstra", "dijkstra:radix", "astar", "spfa", "bfs"])?
+//!     .limits(Limits::new().max_expansions(100_000))
+//!     .repeat(3)
+//!     .run();
+//! let rows = report.rows();
+//! assert_eq!(rows.len(), 5);
+//! assert!(rows[..4].iter().all(|row| row.cost.as_deref() == Some("21")));
+//! // BFS ignores costs, so it is skipped on this weighted space, and the report says why.
+//! assert!(rows[4].outcome.is_skipped());
+//! println!("{}", report.table());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A problem is a [`Problem`] (a space, its starts and goal test, and optionally a
+//! heuristic, an indexer and the backward direction), or any [`Case`]: a name and a
+//! function that runs a strategy, which is how the crate's domains are compared (the
+//! `compare` example). Inapplicable pairs are skipped and reported as such, never a
+//! panic. Each row holds the outcome, the cost, its ratio to the best proven optimum of
+//! its problem in the report, the statistics, the memory the search held, and the wall
+//! time's minimum, median and maximum over the repetitions.
+
+mod case;
+#[cfg(feature = "charts")]
+mod chart;
+#[cfg(feature = "criterion")]
+pub mod criterion;
+#[cfg(feature = "json")]
+mod json;
+#[cfg(feature = "progress")]
+mod progress;
+mod report;
+
+use core::time::Duration;
+use std::time::Instant;
+
+pub use case::{Case, FnCase, Measurement, Refusal, RunOutcome, case};
+#[cfg(feature = "charts")]
+pub use chart::ChartError;
+pub use report::{Report, Row, Timing};
+
+use crate::solution::Limits;
+use crate::space::{Heuristic, StateSpace};
+use crate::strategy::{MaybeBackward, MaybeIndexer, ParseStrategyError, Problem, Strategy};
+
+/// A comparison of strategies on problems: what to run, and how often.
+///
+/// Built with its methods, run with [`Comparison::run`]. Every strategy runs on every
+/// problem, `warmup` times unmeasured and then `repeat` times measured; the outcome and
+/// statistics are those of the last measured run.
+///
+/// # Examples
+///
+/// See the [module docs](self).
+pub struct Comparison<'a> {
+    cases: Vec<Box<dyn Case + 'a>>,
+    strategies: Vec<Strategy>,
+    limits: Limits,
+    run_time: Option<Duration>,
+    repeat: usize,
+    warmup: usize,
+    progress: bool,
+}
+
+impl Default for Comparison<'_> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<'a> Comparison<'a> {
+    /// An empty comparison: no problem, no strategy, no limit, one measured run per pair,
+    /// no warm-up, and a progress bar on a terminal.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            cases: Vec::new(),
+            strategies: Vec::new(),
+            limits: Limits::new(),
+            run_time: None,
+            repeat: 1,
+            warmup: 0,
+            progress: true,
+        }
+    }
+
+    /// Adds a problem.
+    #[must_use]
+    pub fn problem<Sp, G, H, I, B>(
+        mut self,
+        name: impl Into<String>,
+        problem: Problem<'a, Sp, G, H, I, B>,
+    ) -> Self
+    where
+        Sp: StateSpace + ?Sized,
+        G: Fn(&Sp::State) -> bool + 'a,
+        H: Heuristic<Sp::State, Sp::Cost> + 'a,
+        I: MaybeIndexer<Sp::State> + 'a,
+        B: MaybeBackward<Sp> + 'a,
+    {
+        self.cases
+            .push(Box::new(case::ProblemCase::new(name.into(), problem)));
+        self
+    }
+
+    /// Adds a problem given as a [`Case`] (see [`case`](Case) for a closure).
+    #[must_use]
+    pub fn case(mut self, case: impl Case + 'a) -> Self {
+        self.cases.push(Box::new(case));
+        self
+    }
+
+    /// Adds a strategy.
+    #[must_use]
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategies.push(strategy);
+        self
+    }
+
+    /// Adds strategies by their spellings (`"astar"`, `"dijkstra:bucket"`, ...).
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseStrategyError`] for a name that is no strategy's spelling.
+    pub fn strategies<N: AsRef<str>>(
+        mut self,
+        names: impl IntoIterator<Item = N>,
+    ) -> Result<Self, ParseStrategyError> {
+        for name in names {
+            self.strategies.push(name.as_ref().parse()?);
+        }
+        Ok(self)
+    }
+
+    /// The limits of every run. A deadline in them is one instant for all runs; give a
+    /// time limit per run with [`Comparison::time_limit`].
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// How many measured runs per pair (at least one).
+    #[must_use]
+    pub fn repeat(mut self, runs: usize) -> Self {
+        self.repeat = runs.max(1);
+        self
+    }
+
+    /// How many unmeasured runs per pair before the measured ones.
+    #[must_use]
+    pub fn warmup(mut self, runs: usize) -> Self {
+        self.warmup = runs;
+        self
+    }
+
+    /// Whether to show a progress bar on standard error (only when it is a terminal, and
+    /// only with the `progress` feature). On by default.
+    #[must_use]
+    pub fn progress(mut self, show: bool) -> Self {
+        self.progress = show;
+        self
+    }
+
+    /// A time limit for each run, from the start of the run.
+    #[must_use]
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.run_time = Some(limit);
+        self
+    }
+
+    /// Runs every strategy on every problem.
+    ///
+    /// # Complexity
+    ///
+    /// `problems x strategies x (warmup + repeat)` searches.
+    #[must_use]
+    pub fn run(&self) -> Report {
+        let total = self.cases.len() * self.strategies.len() * (self.warmup + self.repeat);
+        let mut bar = Bar::new(self.progress, total);
+        let mut rows = Vec::with_capacity(self.cases.len() * self.strategies.len());
+        for case in &self.cases {
+            for &strategy in &self.strategies {
+                bar.label(case.name(), strategy);
+                rows.push(self.measure(case.as_ref(), strategy, &mut bar));
+            }
+        }
+        bar.finish();
+        Report::new(rows)
+    }
+
+    /// The row of one problem and strategy.
+    fn measure(&self, case: &dyn Case, strategy: Strategy, bar: &mut Bar) -> Row {
+        let mut times = Vec::with_capacity(self.repeat);
+        let mut last = None;
+        for run in 0..self.warmup + self.repeat {
+            let limits = match self.run_time {
+                Some(limit) => self.limits.clone().time_limit(limit),
+                None => self.limits.clone(),
+            };
+            let started = Instant::now();
+            let measurement = case.run(strategy, &limits, &mut bar.ticker());
+            let elapsed = started.elapsed();
+            bar.advance();
+            let skipped = measurement.outcome.is_skipped();
+            if run >= self.warmup {
+                times.push(elapsed);
+            }
+            last = Some(measurement);
+            if skipped {
+                // A refusal is the same every time.
+                break;
+            }
+        }
+        let measurement = last.unwrap_or_else(|| Measurement::skipped("no run"));
+        Row::new(case.name(), strategy, measurement, &times)
+    }
+}
+
+/// The progress of a comparison: a bar with the `progress` feature, nothing otherwise.
+struct Bar {
+    #[cfg(feature = "progress")]
+    inner: Option<progress::Progress>,
+}
+
+impl Bar {
+    #[cfg_attr(not(feature = "progress"), expect(unused_variables, reason = "no bar"))]
+    fn new(show: bool, total: usize) -> Self {
+        Self {
+            #[cfg(feature = "progress")]
+            inner: show.then(|| progress::Progress::new(total)),
+        }
+    }
+
+    #[cfg_attr(not(feature = "progress"), expect(unused_variables, reason = "no bar"))]
+    fn label(&mut self, problem: &str, strategy: Strategy) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = &self.inner {
+            bar.label(problem, strategy);
+        }
+    }
+
+    fn advance(&mut self) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = &self.inner {
+            bar.advance();
+        }
+    }
+
+    fn ticker(&mut self) -> Ticker<'_> {
+        Ticker {
+            #[cfg(feature = "progress")]
+            bar: self.inner.as_ref(),
+            #[cfg(not(feature = "progress"))]
+            bar: core::marker::PhantomData,
+        }
+    }
+
+    fn finish(&mut self) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = self.inner.take() {
+            bar.finish();
+        }
+    }
+}
+
+/// What a run reports on its progress: the expansions so far and finished iterations.
+/// Cases pass it on; with the `progress` feature it moves the comparison's progress bar.
+pub struct Ticker<'b> {
+    #[cfg(feature = "progress")]
+    bar: Option<&'b progress::Progress>,
+    #[cfg(not(feature = "progress"))]
+    bar: core::marker::PhantomData<&'b ()>,
+}
+
+impl Ticker<'_> {
+    /// A ticker that reports nothing, for running a [`Case`] outside a comparison.
+    #[must_use]
+    pub fn silent() -> Self {
+        Ticker {
+            #[cfg(feature = "progress")]
+            bar: None,
+            #[cfg(not(feature = "progress"))]
+            bar: core::marker::PhantomData,
+        }
+    }
+
+    /// Whether anything watches: when not, cases run without a visitor.
+    #[must_use]
+    pub fn is_watched(&self) -> bool {
+        #[cfg(feature = "progress")]
+        return self.bar.is_some();
+        #[cfg(not(feature = "progress"))]
+        false
+    }
+
+    /// `expanded` states expanded so far in this run.
+    #[cfg_attr(not(feature = "progress"), expect(unused_variables, reason = "no bar"))]
+    pub fn expanded(&mut self, expanded: u64) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = self.bar {
+            bar.expanded(expanded);
+        }
+    }
+
+    /// An iteration of an iterative engine finished; `bound` is its cost bound, as text.
+    #[cfg_attr(not(feature = "progress"), expect(unused_variables, reason = "no bar"))]
+    pub fn iteration(&mut self, bound: &dyn core::fmt::Display) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = self.bar {
+            bar.iteration(bound);
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! The [`Report`] of a comparison: its rows, and their renderings as an aligned table and
+//! as CSV.
+
+use core::fmt::Write as _;
+use core::time::Duration;
+
+use super::{Measurement, RunOutcome};
+use crate::strategy::Strategy;
+
+/// The wall time of the measured runs of one row.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Timing {
+    /// The fastest run.
+    pub min: Duration,
+    /// The median run (the mean of the two middle ones for an even count).
+    pub median: Duration,
+    /// The slowest run.
+    pub max: Duration,
+    /// The number of measured runs.
+    pub runs: usize,
+}
+
+impl Timing {
+    /// The timing of `times` (all zero for no run).
+    #[must_use]
+    pub fn of(times: &[Duration]) -> Self {
+        let mut sorted = times.to_vec();
+        sorted.sort_unstable();
+        let Some((&min, &max)) = sorted.first().zip(sorted.last()) else {
+            return Self::default();
+        };
+        let middle = sorted.len() / 2;
+        let median = if sorted.len() % 2 == 1 {
+            sorted[middle]
+        } else {
+            (sorted[middle - 1] + sorted[middle]) / 2
+        };
+        Self {
+            min,
+            median,
+            max,
+            runs: sorted.len(),
+        }
+    }
+}
+
+/// One strategy on one problem.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The problem's name.
+    pub problem: String,
+    /// The strategy.
+    pub strategy: Strategy,
+    /// How the (last measured) run ended.
+    pub outcome: RunOutcome,
+    /// The cost found, as text.
+    pub cost: Option<String>,
+    /// The cost divided by the best proven optimum of the problem in the report (the
+    /// least cost an optimal strategy found), when both are numbers.
+    pub suboptimality: Option<f64>,
+    /// States expanded.
+    pub expanded: u64,
+    /// Successors generated.
+    pub generated: u64,
+    /// The bytes the search's stores, tables and queues held at its end.
+    pub memory: usize,
+    /// The wall time of the measured runs.
+    pub time: Timing,
+}
+
+impl Row {
+    /// The row of `measurement` (the last run) and `times` (every measured run).
+    pub(super) fn new(
+        problem: &str,
+        strategy: Strategy,
+        measurement: Measurement,
+        times: &[Duration],
+    ) -> Self {
+        let cost = match &measurement.outcome {
+            RunOutcome::Found { cost, .. } => Some(cost.clone()),
+            _ => None,
+        };
+        Self {
+            problem: problem.to_owned(),
+            strategy,
+            outcome: measurement.outcome,
+            cost,
+            suboptimality: None,
+            expanded: measurement.stats.expanded,
+            generated: measurement.stats.generated,
+            memory: measurement.stats.memory,
+            time: Timing::of(times),
+        }
+    }
+
+    /// The cost as a number, when there is one.
+    #[must_use]
+    pub fn cost_value(&self) -> Option<f64> {
+        match self.outcome {
+            RunOutcome::Found { value, .. } => value,
+            _ => None,
+        }
+    }
+}
+
+/// The result of a [`Comparison`](super::Comparison): one [`Row`] per problem and strategy,
+/// in the order they were registered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    rows: Vec<Row>,
+}
+
+/// The columns of the table and of the CSV.
+const HEADER: [&str; 11] = [
+    "problem",
+    "strategy",
+    "outcome",
+    "cost",
+    "subopt",
+    "expanded",
+    "generated",
+    "memory_kib",
+    "time_min_ms",
+    "time_median_ms",
+    "time_max_ms",
+];
+
+/// The columns written left-aligned in the table (text); the rest are numbers.
+const TEXT_COLUMNS: usize = 4;
+
+impl Report {
+    /// The report of `rows`, with each row's suboptimality computed against the best
+    /// optimum proven for its problem.
+    #[must_use]
+    pub fn new(mut rows: Vec<Row>) -> Self {
+        let best = |problem: &str, rows: &[Row]| {
+            rows.iter()
+                .filter(|row| row.problem == problem && row.strategy.is_optimal())
+                .filter_map(Row::cost_value)
+                .reduce(f64::min)
+        };
+        let optima: Vec<Option<f64>> = rows.iter().map(|row| best(&row.problem, &rows)).collect();
+        for (row, optimum) in rows.iter_mut().zip(optima) {
+            row.suboptimality = match (row.cost_value(), optimum) {
+                (Some(cost), Some(best)) if best > 0.0 => Some(cost / best),
+                // A zero optimum: the ratio of an equal cost is 1, of any other undefined.
+                (Some(cost), Some(best)) if cost <= best => Some(1.0),
+                _ => None,
+            };
+        }
+        Self { rows }
+    }
+
+    /// The rows.
+    #[must_use]
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The problems, in the order of their first row.
+    #[must_use]
+    pub fn problems(&self) -> Vec<&str> {
+        let mut problems: Vec<&str> = Vec::new();
+        for row in &self.rows {
+            if !problems.contains(&row.problem.as_str()) {
+                problems.push(&row.problem);
+            }
+        }
+        problems
+    }
+
+    /// The cells of a row, as the table and the CSV write them.
+    fn cells(row: &Row) -> [String; 11] {
+        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+        [
+            row.problem.clone(),
+            row.strategy.to_string(),
+            row.outcome.to_string(),
+            row.cost.clone().unwrap_or_else(|| "-".to_owned()),
+            row.suboptimality
+                .map_or_else(|| "-".to_owned(), |ratio| format!("{ratio:.3}")),
+            row.expanded.to_string(),
+            row.generated.to_string(),
+            (row.memory / 1024).to_string(),
+            ms(row.time.min),
+            ms(row.time.median),
+            ms(row.time.max),
+        ]
+    }
+
+    /// The report as an aligned text table, one line per row under a header line.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::Comparison;
+    /// use state_search::{Problem, Strategy};
+    ///
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let report = Comparison::new()
+    ///     .problem("to 100", Problem::new(&space, [1], |&n| n == 100))
+    ///     .strategy(Strategy::Bfs)
+    ///     .run();
+    /// let table = report.table();
+    /// assert!(table.starts_with("problem"));
+    /// let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
+    /// assert_eq!(row[..6], ["to", "100", "bfs", "found", "8", "1.000"]);
+    /// ```
+    #[must_use]
+    pub fn table(&self) -> String {
+        let body: Vec<[String; 11]> = self.rows.iter().map(Self::cells).collect();
+        let mut widths = HEADER.map(str::len);
+        for line in &body {
+            for (width, cell) in widths.iter_mut().zip(line) {
+                *width = (*width).max(cell.chars().count());
+            }
+        }
+        let mut out = String::new();
+        let mut line = |cells: &[String]| {
+            for (i, (cell, width)) in cells.iter().zip(widths).enumerate() {
+                if i < TEXT_COLUMNS {
+                    let _ = write!(out, "{cell:<width$}  ");
+                } else {
+                    let _ = write!(out, "{cell:>width$}  ");
+                }
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        };
+        line(&HEADER.map(str::to_owned));
+        for cells in &body {
+            line(cells);
+        }
+        out
+    }
+
+    /// The report as CSV (RFC 4180): a header line, then one line per row, with the
+    /// same cells as the table.
+    #[must_use]
+    pub fn csv(&self) -> String {
+        let mut out = HEADER.join(",");
+        out.push('\n');
+        for row in &self.rows {
+            let quoted = Self::cells(row).map(|cell| {
+                if cell.contains([',', '"', '\n']) {
+                    format!("\"{}\"", cell.replace('"', "\"\""))
+                } else {
+                    cell
+                }
+            });
+            out.push_str(&quoted.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Stats;
+
+    fn row(problem: &str, strategy: Strategy, cost: Option<u32>) -> Row {
+        let outcome = match cost {
+            Some(cost) => RunOutcome::Found {
+                cost: cost.to_string(),
+                value: Some(f64::from(cost)),
+            },
+            None => RunOutcome::NoPath,
+        };
+        let measurement = Measurement {
+            outcome,
+            stats: Stats::default(),
+        };
+        Row::new(problem, strategy, measurement, &[Duration::from_millis(2)])
+    }
+
+    #[test]
+    fn suboptimality_is_the_ratio_to_the_best_optimum_of_the_problem() {
+        let report = Report::new(vec![
+            row(
+                "a",
+                Strategy::Dijkstra(crate::strategy::Queue::Heap),
+                Some(10),
+            ),
+            row("a", Strategy::AStar, Some(10)),
+            row("b", Strategy::AStar, Some(4)),
+            row("b", Strategy::Bfs, None),
+        ]);
+        let ratios: Vec<Option<f64>> = report.rows().iter().map(|r| r.suboptimality).collect();
+        assert_eq!(ratios, [Some(1.0), Some(1.0), Some(1.0), None]);
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        let ms = Duration::from_millis;
+        let timing = Timing::of(&[ms(9), ms(1), ms(3), ms(5)]);
+        assert_eq!(
+            (timing.min, timing.median, timing.max, timing.runs),
+            (ms(1), ms(4), ms(9), 4)
+        );
+        assert_eq!(Timing::of(&[]), Timing::default());
+    }
+
+    #[test]
+    fn csv_quotes_cells_with_commas_and_quotes() {
+        let report = Report::new(vec![row("x, \"y\"", Strategy::Bfs, Some(1))]);
+        let csv = report.csv();
+        assert!(
+            csv.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("\"x, \"\"y\"\"\",bfs,found,1,"),
+            "{csv}"
+        );
+    }
+}

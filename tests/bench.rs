@@ -1,0 +1,121 @@
+//! The comparison harness: its report says what each strategy says when run directly, on
+//! random small graphs; skipped pairs are reported, never run; the renderers agree.
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use graph::{Graph, Nodes, arb_graph};
+use proptest::prelude::*;
+use proptest::strategy::Strategy as _;
+use state_search::bench::{Comparison, RunOutcome};
+use state_search::{Inapplicable, Limits, Outcome, Problem, Strategy};
+
+/// Every strategy that runs on a `StateSpace`, but the exponential `idastar`.
+fn strategies() -> Vec<Strategy> {
+    Strategy::ALL
+        .into_iter()
+        .filter(|&s| !matches!(s, Strategy::IdaStar | Strategy::Layered))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn the_report_s_costs_are_those_of_each_strategy_run_directly(
+        (g, start, goal) in arb_graph(12, 30, 0u32..=9).prop_flat_map(|g| {
+            let n = u32::try_from(g.len()).unwrap();
+            (Just(g), 0..n, 0..n)
+        })
+    ) {
+        let problem = || Problem::new(&g, [start], move |&s: &u32| s == goal).indexer(Nodes(g.len()));
+        let mut comparison = Comparison::new().problem("graph", problem()).progress(false);
+        for strategy in strategies() {
+            comparison = comparison.strategy(strategy);
+        }
+        let report = comparison.run();
+        prop_assert_eq!(report.rows().len(), strategies().len());
+        for (row, strategy) in report.rows().iter().zip(strategies()) {
+            prop_assert_eq!(row.strategy, strategy);
+            match strategy.run(&problem(), &Limits::new()) {
+                Ok(search) => {
+                    let direct = search.found().map(|found| found.cost.to_string());
+                    prop_assert_eq!(&row.cost, &direct, "{}", strategy);
+                    if matches!(search.outcome, Outcome::NoPath) {
+                        prop_assert_eq!(&row.outcome, &RunOutcome::NoPath, "{}", strategy);
+                    }
+                    prop_assert_eq!(row.expanded, search.stats.expanded, "{}", strategy);
+                    if direct.is_some() {
+                        prop_assert_eq!(row.suboptimality, Some(1.0), "{}", strategy);
+                    }
+                }
+                Err(error) => {
+                    let reason = error.refusal().map(|(_, reason)| reason).unwrap();
+                    prop_assert_eq!(&row.outcome, &RunOutcome::NotApplicable(reason));
+                    prop_assert_eq!(row.time.runs, 1, "a refusal runs once");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn skipped_pairs_are_reported_with_their_reason() {
+    let g = Graph::new(3, &[(0, 1, 2u32), (1, 2, 3)]);
+    let report = Comparison::new()
+        .problem("weighted", Problem::new(&g, [0], |&s: &u32| s == 2))
+        .strategies(["bfs", "bibfs", "astar"])
+        .unwrap()
+        .repeat(3)
+        .progress(false)
+        .run();
+    let outcomes: Vec<&RunOutcome> = report.rows().iter().map(|row| &row.outcome).collect();
+    assert_eq!(
+        outcomes[..2],
+        [
+            &RunOutcome::NotApplicable(Inapplicable::NeedsUniformCost),
+            &RunOutcome::NotApplicable(Inapplicable::NeedsUniformCost)
+        ]
+    );
+    assert_eq!(report.rows()[2].cost.as_deref(), Some("5"));
+    assert_eq!(report.rows()[2].time.runs, 3);
+}
+
+#[test]
+fn the_table_the_csv_and_the_json_hold_the_same_numbers() {
+    let g = Graph::new(4, &[(0, 1, 2u32), (1, 2, 3), (0, 2, 9), (2, 3, 1)]);
+    let report = Comparison::new()
+        .problem("small", Problem::new(&g, [0], |&s: &u32| s == 3))
+        .strategies(["dijkstra", "astar", "spfa"])
+        .unwrap()
+        .progress(false)
+        .run();
+    let json: serde_json::Value = serde_json::from_str(&report.json()).unwrap();
+    let csv = report.csv();
+    let table = report.table();
+    for (i, row) in report.rows().iter().enumerate() {
+        let csv_cells: Vec<&str> = csv.lines().nth(i + 1).unwrap().split(',').collect();
+        let table_cells: Vec<&str> = table
+            .lines()
+            .nth(i + 1)
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        assert_eq!(csv_cells[3], "6");
+        assert_eq!(table_cells[3], "6");
+        assert_eq!(json[i]["cost"], "6");
+        let expanded = row.expanded.to_string();
+        assert_eq!(csv_cells[5], expanded);
+        assert_eq!(table_cells[5], expanded);
+        assert_eq!(json[i]["expanded"], row.expanded);
+        let ms = format!("{:.3}", row.time.median.as_secs_f64() * 1e3);
+        assert_eq!(csv_cells[9], ms);
+        assert_eq!(table_cells[9], ms);
+    }
+    let svg = report.svg("small").unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("dijkstra") && svg.contains("cost 6"));
+}

@@ -88,7 +88,7 @@ fn keydoor(c: &mut Criterion) {
             group.sample_size(10);
             for &strategy in strategies {
                 group.bench_with_input(
-                    BenchmarkId::new(strategy.name(), name),
+                    BenchmarkId::new(strategy.to_string(), name),
                     &maze,
                     |b, maze| {
                         b.iter(|| {
@@ -135,14 +135,18 @@ fn palamaze(c: &mut Criterion) {
         let expected = answer(Strategy::Dijkstra(Queue::Heap));
         assert_eq!(expected == pipemaze::NO_ESCAPE, name == "walled-in");
         for strategy in [Strategy::Bfs, Strategy::AStar, Strategy::IdaStarTable] {
-            group.bench_with_input(BenchmarkId::new(strategy.name(), name), &maze, |b, maze| {
-                b.iter(|| {
-                    let search = black_box(maze)
-                        .solve(&strategy, &Limits::new())
-                        .expect("fits in memory");
-                    assert_eq!(escape_answer(&search.outcome), expected);
-                });
-            });
+            group.bench_with_input(
+                BenchmarkId::new(strategy.to_string(), name),
+                &maze,
+                |b, maze| {
+                    b.iter(|| {
+                        let search = black_box(maze)
+                            .solve(&strategy, &Limits::new())
+                            .expect("fits in memory");
+                        assert_eq!(escape_answer(&search.outcome), expected);
+                    });
+                },
+            );
         }
     }
     group.finish();

@@ -27,6 +27,16 @@ pub enum Event<'a, S, C> {
         /// The new, lower cost.
         cost: C,
     },
+    /// An anytime search found a solution better than the ones before.
+    Improved {
+        /// The cost of the new solution.
+        cost: C,
+        /// A lower bound on the optimal cost: the least `f = g + h` still open (with an
+        /// admissible heuristic). The solution is proven optimal when it reaches `cost`.
+        lower_bound: C,
+        /// The statistics so far.
+        stats: &'a Stats,
+    },
     /// An iteration of an iterative engine (IDA*) ended without a solution.
     IterationFinished {
         /// The cost bound of the iteration that ended.

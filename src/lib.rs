@@ -57,7 +57,10 @@
 //! ```
 //! use state_search::{Limits, Problem, Strategy};
 //!
-//! let space = state_search::from_fn(|&n: &u64| [(n + 1, 1u64), (n * 2, 4)]);
+//! // Add one (cost 1) or double (cost 4), up to 200.
+//! let space = state_search::from_fn(|&n: &u64| {
+//!     [(n + 1, 1u64), (n * 2, 4)].into_iter().filter(|&(m, _)| m <= 200)
+//! });
 //! let problem = Problem::new(&space, [1], |&n| n == 100);
 //! for strategy in ["dijkstra", "dijkstra:radix", "astar", "spfa", "idastar-tt"] {
 //!     let strategy: Strategy = strategy.parse()?;

@@ -50,6 +50,9 @@ pub enum StopReason {
     /// The space emitted a negative step cost to an engine that needs non-negative costs
     /// (every engine but [`Spfa`](crate::Spfa)).
     NegativeCost,
+    /// The strategy discarded states it could not keep (beam search), and none of those
+    /// it kept leads to a goal: there may still be a path.
+    Pruned,
     /// [`Limits::max_expansions`] was reached.
     Expansions,
     /// No goal was found within [`Limits::max_cost`], and some path beyond it was not
@@ -74,6 +77,7 @@ impl core::fmt::Display for StopReason {
         f.write_str(match self {
             Self::Capacity(_) => "stopped: out of memory",
             Self::NegativeCost => "stopped: a negative step cost (only SPFA accepts them)",
+            Self::Pruned => "stopped: every kept state was a dead end (the beam pruned the rest)",
             Self::Expansions => "stopped: expansion limit reached",
             Self::Cost => "stopped: no path within the cost limit",
             Self::Deadline => "stopped: deadline passed",
@@ -107,16 +111,33 @@ impl<T> Outcome<T> {
     }
 }
 
-/// The result of a search: its [`Outcome`] and its [`Stats`].
+/// The result of a search: its [`Outcome`] and its [`Stats`], and, when it stopped before
+/// it could decide, the best it had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search<T> {
     /// How the search ended.
     pub outcome: Outcome<T>,
     /// What the search did.
     pub stats: Stats,
+    /// When a best-first engine (Dijkstra, A*, and their weighted, greedy, focal and
+    /// anytime variants) stopped before it could decide, the path to the most promising
+    /// state it reached: the least estimate `h`, ties broken by the least cost `g` (a
+    /// prefix of a path from a start, so a caller can act on it); for an anytime search,
+    /// the best solution found. `None` otherwise.
+    pub partial: Option<T>,
 }
 
 impl<T> Search<T> {
+    /// A search that ended with `outcome` after doing `stats`, with no partial result.
+    #[must_use]
+    pub fn new(outcome: Outcome<T>, stats: Stats) -> Self {
+        Self {
+            outcome,
+            stats,
+            partial: None,
+        }
+    }
+
     /// The solution, if one was found.
     #[must_use]
     pub fn found(&self) -> Option<&T> {
@@ -141,8 +162,8 @@ impl<T> Search<T> {
         matches!(self.outcome, Outcome::NoPath)
     }
 
-    /// The same search with the solution, if any, converted by `f`: how a domain turns
-    /// a path of states into its own route type.
+    /// The same search with the solution and the partial result, if any, converted by
+    /// `f`: how a domain turns a path of states into its own route type.
     ///
     /// # Examples
     ///
@@ -152,19 +173,20 @@ impl<T> Search<T> {
     /// assert_eq!(search.found(), Some(&vec![1, 2, 3, 6]));
     /// ```
     #[must_use]
-    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Search<U> {
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Search<U> {
         Search {
-            outcome: self.outcome.map(f),
+            outcome: self.outcome.map(&mut f),
             stats: self.stats,
+            partial: self.partial.map(f),
         }
     }
 
     /// A search that could not start: its buffers could not be allocated.
     pub(crate) fn stopped_before_start(error: CapacityError) -> Self {
-        Search {
-            outcome: Outcome::Stopped(StopReason::Capacity(error)),
-            stats: Stats::default(),
-        }
+        Search::new(
+            Outcome::Stopped(StopReason::Capacity(error)),
+            Stats::default(),
+        )
     }
 
     /// Why the search stopped early, if it did.

@@ -18,6 +18,7 @@ use state_search::{Inapplicable, Limits, Outcome, Problem, Strategy};
 fn strategies() -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
+        .filter(|s| s.is_optimal())
         .filter(|&s| !matches!(s, Strategy::IdaStar | Strategy::Layered))
         .collect()
 }

@@ -29,15 +29,21 @@ const FEWEST_KEYS_OUT: &str = include_str!("data/keydoor/fewest-keys.out");
 fn strategies(objective: Objective, cells: usize) -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
+        .filter(|s| s.is_optimal())
         .filter(|&s| match (objective, s) {
             // Pairs of costs are not unsigned integers, which the bucket and radix queues
-            // file; BFS ignores costs; layered finds only the fewest keys.
+            // file, nor numbers, which the anytime weighting needs; BFS ignores costs; layered
+            // finds only the fewest keys.
             (
                 Objective::FewestKeys,
-                Strategy::Bfs | Strategy::Dijkstra(Queue::Bucket | Queue::Radix),
+                Strategy::Bfs
+                | Strategy::Dijkstra(Queue::Bucket | Queue::Radix)
+                | Strategy::Anytime(_),
             )
             | (Objective::FewestMoves, Strategy::Layered)
-            | (_, Strategy::BidirectionalBfs) => false,
+            | (_, Strategy::BidirectionalBfs | Strategy::BidirectionalDijkstra | Strategy::Mm) => {
+                false
+            }
             (_, Strategy::IdaStar) => cells <= 12,
             _ => true,
         })

@@ -43,7 +43,16 @@ const CASES: [(&str, &str); 4] = [
 fn strategies(cells: usize) -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
-        .filter(|&s| !matches!(s, Strategy::BidirectionalBfs | Strategy::Layered))
+        .filter(|s| s.is_optimal())
+        .filter(|&s| {
+            !matches!(
+                s,
+                Strategy::BidirectionalBfs
+                    | Strategy::Layered
+                    | Strategy::BidirectionalDijkstra
+                    | Strategy::Mm
+            )
+        })
         .filter(|&s| s != Strategy::IdaStar || cells <= 12)
         .collect()
 }

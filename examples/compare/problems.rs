@@ -161,15 +161,12 @@ fn answer_all(input: &Input, method: Method, strategy: Strategy, limits: &Limits
         }
     }
     let outcome = total.map_or(Outcome::NoPath, Outcome::Found);
-    Measurement::of(&Search { outcome, stats }, |&sum| sum)
+    Measurement::of(&Search::new(outcome, stats), |&sum| sum)
 }
 
 /// A search that stopped for `reason` with `stats`.
 fn stopped(reason: state_search::StopReason, stats: Stats) -> Search<()> {
-    Search {
-        outcome: Outcome::Stopped(reason),
-        stats,
-    }
+    Search::new(Outcome::Stopped(reason), stats)
 }
 
 fn huarong(quick: bool, problems: &mut Vec<Named>) {

@@ -208,7 +208,8 @@ impl<C: Cost, St, Q: PriorityQueue<AStarKey<C>> + Clone> AStar<C, St, Q> {
         IsGoal: FnMut(&Sp::State) -> bool,
         V: Visitor<Sp::State, C>,
     {
-        best_first::run::<ByEstimate, _, _, _, _, _, _, _, _>(
+        best_first::run(
+            &ByEstimate,
             scratch,
             &self.setup.limits,
             space,

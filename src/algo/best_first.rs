@@ -31,12 +31,15 @@ pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
 }
 
 /// The order in which a best-first engine takes states from its queue: the queue key of
-/// a state reached at cost `g` with `f = g + h`.
+/// a state reached at cost `g` with estimate `h` and `f = g + h`.
 pub(crate) trait Order<C> {
     /// The queue key.
     type Key: Copy + Ord;
-    /// The key of a state with cost `g` and `f = g + h`.
-    fn key(g: C, f: C) -> Self::Key;
+    /// Whether `h` means anything: then the engine keeps the most promising state reached
+    /// (least `h`, then least `g`) for [`Search::partial`].
+    const ESTIMATES: bool;
+    /// The key of a state with cost `g`, estimate `h` and `f = g + h`.
+    fn key(&self, g: C, h: C, f: C) -> Self::Key;
     /// The cost `g` a key was made with: an entry whose `g` is no longer the state's is
     /// stale.
     fn g(key: Self::Key) -> C;
@@ -47,8 +50,9 @@ pub(crate) struct ByCost;
 
 impl<C: Cost> Order<C> for ByCost {
     type Key = C;
+    const ESTIMATES: bool = false;
     #[inline]
-    fn key(g: C, _f: C) -> C {
+    fn key(&self, g: C, _h: C, _f: C) -> C {
         g
     }
     #[inline]
@@ -62,13 +66,73 @@ pub(crate) struct ByEstimate;
 
 impl<C: Cost> Order<C> for ByEstimate {
     type Key = (C, Reverse<C>);
+    const ESTIMATES: bool = true;
     #[inline]
-    fn key(g: C, f: C) -> (C, Reverse<C>) {
+    fn key(&self, g: C, _h: C, f: C) -> (C, Reverse<C>) {
         (f, Reverse(g))
     }
     #[inline]
     fn g(key: (C, Reverse<C>)) -> C {
         key.1.0
+    }
+}
+
+/// A floating-point priority with a total order (`f64::total_cmp`): the keys of the
+/// weighted orders.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Priority(pub(crate) f64);
+
+impl PartialEq for Priority {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.total_cmp(&other.0).is_eq()
+    }
+}
+
+impl Eq for Priority {}
+
+impl PartialOrd for Priority {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Priority {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// Weighted A*'s order: least `g + W h` first, then largest `g`. Costs must be numbers
+/// ([`Cost::to_f64`]).
+pub(crate) struct ByWeighted(pub(crate) f64);
+
+impl<C: Cost> Order<C> for ByWeighted {
+    type Key = (Priority, Reverse<C>);
+    const ESTIMATES: bool = true;
+    #[inline]
+    fn key(&self, g: C, h: C, _f: C) -> (Priority, Reverse<C>) {
+        let (gf, hf) = (g.to_f64().unwrap_or(0.0), h.to_f64().unwrap_or(0.0));
+        (Priority(gf + self.0 * hf), Reverse(g))
+    }
+    #[inline]
+    fn g(key: (Priority, Reverse<C>)) -> C {
+        key.1.0
+    }
+}
+
+/// Greedy best-first order: least `h` first, then largest `g`.
+pub(crate) struct ByGreedy;
+
+impl<C: Cost> Order<C> for ByGreedy {
+    type Key = (C, Reverse<C>, C);
+    const ESTIMATES: bool = true;
+    #[inline]
+    fn key(&self, g: C, h: C, _f: C) -> (C, Reverse<C>, C) {
+        (h, Reverse(g), g)
+    }
+    #[inline]
+    fn g(key: (C, Reverse<C>, C)) -> C {
+        key.2
     }
 }
 
@@ -144,7 +208,12 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
 }
 
 /// One best-first search: clears the scratch, runs [`explore`] and builds the solution.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the one entry point of every best-first order; every argument is a part of it"
+)]
 pub(crate) fn run<O, S, C, St, Q, Sp, H, IsGoal, V>(
+    order: &O,
     scratch: &mut BestFirstScratch<S, C, St, Q>,
     limits: &Limits<C>,
     space: &Sp,
@@ -169,7 +238,9 @@ where
         iterations: 1,
         ..Stats::default()
     };
-    let outcome = explore::<O, _, _, _, _, _, _, _, _>(
+    let mut best = NO_SLOT;
+    let outcome = explore(
+        order,
         scratch,
         limits,
         space,
@@ -178,15 +249,24 @@ where
         &mut is_goal,
         visitor,
         &mut stats,
+        &mut best,
     )
     .unwrap_or_else(Outcome::Stopped);
     stats.stored = scratch.store.len();
     stats.memory = scratch.memory_bytes();
-    let outcome = outcome.map(|slot| Solution {
+    let solution = |slot| Solution {
         path: path_to(&scratch.store, slot, parent),
         cost: scratch.store.value(slot).1,
-    });
-    Search { outcome, stats }
+    };
+    let partial = match outcome {
+        Outcome::Stopped(_) if best != NO_SLOT => Some(solution(best)),
+        _ => None,
+    };
+    Search {
+        outcome: outcome.map(solution),
+        stats,
+        partial,
+    }
 }
 
 /// The search's verdict when the successors of a state were generated: what stops it.
@@ -201,12 +281,14 @@ struct Generation {
 }
 
 /// The loop: settles states in key order until a goal leaves the queue, the queue runs
-/// dry, or something stops it. Returns the slot of the goal.
+/// dry, or something stops it. Returns the slot of the goal; `best` is the most promising
+/// state reached (for an order without estimates, the first start).
 #[expect(
     clippy::too_many_arguments,
     reason = "the engine's hot loop; its state must stay in locals"
 )]
 fn explore<O, S, C, St, Q, Sp, H, IsGoal, V>(
+    order: &O,
     scratch: &mut BestFirstScratch<S, C, St, Q>,
     limits: &Limits<C>,
     space: &Sp,
@@ -215,6 +297,7 @@ fn explore<O, S, C, St, Q, Sp, H, IsGoal, V>(
     is_goal: &mut IsGoal,
     visitor: &mut V,
     stats: &mut Stats,
+    best: &mut Slot,
 ) -> Result<Outcome<Slot>, StopReason>
 where
     O: Order<C>,
@@ -228,15 +311,21 @@ where
 {
     let BestFirstScratch { store, queue } = scratch;
     let mut verdict = Generation::default();
+    // The most promising state reached: least h, then least g (for `Search::partial`).
+    let mut promising: Option<(C, C)> = None;
     for start in starts {
         let (slot, fresh) = store.insert(&start, root()).map_err(StopReason::Capacity)?;
+        let h = heuristic.estimate(&start);
+        if *best == NO_SLOT || (O::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
+            (*best, promising) = (slot, Some((h, C::ZERO)));
+        }
         // An estimate that does not fit the cost type marks a dead end.
-        if fresh && let Some(f) = C::ZERO.checked_plus(heuristic.estimate(&start)) {
+        if fresh && let Some(f) = C::ZERO.checked_plus(h) {
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
             } else {
                 queue
-                    .push(O::key(C::ZERO, f), slot)
+                    .push(order.key(C::ZERO, h, f), slot)
                     .map_err(StopReason::Capacity)?;
             }
         }
@@ -298,13 +387,17 @@ where
                 }
                 *node = fresh_node;
             }
+            let h = heuristic.estimate(&next);
+            if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
+                (*best, promising) = (next_slot, Some((h, cost)));
+            }
             // An estimate that does not fit the cost type marks a dead end.
-            let Some(f) = cost.checked_plus(heuristic.estimate(&next)) else {
+            let Some(f) = cost.checked_plus(h) else {
                 return;
             };
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
-            } else if let Err(error) = queue.push(O::key(cost, f), next_slot) {
+            } else if let Err(error) = queue.push(order.key(cost, h, f), next_slot) {
                 verdict.halt = Some(StopReason::Capacity(error));
             }
         });

@@ -270,7 +270,7 @@ impl<St> Bfs<St> {
                 path,
             }
         });
-        Search { outcome, stats }
+        Search::new(outcome, stats)
     }
 
     /// Explores every state reachable from `starts` (within the limits) in `scratch`;
@@ -292,10 +292,7 @@ impl<St> Bfs<St> {
         St: Storage<Sp::State>,
     {
         let search = self.search_in(scratch, space, starts, |_| false);
-        Search {
-            outcome: completed(&search.outcome),
-            stats: search.stats,
-        }
+        Search::new(completed(&search.outcome), search.stats)
     }
 
     fn explore<Sp, IsGoal, V>(

@@ -211,7 +211,7 @@ impl<St> BidirectionalBfs<St> {
             cost: path.len() - 1,
             path,
         });
-        Search { outcome, stats }
+        Search::new(outcome, stats)
     }
 }
 

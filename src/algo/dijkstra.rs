@@ -194,7 +194,8 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         IsGoal: FnMut(&Sp::State) -> bool,
         V: Visitor<Sp::State, C>,
     {
-        best_first::run::<ByCost, _, _, _, _, _, _, _, _>(
+        best_first::run(
+            &ByCost,
             scratch,
             &self.setup.limits,
             space,
@@ -224,10 +225,7 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         St: Storage<Sp::State>,
     {
         let search = self.search_in(scratch, space, starts, |_| false);
-        Search {
-            outcome: completed(&search.outcome),
-            stats: search.stats,
-        }
+        Search::new(completed(&search.outcome), search.stats)
     }
 }
 

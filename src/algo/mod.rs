@@ -20,11 +20,14 @@
 //!
 //! [`StateSpace`]: crate::StateSpace
 
+pub(crate) mod anytime;
 pub mod astar;
+pub(crate) mod beam;
 pub mod best_first;
 pub mod bfs;
 pub mod bidirectional;
 pub mod dijkstra;
 pub mod engine;
+pub(crate) mod focal;
 pub mod idastar;
 pub mod spfa;

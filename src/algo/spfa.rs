@@ -274,10 +274,7 @@ impl<C: Cost, St> Spfa<C, St> {
                 }
             }
         };
-        Ok(Search {
-            outcome,
-            stats: reach.stats,
-        })
+        Ok(Search::new(outcome, reach.stats))
     }
 
     /// Computes the least cost of every state reachable from `starts` in `scratch`;
@@ -303,10 +300,7 @@ impl<C: Cost, St> Spfa<C, St> {
         St: Storage<Sp::State>,
     {
         let (search, _) = scratch.reach_with(&self.setup.limits, space, starts, &mut NoVisitor)?;
-        Ok(Search {
-            outcome: completed(&search.outcome),
-            stats: search.stats,
-        })
+        Ok(Search::new(completed(&search.outcome), search.stats))
     }
 }
 
@@ -410,7 +404,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             .unwrap_or_else(Outcome::Stopped);
         stats.stored = self.store.len();
         stats.memory = self.memory_bytes();
-        Ok((Search { outcome, stats }, overflowed))
+        Ok((Search::new(outcome, stats), overflowed))
     }
 
     #[expect(

@@ -268,7 +268,7 @@ impl<S, C: fmt::Debug> Visitor<S, C> for Progress<'_, '_> {
             Event::IterationFinished { bound, .. } => {
                 self.ticker.iteration(&format_args!("{bound:?}"));
             }
-            Event::Reopened { .. } => {}
+            Event::Reopened { .. } | Event::Improved { .. } => {}
         }
         ControlFlow::Continue(())
     }

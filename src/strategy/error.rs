@@ -20,6 +20,9 @@ pub enum Inapplicable {
     NeedsOneStart,
     /// The strategy's queue files costs as unsigned integers (`u8` to `u64`, `usize`).
     NeedsUnsignedCost,
+    /// The strategy multiplies costs by a weight: they must be numbers
+    /// ([`Cost::to_f64`](crate::Cost::to_f64)), not pairs or triples.
+    NeedsNumericCost,
     /// The space has a negative step cost, and only `spfa` accepts those.
     NegativeCost,
     /// The strategy mutates one state in place: it needs an
@@ -47,6 +50,7 @@ impl fmt::Display for Inapplicable {
             }
             Self::NeedsOneStart => "it needs exactly one start state",
             Self::NeedsUnsignedCost => "its queue needs unsigned integer costs",
+            Self::NeedsNumericCost => "it weighs costs, which must be numbers",
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
             Self::NeedsInPlaceSpace => "it needs a space searched in place",
             Self::NeedsStateSpace => "it does not search in place",

@@ -22,15 +22,18 @@
 mod error;
 mod problem;
 mod run;
+mod spelling;
+mod steps;
 
-use core::fmt;
-use core::str::FromStr;
+use core::num::NonZeroUsize;
 
 pub use error::{Inapplicable, StrategyError};
 pub use problem::{
-    Backward, MaybeBackward, MaybeIndexer, NoBackward, NoIndexer, Problem, WithIndexer,
+    Backward, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance, NoIndexer,
+    Problem, WithDistance, WithIndexer,
 };
 pub use run::{InPlaceResult, StrategyResult};
+pub use spelling::{ParseStrategyError, Weight};
 
 /// A search strategy: an engine and its options, as a value.
 ///
@@ -49,6 +52,13 @@ pub use run::{InPlaceResult, StrategyResult};
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
 /// | `idastar-tt`      | [`Strategy::IdaStarTable`]                 | [`IdaStar`](crate::IdaStar) with a transposition table |
 /// | `layered`         | [`Strategy::Layered`]                      | a domain's own layered search |
+/// | `wastar:W`        | [`Strategy::WeightedAStar`]                | A* on `f = g + W h`: cost at most `W` times the optimum |
+/// | `gbfs`            | [`Strategy::Greedy`]                       | greedy best-first on `h` alone |
+/// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
+/// | `focal:W`         | [`Strategy::Focal`]                        | focal search (A*ε): cost at most `W` times the optimum |
+/// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
+/// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
+/// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 ///
 /// [`Strategy::run`] runs a strategy on a [`Problem`] over any
 /// [`StateSpace`](crate::StateSpace); [`Strategy::run_in_place`] runs the strategies that
@@ -89,7 +99,8 @@ pub enum Strategy {
     Dijkstra(Queue),
     /// A* (`astar`) with the problem's heuristic.
     AStar,
-    /// SPFA (`spfa`): negative step costs allowed, negative cycles reported.
+    /// SPFA (`spfa`): negative step costs allowed, negative cycles reported. It settles
+    /// every reachable state before it answers, so the space must be finite (or limited).
     Spfa,
     /// IDA* without a table (`idastar`), never stepping onto a state of the current path;
     /// on an [`InPlaceSpace`](crate::InPlaceSpace), the in-place IDA*.
@@ -99,6 +110,32 @@ pub enum Strategy {
     /// A domain's own layered search (`layered`): the key-door maze's fewest-keys search.
     /// Generic problems refuse it.
     Layered,
+    /// Weighted A* (`wastar:W`): states in order of `g + W h`. With an admissible
+    /// heuristic the cost found is at most `W` times the optimum.
+    WeightedAStar(Weight),
+    /// Greedy best-first search (`gbfs`): states in order of `h` alone. Fast on good
+    /// heuristics, no bound on the cost.
+    Greedy,
+    /// Beam search (`beam:K`): breadth-first by layers of one more step, keeping the `K`
+    /// states of least `f = g + h` of each layer. It may miss every solution; the outcome
+    /// then says so ([`StopReason::Pruned`](crate::StopReason::Pruned)).
+    Beam(NonZeroUsize),
+    /// Focal search, A*ε (`focal:W`): among the open states whose `f` is at most `W` times
+    /// the least, the one with the least distance-to-go (the problem's, else `h`). The
+    /// cost found is at most `W` times the optimum.
+    Focal(Weight),
+    /// Anytime weighted A* (`anytime:W`): weighted A* that goes on after its first
+    /// solution, reporting each better one
+    /// ([`Event::Improved`](crate::Event::Improved)), until it proves the last optimal.
+    /// Stopped by a limit, it returns the best solution found as
+    /// [`Search::partial`](crate::Search::partial).
+    Anytime(Weight),
+    /// Bidirectional Dijkstra (`bidijkstra`): from the start and from the goal state until
+    /// the two frontiers prove the best meeting optimal.
+    BidirectionalDijkstra,
+    /// MM (`mm`; Holte, Felner, Sharon, Sturtevant 2016): bidirectional heuristic search
+    /// that meets in the middle, with a heuristic each way.
+    Mm,
 }
 
 /// The priority queue of [`Strategy::Dijkstra`].
@@ -115,8 +152,9 @@ pub enum Queue {
 }
 
 impl Strategy {
-    /// Every strategy of this crate, in the order of the table above.
-    pub const ALL: [Strategy; 10] = [
+    /// Every strategy of this crate, in the order of the table above, the parameterized ones
+    /// with a representative parameter (`wastar:2`, `beam:100`, `focal:2`, `anytime:2`).
+    pub const ALL: [Strategy; 17] = [
         Strategy::Bfs,
         Strategy::BidirectionalBfs,
         Strategy::Dijkstra(Queue::Heap),
@@ -127,13 +165,25 @@ impl Strategy {
         Strategy::IdaStar,
         Strategy::IdaStarTable,
         Strategy::Layered,
+        Strategy::WeightedAStar(Weight::TWO),
+        Strategy::Greedy,
+        Strategy::Beam(BEAM_100),
+        Strategy::Focal(Weight::TWO),
+        Strategy::Anytime(Weight::TWO),
+        Strategy::BidirectionalDijkstra,
+        Strategy::Mm,
     ];
 
     /// Whether the strategy returns least-cost solutions (on a problem with an admissible
-    /// heuristic, for the strategies that use one).
+    /// heuristic, for the strategies that use one). The weighted ones with weight 1 are;
+    /// `anytime` is, once it ends without a stop.
     #[must_use]
     pub fn is_optimal(self) -> bool {
-        true
+        match self {
+            Strategy::WeightedAStar(w) | Strategy::Focal(w) => w == Weight::ONE,
+            Strategy::Greedy | Strategy::Beam(_) => false,
+            _ => true,
+        }
     }
 
     /// Whether the strategy uses the problem's heuristic.
@@ -141,87 +191,30 @@ impl Strategy {
     pub fn uses_heuristic(self) -> bool {
         matches!(
             self,
-            Strategy::AStar | Strategy::IdaStar | Strategy::IdaStarTable
+            Strategy::AStar
+                | Strategy::IdaStar
+                | Strategy::IdaStarTable
+                | Strategy::WeightedAStar(_)
+                | Strategy::Greedy
+                | Strategy::Beam(_)
+                | Strategy::Focal(_)
+                | Strategy::Anytime(_)
+                | Strategy::Mm
         )
     }
 
-    /// The spelling of the strategy, as [`Display`](fmt::Display) writes it.
+    /// The bound on the cost of the solutions it returns, as a factor of the optimum, for
+    /// an admissible heuristic: 1 for the optimal strategies, `W` for `wastar:W` and
+    /// `focal:W`, none for `gbfs` and `beam`.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn suboptimality_bound(self) -> Option<f64> {
         match self {
-            Strategy::Bfs => "bfs",
-            Strategy::BidirectionalBfs => "bibfs",
-            Strategy::Dijkstra(Queue::Heap) => "dijkstra",
-            Strategy::Dijkstra(Queue::Bucket) => "dijkstra:bucket",
-            Strategy::Dijkstra(Queue::Radix) => "dijkstra:radix",
-            Strategy::AStar => "astar",
-            Strategy::Spfa => "spfa",
-            Strategy::IdaStar => "idastar",
-            Strategy::IdaStarTable => "idastar-tt",
-            Strategy::Layered => "layered",
+            Strategy::WeightedAStar(w) | Strategy::Focal(w) => Some(w.get()),
+            Strategy::Greedy | Strategy::Beam(_) => None,
+            _ => Some(1.0),
         }
     }
 }
 
-impl fmt::Display for Strategy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Strategy {
-    type Err = ParseStrategyError;
-
-    /// A spelling from the table of [`Strategy`].
-    fn from_str(name: &str) -> Result<Self, ParseStrategyError> {
-        Strategy::ALL
-            .into_iter()
-            .find(|strategy| strategy.name() == name)
-            .ok_or_else(|| ParseStrategyError {
-                name: name.to_owned(),
-            })
-    }
-}
-
-/// A name that is not the spelling of any [`Strategy`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseStrategyError {
-    /// The name given.
-    pub name: String,
-}
-
-impl fmt::Display for ParseStrategyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown strategy {:?}: expected one of ", self.name)?;
-        for (i, strategy) in Strategy::ALL.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            f.write_str(strategy.name())?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for ParseStrategyError {}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_spelling_reads_back_as_its_strategy() {
-        for strategy in Strategy::ALL {
-            assert_eq!(strategy.to_string().parse::<Strategy>(), Ok(strategy));
-        }
-    }
-
-    #[test]
-    fn an_unknown_name_lists_the_spellings() {
-        let error = "dijsktra".parse::<Strategy>().unwrap_err();
-        assert_eq!(error.name, "dijsktra");
-        let message = error.to_string();
-        assert!(message.contains("\"dijsktra\""), "{message}");
-        assert!(message.contains("dijkstra:radix, astar"), "{message}");
-    }
-}
+/// The beam width of [`Strategy::ALL`]'s beam search.
+const BEAM_100: NonZeroUsize = NonZeroUsize::new(100).expect("100 is not zero");

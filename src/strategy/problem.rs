@@ -13,11 +13,14 @@ use crate::store::StoragePolicy;
 /// |--------------------------------|----------------------------------------------------------|
 /// | [`heuristic`](Problem::heuristic) | `astar`, `idastar`, `idastar-tt` (without one, they use the zero heuristic) |
 /// | [`indexer`](Problem::indexer) / [`indexed`](Problem::indexed) | dense storage for every strategy that stores states |
-/// | [`backward`](Problem::backward) | `bibfs` (needs the predecessors and the one goal state)  |
+/// | [`backward`](Problem::backward) | `bibfs`, `bidijkstra`, `mm` (need the predecessors and the one goal state) |
+/// | [`backward_heuristic`](Problem::backward_heuristic) | `mm` (an estimate of the cost from the start; without one, zero) |
+/// | [`distance_to_go`](Problem::distance_to_go) | `focal:W` (the states nearest a goal first; without one, `h`) |
 /// | [`storage`](Problem::storage)   | the choice between dense and hashed storage (default: automatic) |
 ///
 /// The type parameters record what was added: `H` the heuristic, `I` the indexer
-/// ([`NoIndexer`] when none), `B` the backward direction ([`NoBackward`] when none).
+/// ([`NoIndexer`] when none), `B` the backward direction ([`NoBackward`] when none), `D`
+/// the distance-to-go ([`NoDistance`] when none).
 ///
 /// # Examples
 ///
@@ -30,14 +33,22 @@ use crate::store::StoragePolicy;
 /// assert_eq!(search.found().unwrap().cost, 8); // 1 2 3 6 12 24 25 50 100
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Problem<'s, Sp: StateSpace + ?Sized, G, H = ZeroHeuristic, I = NoIndexer, B = NoBackward>
-{
+pub struct Problem<
+    's,
+    Sp: StateSpace + ?Sized,
+    G,
+    H = ZeroHeuristic,
+    I = NoIndexer,
+    B = NoBackward,
+    D = NoDistance,
+> {
     pub(crate) space: &'s Sp,
     pub(crate) starts: Vec<Sp::State>,
     pub(crate) is_goal: G,
     pub(crate) heuristic: H,
     pub(crate) indexer: I,
     pub(crate) backward: B,
+    pub(crate) distance: D,
     pub(crate) storage: StoragePolicy,
 }
 
@@ -56,15 +67,16 @@ where
             heuristic: ZeroHeuristic,
             indexer: NoIndexer,
             backward: NoBackward,
+            distance: NoDistance,
             storage: StoragePolicy::Auto,
         }
     }
 }
 
-impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
+impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> {
     /// The same problem with a heuristic: an estimate of the cost still needed to reach a
     /// goal, admissible (never above it) for the optimal strategies to stay optimal.
-    pub fn heuristic<H2>(self, heuristic: H2) -> Problem<'s, Sp, G, H2, I, B>
+    pub fn heuristic<H2>(self, heuristic: H2) -> Problem<'s, Sp, G, H2, I, B, D>
     where
         H2: Heuristic<Sp::State, Sp::Cost>,
     {
@@ -75,13 +87,14 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
             heuristic,
             indexer: self.indexer,
             backward: self.backward,
+            distance: self.distance,
             storage: self.storage,
         }
     }
 
     /// The same problem with a numbering of the states, which lets strategies use dense
     /// storage.
-    pub fn indexer<I2>(self, indexer: I2) -> Problem<'s, Sp, G, H, WithIndexer<I2>, B>
+    pub fn indexer<I2>(self, indexer: I2) -> Problem<'s, Sp, G, H, WithIndexer<I2>, B, D>
     where
         I2: StateIndexer<Sp::State>,
     {
@@ -92,12 +105,13 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
             heuristic: self.heuristic,
             indexer: WithIndexer(indexer),
             backward: self.backward,
+            distance: self.distance,
             storage: self.storage,
         }
     }
 
     /// The same problem with the space's own numbering of the states.
-    pub fn indexed(self) -> Problem<'s, Sp, G, H, WithIndexer<Sp::Indexer>, B>
+    pub fn indexed(self) -> Problem<'s, Sp, G, H, WithIndexer<Sp::Indexer>, B, D>
     where
         Sp: IndexedSpace,
     {
@@ -108,7 +122,7 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
     /// The same problem searchable backwards from `goal`, the one goal state (which must
     /// satisfy the goal test), through the space's predecessors: what bidirectional
     /// strategies need.
-    pub fn backward(self, goal: Sp::State) -> Problem<'s, Sp, G, H, I, Backward<Sp::State>>
+    pub fn backward(self, goal: Sp::State) -> Problem<'s, Sp, G, H, I, Backward<Sp::State>, D>
     where
         Sp: ReversibleSpace,
     {
@@ -118,7 +132,30 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B> Problem<'s, Sp, G, H, I, B> {
             is_goal: self.is_goal,
             heuristic: self.heuristic,
             indexer: self.indexer,
-            backward: Backward(goal),
+            backward: Backward {
+                goal,
+                heuristic: ZeroHeuristic,
+            },
+            distance: self.distance,
+            storage: self.storage,
+        }
+    }
+
+    /// The same problem with a distance-to-go: an estimate of the number of steps (not
+    /// the cost) still needed, which `focal:W` uses to pick among the states its bound
+    /// allows (without one, it uses the heuristic). It need not be admissible.
+    pub fn distance_to_go<D2>(self, distance: D2) -> Problem<'s, Sp, G, H, I, B, WithDistance<D2>>
+    where
+        D2: Heuristic<Sp::State, Sp::Cost>,
+    {
+        Problem {
+            space: self.space,
+            starts: self.starts,
+            is_goal: self.is_goal,
+            heuristic: self.heuristic,
+            indexer: self.indexer,
+            backward: self.backward,
+            distance: WithDistance(distance),
             storage: self.storage,
         }
     }
@@ -209,6 +246,12 @@ pub trait MaybeBackward<Sp: StateSpace + ?Sized> {
     fn goal(&self) -> Option<&Sp::State>;
     /// Emits the predecessors of `state` (nothing when there is no backward direction).
     fn predecessors(&self, space: &Sp, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost));
+    /// The backward heuristic of `state`: an estimate of the cost from a start (zero by
+    /// default).
+    fn estimate_back(&self, state: &Sp::State) -> Sp::Cost {
+        let _ = state;
+        <Sp::Cost as crate::Cost>::ZERO
+    }
 }
 
 /// No backward direction: bidirectional strategies do not apply.
@@ -223,42 +266,153 @@ impl<Sp: StateSpace + ?Sized> MaybeBackward<Sp> for NoBackward {
 }
 
 /// The goal state of a problem that can be searched backwards, added by
-/// [`Problem::backward`].
+/// [`Problem::backward`], and the backward heuristic, added by
+/// [`Problem::backward_heuristic`].
 #[derive(Clone, Debug)]
-pub struct Backward<S>(pub S);
+pub struct Backward<S, Hb = ZeroHeuristic> {
+    /// The goal state.
+    pub goal: S,
+    /// An admissible estimate of the cost from a start to a state.
+    pub heuristic: Hb,
+}
 
-impl<Sp: ReversibleSpace + ?Sized> MaybeBackward<Sp> for Backward<Sp::State> {
+impl<Sp: ReversibleSpace + ?Sized, Hb: Heuristic<Sp::State, Sp::Cost>> MaybeBackward<Sp>
+    for Backward<Sp::State, Hb>
+{
     fn goal(&self) -> Option<&Sp::State> {
-        Some(&self.0)
+        Some(&self.goal)
     }
     #[inline]
     fn predecessors(&self, space: &Sp, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
         space.predecessors(state, emit);
     }
-}
-
-/// A problem's space with the problem's backward direction: a [`ReversibleSpace`] for the
-/// bidirectional engines.
-pub(crate) struct Bidirectional<'p, Sp: ?Sized, B> {
-    pub(crate) space: &'p Sp,
-    pub(crate) backward: &'p B,
-}
-
-impl<Sp: StateSpace + ?Sized, B> StateSpace for Bidirectional<'_, Sp, B> {
-    type State = Sp::State;
-    type Cost = Sp::Cost;
     #[inline]
-    fn successors(&self, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
-        self.space.successors(state, emit);
-    }
-    fn uniform_cost(&self) -> Option<Sp::Cost> {
-        self.space.uniform_cost()
+    fn estimate_back(&self, state: &Sp::State) -> Sp::Cost {
+        self.heuristic.estimate(state)
     }
 }
 
-impl<Sp: StateSpace + ?Sized, B: MaybeBackward<Sp>> ReversibleSpace for Bidirectional<'_, Sp, B> {
+impl<'s, Sp: StateSpace + ?Sized, G, H, I, D> Problem<'s, Sp, G, H, I, Backward<Sp::State>, D> {
+    /// The same problem with a backward heuristic: an admissible estimate of the cost
+    /// from a start to a state, which `mm` uses for its backward search (without one, it
+    /// uses zero). For a single start on a space whose steps cost the same both ways, the
+    /// forward heuristic aimed at the start is one.
+    pub fn backward_heuristic<Hb>(
+        self,
+        heuristic: Hb,
+    ) -> Problem<'s, Sp, G, H, I, Backward<Sp::State, Hb>, D>
+    where
+        Hb: Heuristic<Sp::State, Sp::Cost>,
+    {
+        Problem {
+            space: self.space,
+            starts: self.starts,
+            is_goal: self.is_goal,
+            heuristic: self.heuristic,
+            indexer: self.indexer,
+            backward: Backward {
+                goal: self.backward.goal,
+                heuristic,
+            },
+            distance: self.distance,
+            storage: self.storage,
+        }
+    }
+}
+
+/// A problem's distance-to-go, if it has one: [`NoDistance`] or [`WithDistance`].
+pub trait MaybeDistance<S, C> {
+    /// The distance-to-go of `state`, if the problem has one.
+    fn distance(&self, state: &S) -> Option<C>;
+}
+
+/// No distance-to-go: `focal:W` uses the heuristic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoDistance;
+
+impl<S, C> MaybeDistance<S, C> for NoDistance {
     #[inline]
-    fn predecessors(&self, state: &Sp::State, emit: impl FnMut(Sp::State, Sp::Cost)) {
-        self.backward.predecessors(self.space, state, emit);
+    fn distance(&self, _state: &S) -> Option<C> {
+        None
+    }
+}
+
+/// A distance-to-go, added by [`Problem::distance_to_go`].
+#[derive(Clone, Copy, Debug)]
+pub struct WithDistance<D>(pub D);
+
+impl<S, C, D: Heuristic<S, C>> MaybeDistance<S, C> for WithDistance<D> {
+    #[inline]
+    fn distance(&self, state: &S) -> Option<C> {
+        Some(self.0.estimate(state))
+    }
+}
+
+/// What the strategies read of a [`Problem`], without its type parameters: the one
+/// interface of the dispatch ([`Strategy::run`](crate::Strategy::run)).
+pub(crate) trait View {
+    /// The state space.
+    type Space: StateSpace + ?Sized;
+    /// The heuristic.
+    type H: Heuristic<State<Self>, CostOf<Self>>;
+    /// The numbering, if any.
+    type I: MaybeIndexer<State<Self>>;
+    /// The backward direction, if any.
+    type B: MaybeBackward<Self::Space>;
+    /// The distance-to-go, if any.
+    type D: MaybeDistance<State<Self>, CostOf<Self>>;
+    fn space(&self) -> &Self::Space;
+    fn starts(&self) -> &[State<Self>];
+    fn is_goal(&self, state: &State<Self>) -> bool;
+    fn heuristic(&self) -> &Self::H;
+    fn indexer(&self) -> &Self::I;
+    fn backward(&self) -> &Self::B;
+    fn distance(&self) -> &Self::D;
+    fn storage(&self) -> StoragePolicy;
+}
+
+/// The states of a view's space.
+pub(crate) type State<P> = <<P as View>::Space as StateSpace>::State;
+/// The costs of a view's space.
+pub(crate) type CostOf<P> = <<P as View>::Space as StateSpace>::Cost;
+
+impl<Sp, G, H, I, B, D> View for Problem<'_, Sp, G, H, I, B, D>
+where
+    Sp: StateSpace + ?Sized,
+    G: Fn(&Sp::State) -> bool,
+    H: Heuristic<Sp::State, Sp::Cost>,
+    I: MaybeIndexer<Sp::State>,
+    B: MaybeBackward<Sp>,
+    D: MaybeDistance<Sp::State, Sp::Cost>,
+{
+    type Space = Sp;
+    type H = H;
+    type I = I;
+    type B = B;
+    type D = D;
+    fn space(&self) -> &Sp {
+        self.space
+    }
+    fn starts(&self) -> &[Sp::State] {
+        &self.starts
+    }
+    #[inline]
+    fn is_goal(&self, state: &Sp::State) -> bool {
+        (self.is_goal)(state)
+    }
+    fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+    fn indexer(&self) -> &I {
+        &self.indexer
+    }
+    fn backward(&self) -> &B {
+        &self.backward
+    }
+    fn distance(&self) -> &D {
+        &self.distance
+    }
+    fn storage(&self) -> StoragePolicy {
+        self.storage
     }
 }

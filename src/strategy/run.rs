@@ -1,21 +1,24 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
-use core::ops::ControlFlow;
-
-use crate::algo::best_first::Node;
+use crate::algo::best_first::{
+    self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, Order,
+};
+use crate::algo::{anytime, beam, focal};
 use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
-use crate::solution::{Limits, Outcome, Plan, Search, Solution, StopReason};
+use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Slot, Storage, StorageUser, with_storage};
-use crate::{
-    AStar, Bfs, BidirectionalBfs, CycleCheck, Dijkstra, Engine, IdaStar, InPlaceIdaStar, Spfa,
-};
+use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
-use super::problem::Bidirectional;
-use super::{Inapplicable, MaybeBackward, MaybeIndexer, Problem, Queue, Strategy, StrategyError};
+use super::problem::{CostOf, State, View};
+use super::steps::Steps;
+use super::{
+    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Strategy,
+    StrategyError,
+};
 
 /// What [`Strategy::run`] returns.
 pub type StrategyResult<S, C> = Result<Search<Solution<S, C>>, StrategyError<S, C>>;
@@ -24,18 +27,19 @@ pub type StrategyResult<S, C> = Result<Search<Solution<S, C>>, StrategyError<S, 
 pub type InPlaceResult<A, C> = Result<Search<Plan<A, C>>, StrategyError<A, C>>;
 
 /// A search, or the [`CapacityError`] that kept its buffers from being built.
-type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;
+pub(super) type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;
 
 impl Strategy {
     /// Runs this strategy on `problem` within `limits`.
     ///
     /// # Returns
     ///
-    /// The engine's [`Search`]: [`Outcome::Found`] with a solution (a least-cost one for
-    /// every strategy of this crate, given an admissible heuristic),
-    /// [`Outcome::NoPath`], or [`Outcome::Stopped`] by a limit, a cost overflow, or a
-    /// store that could not grow. Costs are the space's for every strategy (`bfs` and
-    /// `bibfs` count steps times the space's uniform cost).
+    /// The engine's [`Search`]: [`Outcome::Found`](crate::Outcome::Found) with a solution (a
+    /// least-cost one for the optimal strategies, given an admissible heuristic: see
+    /// [`Strategy::is_optimal`]), [`Outcome::NoPath`](crate::Outcome::NoPath), or
+    /// [`Outcome::Stopped`](crate::Outcome::Stopped) by a limit, a cost overflow, a store
+    /// that could not grow, or (beam search) pruning. Costs are the space's for every
+    /// strategy (`bfs` and `bibfs` count steps times the space's uniform cost).
     ///
     /// # Errors
     ///
@@ -57,9 +61,9 @@ impl Strategy {
     /// assert_eq!(search.found().unwrap().cost, 8);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<Sp, G, H, I, B>(
+    pub fn run<Sp, G, H, I, B, D>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B>,
+        problem: &Problem<'_, Sp, G, H, I, B, D>,
         limits: &Limits<Sp::Cost>,
     ) -> StrategyResult<Sp::State, Sp::Cost>
     where
@@ -68,6 +72,7 @@ impl Strategy {
         H: Heuristic<Sp::State, Sp::Cost>,
         I: MaybeIndexer<Sp::State>,
         B: MaybeBackward<Sp>,
+        D: MaybeDistance<Sp::State, Sp::Cost>,
     {
         self.run_with(problem, limits, &mut NoVisitor)
     }
@@ -78,9 +83,9 @@ impl Strategy {
     /// # Errors
     ///
     /// As [`Strategy::run`].
-    pub fn run_with<Sp, G, H, I, B, V>(
+    pub fn run_with<Sp, G, H, I, B, D, V>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B>,
+        problem: &Problem<'_, Sp, G, H, I, B, D>,
         limits: &Limits<Sp::Cost>,
         visitor: &mut V,
     ) -> StrategyResult<Sp::State, Sp::Cost>
@@ -90,72 +95,10 @@ impl Strategy {
         H: Heuristic<Sp::State, Sp::Cost>,
         I: MaybeIndexer<Sp::State>,
         B: MaybeBackward<Sp>,
+        D: MaybeDistance<Sp::State, Sp::Cost>,
         V: Visitor<Sp::State, Sp::Cost>,
     {
-        let strategy = *self;
-        let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
-        let mut job = Job {
-            problem,
-            limits,
-            visitor,
-        };
-        let search = match strategy {
-            Strategy::Bfs | Strategy::BidirectionalBfs => {
-                let unit = problem
-                    .space
-                    .uniform_cost()
-                    .filter(|unit| !unit.is_negative())
-                    .ok_or(refuse(Inapplicable::NeedsUniformCost))?;
-                if strategy == Strategy::Bfs {
-                    job.store::<Slot, _>(&mut Steps {
-                        job: Bfs::new(),
-                        unit,
-                    })?
-                } else {
-                    let (Some(goal), [start]) = (problem.backward.goal(), &problem.starts[..])
-                    else {
-                        return Err(refuse(if problem.backward.goal().is_none() {
-                            Inapplicable::NeedsBackward
-                        } else {
-                            Inapplicable::NeedsOneStart
-                        }));
-                    };
-                    let pair = (start.clone(), goal.clone());
-                    job.store::<Slot, _>(&mut Steps {
-                        job: (BidirectionalBfs::new(), pair),
-                        unit,
-                    })?
-                }
-            }
-            Strategy::Dijkstra(Queue::Heap) => {
-                job.store::<Node<Sp::Cost>, _>(&mut BestFirst::Dijkstra(BinaryQueue::new()))?
-            }
-            Strategy::Dijkstra(queue) => Sp::Cost::with_unsigned(Unsigned { job, queue })
-                .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??,
-            Strategy::AStar => {
-                job.store::<Node<Sp::Cost>, _>(&mut BestFirst::<BinaryQueue<Sp::Cost>>::AStar)?
-            }
-            Strategy::Spfa => job.spfa()?,
-            Strategy::IdaStar => {
-                let engine = IdaStar::new()
-                    .with_cycle_check(CycleCheck::Path)
-                    .with_limits(limits.clone());
-                let (problem, visitor) = (job.problem, job.visitor);
-                engine.search_with(
-                    problem.space,
-                    problem.starts.iter().cloned(),
-                    &problem.heuristic,
-                    |s| (problem.is_goal)(s),
-                    visitor,
-                )
-            }
-            Strategy::IdaStarTable => job.store::<(u32, Sp::Cost), _>(&mut TabledIda)?,
-            Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
-        };
-        if search.stop_reason() == Some(StopReason::NegativeCost) {
-            return Err(refuse(Inapplicable::NegativeCost));
-        }
-        Ok(search)
+        dispatch(*self, problem, limits, visitor)
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
@@ -241,46 +184,125 @@ impl Strategy {
     }
 }
 
-/// A run in progress: the problem, its limits and the visitor.
-struct Job<'j, 'p, Sp: StateSpace + ?Sized, G, H, I, B, V> {
-    problem: &'j Problem<'p, Sp, G, H, I, B>,
-    limits: &'j Limits<Sp::Cost>,
-    visitor: &'j mut V,
+/// Runs `strategy` on `problem`.
+fn dispatch<P, V>(
+    strategy: Strategy,
+    problem: &P,
+    limits: &Limits<CostOf<P>>,
+    visitor: &mut V,
+) -> StrategyResult<State<P>, CostOf<P>>
+where
+    P: View,
+    V: Visitor<State<P>, CostOf<P>>,
+{
+    let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
+    let numeric = || {
+        CostOf::<P>::ZERO
+            .to_f64()
+            .map(drop)
+            .ok_or(refuse(Inapplicable::NeedsNumericCost))
+    };
+    let mut run = Run {
+        problem,
+        limits,
+        visitor,
+    };
+    let search = match strategy {
+        Strategy::Bfs | Strategy::BidirectionalBfs => {
+            let mut steps = Steps::new(strategy, problem).map_err(refuse)?;
+            run.stored(size_of::<Slot>(), &mut steps)?
+        }
+        Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
+        Strategy::Dijkstra(queue) => CostOf::<P>::with_unsigned(Unsigned { run, queue })
+            .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??,
+        Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
+        Strategy::WeightedAStar(weight) => {
+            numeric()?;
+            run.best_first(&ByWeighted(weight.get()), BinaryQueue::new())?
+        }
+        Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
+        Strategy::Spfa => run.spfa()?,
+        Strategy::IdaStar => {
+            let engine = IdaStar::new()
+                .with_cycle_check(CycleCheck::Path)
+                .with_limits(limits.clone());
+            engine.search_with(
+                problem.space(),
+                problem.starts().iter().cloned(),
+                problem.heuristic(),
+                |s| problem.is_goal(s),
+                run.visitor,
+            )
+        }
+        Strategy::IdaStarTable => run.stored(size_of::<(u32, CostOf<P>)>(), &mut TabledIda)?,
+        Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Beam(width))?,
+        Strategy::Focal(weight) => {
+            numeric()?;
+            run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?
+        }
+        Strategy::Anytime(weight) => {
+            numeric()?;
+            run.stored(anytime::RECORD_BYTES, &mut Anytime(weight.get()))?
+        }
+        Strategy::BidirectionalDijkstra | Strategy::Mm => {
+            return Err(refuse(Inapplicable::NeedsBackward));
+        }
+        Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
+    };
+    if search.stop_reason() == Some(StopReason::NegativeCost) {
+        return Err(refuse(Inapplicable::NegativeCost));
+    }
+    Ok(search)
 }
 
-impl<Sp, G, H, I, B, V> Job<'_, '_, Sp, G, H, I, B, V>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    V: Visitor<Sp::State, Sp::Cost>,
-{
-    /// Runs `engine` with the storage the problem's policy picks for records `R`.
-    fn store<R, E>(&mut self, engine: &mut E) -> Started<Sp::State, Sp::Cost>
-    where
-        E: EngineJob<Sp, G, H, B, V>,
-    {
+/// A run in progress: the problem, its limits and the visitor.
+struct Run<'r, P: View, V> {
+    problem: &'r P,
+    limits: &'r Limits<CostOf<P>>,
+    visitor: &'r mut V,
+}
+
+impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
+    /// Runs `engine` with the storage the problem's policy picks, for a dense store of
+    /// `record_bytes` per state.
+    fn stored<E: Stored<P>>(
+        &mut self,
+        record_bytes: usize,
+        engine: &mut E,
+    ) -> Started<State<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
-        let mut user = WithJob { job: self, engine };
+        let problem = self.problem;
+        let mut user = WithStorage { run: self, engine };
         with_storage(
-            user.job.problem.storage,
-            user.job.problem.indexer.get(),
-            size_of::<R>(),
+            problem.storage(),
+            problem.indexer().get(),
+            record_bytes,
             budget,
             &mut user,
         )
     }
 
+    /// A best-first search in `order` with the queue `queue`.
+    fn best_first<O, Q>(&mut self, order: &O, queue: Q) -> Started<State<P>, CostOf<P>>
+    where
+        O: Order<CostOf<P>>,
+        Q: PriorityQueue<O::Key> + Clone,
+    {
+        self.stored(
+            size_of::<best_first::Node<CostOf<P>>>(),
+            &mut BestFirst { order, queue },
+        )
+    }
+
     /// SPFA, whose negative cycles are errors.
-    fn spfa(&mut self) -> StrategyResult<Sp::State, Sp::Cost> {
+    fn spfa(&mut self) -> StrategyResult<State<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
-        let mut user = SpfaUser { job: self };
+        let problem = self.problem;
+        let mut user = SpfaUser { run: self };
         with_storage(
-            user.job.problem.storage,
-            user.job.problem.indexer.get(),
-            size_of::<(Slot, Sp::Cost, bool, u32, u32)>(),
+            problem.storage(),
+            problem.indexer().get(),
+            size_of::<(Slot, CostOf<P>, bool, u32, u32)>(),
             budget,
             &mut user,
         )?
@@ -288,354 +310,216 @@ where
 }
 
 /// An engine to run once the storage is chosen.
-trait EngineJob<Sp: StateSpace + ?Sized, G, H, B, V> {
+pub(super) trait Stored<P: View> {
     /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
-    fn run<St: Storage<Sp::State>, I>(
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
         &mut self,
         storage: St,
-        job: &mut Job<'_, '_, Sp, G, H, I, B, V>,
-    ) -> Started<Sp::State, Sp::Cost>
-    where
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, Sp::Cost>;
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>>;
 }
 
-/// The storage user that runs an [`EngineJob`].
-struct WithJob<'a, 'j, 'p, Sp: StateSpace + ?Sized, G, H, I, B, V, E> {
-    job: &'a mut Job<'j, 'p, Sp, G, H, I, B, V>,
+/// The storage user that runs a [`Stored`] engine.
+struct WithStorage<'a, 'r, P: View, V, E> {
+    run: &'a mut Run<'r, P, V>,
     engine: &'a mut E,
 }
 
-impl<Sp, G, H, I, B, V, E> StorageUser<Sp::State> for WithJob<'_, '_, '_, Sp, G, H, I, B, V, E>
+impl<P, V, E> StorageUser<State<P>> for WithStorage<'_, '_, P, V, E>
 where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    B: MaybeBackward<Sp>,
-    V: Visitor<Sp::State, Sp::Cost>,
-    E: EngineJob<Sp, G, H, B, V>,
+    P: View,
+    V: Visitor<State<P>, CostOf<P>>,
+    E: Stored<P>,
 {
-    type Output = Search<Solution<Sp::State, Sp::Cost>>;
+    type Output = Search<Solution<State<P>, CostOf<P>>>;
 
-    fn run<St: Storage<Sp::State>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
-        self.engine.run(storage, self.job)
+    fn run<St: Storage<State<P>>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
+        let run = &mut *self.run;
+        self.engine
+            .run(storage, run.problem, run.limits, run.visitor)
     }
 }
 
-/// Dijkstra with a given queue, or A*.
-enum BestFirst<Q> {
-    Dijkstra(Q),
-    AStar,
+/// A best-first search in an order with a queue.
+struct BestFirst<'o, O, Q> {
+    order: &'o O,
+    queue: Q,
 }
 
-impl<Sp, G, H, B, V, Q> EngineJob<Sp, G, H, B, V> for BestFirst<Q>
+impl<P, O, Q> Stored<P> for BestFirst<'_, O, Q>
 where
-    Sp: StateSpace + ?Sized,
-    Q: PriorityQueue<Sp::Cost> + Clone,
+    P: View,
+    O: Order<CostOf<P>>,
+    Q: PriorityQueue<O::Key> + Clone,
 {
-    fn run<St: Storage<Sp::State>, I>(
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
         &mut self,
         storage: St,
-        job: &mut Job<'_, '_, Sp, G, H, I, B, V>,
-    ) -> Started<Sp::State, Sp::Cost>
-    where
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, Sp::Cost>,
-    {
-        let problem = job.problem;
-        let starts = problem.starts.iter().cloned();
-        let is_goal = |s: &Sp::State| (problem.is_goal)(s);
-        Ok(match self {
-            BestFirst::Dijkstra(queue) => {
-                let engine = Dijkstra::with_storage(storage)
-                    .with_queue(queue.clone())
-                    .with_limits(job.limits.clone());
-                let mut scratch = engine.scratch()?;
-                engine.search_in_with(&mut scratch, problem.space, starts, is_goal, job.visitor)
-            }
-            BestFirst::AStar => {
-                let engine = AStar::with_storage(storage).with_limits(job.limits.clone());
-                let mut scratch = engine.scratch()?;
-                let h = &problem.heuristic;
-                engine.search_in_with(&mut scratch, problem.space, starts, h, is_goal, job.visitor)
-            }
-        })
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>> {
+        let mut scratch = BestFirstScratch::new(&storage, self.queue.clone())?;
+        Ok(best_first::run(
+            self.order,
+            &mut scratch,
+            limits,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
+            visitor,
+        ))
     }
 }
 
 /// IDA* with a transposition table.
 struct TabledIda;
 
-impl<Sp, G, H, B, V> EngineJob<Sp, G, H, B, V> for TabledIda
-where
-    Sp: StateSpace + ?Sized,
-{
-    fn run<St: Storage<Sp::State>, I>(
+impl<P: View> Stored<P> for TabledIda {
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
         &mut self,
         storage: St,
-        job: &mut Job<'_, '_, Sp, G, H, I, B, V>,
-    ) -> Started<Sp::State, Sp::Cost>
-    where
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, Sp::Cost>,
-    {
-        let problem = job.problem;
-        let engine = IdaStar::with_table(storage).with_limits(job.limits.clone());
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>> {
+        let engine = IdaStar::with_table(storage).with_limits(limits.clone());
         let mut scratch = engine.scratch()?;
         Ok(engine.search_in_with(
             &mut scratch,
-            problem.space,
-            problem.starts.iter().cloned(),
-            &problem.heuristic,
-            |s| (problem.is_goal)(s),
-            job.visitor,
-        ))
-    }
-}
-
-/// Dijkstra with a bucket or radix queue, run once the cost type is known to be unsigned.
-struct Unsigned<'j, 'p, Sp: StateSpace + ?Sized, G, H, I, B, V> {
-    job: Job<'j, 'p, Sp, G, H, I, B, V>,
-    queue: Queue,
-}
-
-impl<Sp, G, H, I, B, V> UnsignedUser<Sp::Cost> for Unsigned<'_, '_, Sp, G, H, I, B, V>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    V: Visitor<Sp::State, Sp::Cost>,
-{
-    type Output = Started<Sp::State, Sp::Cost>;
-
-    fn run(mut self) -> Self::Output
-    where
-        Sp::Cost: UnsignedCost,
-    {
-        match self.queue {
-            Queue::Radix => self
-                .job
-                .store::<Node<Sp::Cost>, _>(&mut BestFirst::Dijkstra(RadixQueue::new())),
-            _ => self
-                .job
-                .store::<Node<Sp::Cost>, _>(&mut BestFirst::Dijkstra(BucketQueue::new())),
-        }
-    }
-}
-
-/// The storage user that runs SPFA.
-struct SpfaUser<'a, 'j, 'p, Sp: StateSpace + ?Sized, G, H, I, B, V> {
-    job: &'a mut Job<'j, 'p, Sp, G, H, I, B, V>,
-}
-
-impl<Sp, G, H, I, B, V> StorageUser<Sp::State> for SpfaUser<'_, '_, '_, Sp, G, H, I, B, V>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    V: Visitor<Sp::State, Sp::Cost>,
-{
-    type Output = StrategyResult<Sp::State, Sp::Cost>;
-
-    fn run<St: Storage<Sp::State>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
-        let problem = self.job.problem;
-        let engine = Spfa::with_storage(storage).with_limits(self.job.limits.clone());
-        let mut scratch = engine.scratch()?;
-        Ok(engine
-            .search_in_with(
-                &mut scratch,
-                problem.space,
-                problem.starts.iter().cloned(),
-                |s| (problem.is_goal)(s),
-                self.job.visitor,
-            )
-            .map_err(StrategyError::NegativeCycle))
-    }
-}
-
-/// A step-counting engine (`bfs`, `bibfs`) on a space whose steps all cost `unit`: its
-/// limits, events and solutions are converted between steps and costs.
-struct Steps<E, C> {
-    job: E,
-    unit: C,
-}
-
-impl<Sp, G, H, B, V, E> EngineJob<Sp, G, H, B, V> for Steps<E, Sp::Cost>
-where
-    Sp: StateSpace + ?Sized,
-    E: StepJob<Sp, B>,
-{
-    fn run<St: Storage<Sp::State>, I>(
-        &mut self,
-        storage: St,
-        job: &mut Job<'_, '_, Sp, G, H, I, B, V>,
-    ) -> Started<Sp::State, Sp::Cost>
-    where
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, Sp::Cost>,
-    {
-        let unit = self.unit;
-        let limits = job.limits.clone().map_cost(|max| max_steps(unit, max));
-        let mut visitor = InCost {
-            inner: &mut *job.visitor,
-            unit,
-        };
-        let problem = job.problem;
-        let search = self.job.run(storage, limits, problem, &mut visitor)?;
-        let Search { outcome, stats } = search;
-        let outcome = match outcome {
-            Outcome::Found(found) => match unit.times(found.cost as u64) {
-                Some(cost) => Outcome::Found(Solution {
-                    path: found.path,
-                    cost,
-                }),
-                None => Outcome::Stopped(StopReason::CostOverflow),
-            },
-            Outcome::NoPath => Outcome::NoPath,
-            Outcome::Stopped(reason) => Outcome::Stopped(reason),
-        };
-        Ok(Search { outcome, stats })
-    }
-}
-
-/// A step-counting engine: BFS from the problem's starts, or bidirectional BFS between a
-/// start and the goal state.
-trait StepJob<Sp: StateSpace + ?Sized, B> {
-    fn run<St: Storage<Sp::State>, G, H, I, V>(
-        &self,
-        storage: St,
-        limits: Limits<usize>,
-        problem: &Problem<'_, Sp, G, H, I, B>,
-        visitor: &mut V,
-    ) -> Result<Search<Solution<Sp::State, usize>>, CapacityError>
-    where
-        G: Fn(&Sp::State) -> bool,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, usize>;
-}
-
-impl<Sp: StateSpace + ?Sized, B> StepJob<Sp, B> for Bfs {
-    fn run<St: Storage<Sp::State>, G, H, I, V>(
-        &self,
-        storage: St,
-        limits: Limits<usize>,
-        problem: &Problem<'_, Sp, G, H, I, B>,
-        visitor: &mut V,
-    ) -> Result<Search<Solution<Sp::State, usize>>, CapacityError>
-    where
-        G: Fn(&Sp::State) -> bool,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, usize>,
-    {
-        let engine = Bfs::with_storage(storage).with_limits(limits);
-        let mut scratch = engine.scratch()?;
-        Ok(engine.search_in_with(
-            &mut scratch,
-            problem.space,
-            problem.starts.iter().cloned(),
-            |s| (problem.is_goal)(s),
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
             visitor,
         ))
     }
 }
 
-impl<Sp: StateSpace + ?Sized, B> StepJob<Sp, B> for (BidirectionalBfs, (Sp::State, Sp::State)) {
-    fn run<St: Storage<Sp::State>, G, H, I, V>(
-        &self,
+/// Beam search of a width.
+struct Beam(core::num::NonZeroUsize);
+
+impl<P: View> Stored<P> for Beam {
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+        &mut self,
         storage: St,
-        limits: Limits<usize>,
-        problem: &Problem<'_, Sp, G, H, I, B>,
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Result<Search<Solution<Sp::State, usize>>, CapacityError>
-    where
-        G: Fn(&Sp::State) -> bool,
-        B: MaybeBackward<Sp>,
-        V: Visitor<Sp::State, usize>,
-    {
-        let engine = BidirectionalBfs::with_storage(storage).with_limits(limits);
-        let mut scratch = engine.scratch()?;
-        let space = Bidirectional {
-            space: problem.space,
-            backward: &problem.backward,
-        };
-        let (start, goal) = self.1.clone();
-        Ok(engine.search_in_with(&mut scratch, &space, start, goal, visitor))
+    ) -> Started<State<P>, CostOf<P>> {
+        beam::run(
+            self.0,
+            &storage,
+            limits,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
+            visitor,
+        )
     }
 }
 
-/// The largest number of steps of cost `unit` whose total is at most `max`.
-fn max_steps<C: Cost>(unit: C, max: C) -> usize {
-    if unit == C::ZERO {
-        return if max.is_negative() { 0 } else { usize::MAX };
+/// Focal search of a weight.
+struct Focal(f64);
+
+impl<P: View> Stored<P> for Focal {
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+        &mut self,
+        storage: St,
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>> {
+        focal::run(
+            self.0,
+            &storage,
+            limits,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s: &State<P>| problem.distance().distance(s),
+            |s| problem.is_goal(s),
+            visitor,
+        )
     }
-    // The largest k with unit * k <= max, by bisection on k.
-    let (mut low, mut high) = (0u64, u64::MAX);
-    while low < high {
-        let mid = low + (high - low).div_ceil(2);
-        match unit.times(mid) {
-            Some(cost) if cost <= max => low = mid,
-            _ => high = mid - 1,
+}
+
+/// Anytime weighted A* of a weight.
+struct Anytime(f64);
+
+impl<P: View> Stored<P> for Anytime {
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+        &mut self,
+        storage: St,
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>> {
+        anytime::run(
+            self.0,
+            &storage,
+            limits,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
+            visitor,
+        )
+    }
+}
+
+/// Dijkstra with a bucket or radix queue, run once the cost type is known to be unsigned.
+struct Unsigned<'r, P: View, V> {
+    run: Run<'r, P, V>,
+    queue: Queue,
+}
+
+impl<P, V> UnsignedUser<CostOf<P>> for Unsigned<'_, P, V>
+where
+    P: View,
+    V: Visitor<State<P>, CostOf<P>>,
+{
+    type Output = Started<State<P>, CostOf<P>>;
+
+    fn run(mut self) -> Self::Output
+    where
+        CostOf<P>: UnsignedCost,
+    {
+        match self.queue {
+            Queue::Radix => self.run.best_first(&ByCost, RadixQueue::new()),
+            _ => self.run.best_first(&ByCost, BucketQueue::new()),
         }
     }
-    usize::try_from(low).unwrap_or(usize::MAX)
 }
 
-/// A visitor of a step-counting engine that passes its events on with costs: depth times
-/// `unit`.
-struct InCost<'v, V, C> {
-    inner: &'v mut V,
-    unit: C,
+/// The storage user that runs SPFA.
+struct SpfaUser<'a, 'r, P: View, V> {
+    run: &'a mut Run<'r, P, V>,
 }
 
-impl<S, C: Cost, V: Visitor<S, C>> Visitor<S, usize> for InCost<'_, V, C> {
-    fn visit(&mut self, event: Event<'_, S, usize>) -> ControlFlow<()> {
-        let cost = |steps: usize| self.unit.times(steps as u64);
-        let event = match event {
-            Event::Expanded { state, cost: steps } => match cost(steps) {
-                Some(cost) => Event::Expanded { state, cost },
-                None => return ControlFlow::Continue(()),
-            },
-            Event::Reopened { state, cost: steps } => match cost(steps) {
-                Some(cost) => Event::Reopened { state, cost },
-                None => return ControlFlow::Continue(()),
-            },
-            Event::IterationFinished {
-                bound,
-                next_bound,
-                stats,
-            } => match cost(bound) {
-                Some(bound) => Event::IterationFinished {
-                    bound,
-                    next_bound: next_bound.and_then(cost),
-                    stats,
-                },
-                None => return ControlFlow::Continue(()),
-            },
-        };
-        self.inner.visit(event)
-    }
-}
+impl<P, V> StorageUser<State<P>> for SpfaUser<'_, '_, P, V>
+where
+    P: View,
+    V: Visitor<State<P>, CostOf<P>>,
+{
+    type Output = StrategyResult<State<P>, CostOf<P>>;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn max_steps_is_the_largest_count_within_the_limit() {
-        assert_eq!(max_steps(3u32, 10), 3);
-        assert_eq!(max_steps(3u32, 9), 3);
-        assert_eq!(max_steps(3u32, 2), 0);
-        assert_eq!(max_steps(0u32, 2), usize::MAX);
-        assert_eq!(max_steps(1u8, 255), 255);
-        assert_eq!(max_steps((0u8, 1u8), (0, 7)), 7);
+    fn run<St: Storage<State<P>>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
+        let problem = self.run.problem;
+        let engine = Spfa::with_storage(storage).with_limits(self.run.limits.clone());
+        let mut scratch = engine.scratch()?;
+        Ok(engine
+            .search_in_with(
+                &mut scratch,
+                problem.space(),
+                problem.starts().iter().cloned(),
+                |s| problem.is_goal(s),
+                self.run.visitor,
+            )
+            .map_err(StrategyError::NegativeCycle))
     }
 }

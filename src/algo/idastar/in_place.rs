@@ -250,7 +250,7 @@ impl<C: Cost> InPlaceIdaStar<C> {
             }
         };
         stats.memory = scratch.memory_bytes();
-        Search { outcome, stats }
+        Search::new(outcome, stats)
     }
 }
 

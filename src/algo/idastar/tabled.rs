@@ -287,7 +287,7 @@ impl<C: Cost, St> IdaStar<C, St> {
         scratch.frames.clear();
         scratch.children.clear();
         scratch.cuts.clear();
-        Search { outcome, stats }
+        Search::new(outcome, stats)
     }
 
     /// The iterations, from `bound` on.

@@ -134,7 +134,7 @@ impl LayeredSearch {
             .search_layers(maze, limits, &mut stats)
             .unwrap_or_else(Outcome::Stopped);
         stats.memory = self.memory_bytes();
-        Search { outcome, stats }
+        Search::new(outcome, stats)
     }
 
     fn search_layers(

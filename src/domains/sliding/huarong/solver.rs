@@ -302,10 +302,7 @@ impl HuarongSolver {
             .board
             .check(query)
             .map_err(SolveError::Input)?;
-        let answer = |outcome| Search {
-            outcome,
-            stats: Stats::default(),
-        };
+        let answer = |outcome| Search::new(outcome, Stats::default());
         if query.piece == query.target {
             return Ok(answer(Outcome::Found(0)));
         }
@@ -354,10 +351,7 @@ impl HuarongSolver {
     ) -> Result<Search<u32>, SolveError<QueryError>> {
         let (space, blank_stats) = self.build_query_space(cells);
         let mut search = if space.count == 0 {
-            Search {
-                outcome: Outcome::NoPath,
-                stats: Stats::default(),
-            }
+            Search::new(Outcome::NoPath, Stats::default())
         } else {
             let problem = Problem::new(&space, [space.source()], |s: &SideState| space.is_goal(s))
                 .heuristic(|s: &SideState| space.estimate(s))

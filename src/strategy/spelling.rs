@@ -1,0 +1,305 @@
+//! The one spelling of every strategy: [`Display`](fmt::Display) writes it,
+//! [`FromStr`] reads it; parameters follow a colon (`wastar:1.5`, `beam:100`).
+
+use core::fmt;
+use core::num::NonZeroUsize;
+use core::str::FromStr;
+
+use super::{Queue, Strategy};
+
+/// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`): a decimal number
+/// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::strategy::Weight;
+///
+/// let w: Weight = "1.25".parse()?;
+/// assert_eq!(w.get(), 1.25);
+/// assert_eq!(w.to_string(), "1.25");
+/// assert_eq!("2.50".parse::<Weight>()?.to_string(), "2.5");
+/// assert!("0.5".parse::<Weight>().is_err());
+/// # Ok::<(), state_search::ParseStrategyError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Weight {
+    /// The weight times one million.
+    millionths: u64,
+}
+
+impl Weight {
+    /// The weight 1: the strategy is optimal.
+    pub const ONE: Weight = Weight {
+        millionths: 1_000_000,
+    };
+
+    /// The weight 2.
+    pub const TWO: Weight = Weight {
+        millionths: 2_000_000,
+    };
+
+    /// The weight `numerator / 1_000_000`, if it is at least 1.
+    #[must_use]
+    pub const fn from_millionths(millionths: u64) -> Option<Weight> {
+        if millionths >= 1_000_000 {
+            Some(Weight { millionths })
+        } else {
+            None
+        }
+    }
+
+    /// The weight as a number.
+    #[must_use]
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "weights are small decimals, exact in f64"
+    )]
+    pub fn get(self) -> f64 {
+        self.millionths as f64 / 1e6
+    }
+}
+
+impl fmt::Display for Weight {
+    /// The decimal, without trailing zeros: `2`, `1.5`, `1.25`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (whole, mut fraction) = (self.millionths / 1_000_000, self.millionths % 1_000_000);
+        if fraction == 0 {
+            return write!(f, "{whole}");
+        }
+        let mut digits = 6;
+        while fraction % 10 == 0 {
+            fraction /= 10;
+            digits -= 1;
+        }
+        write!(f, "{whole}.{fraction:0digits$}")
+    }
+}
+
+impl FromStr for Weight {
+    type Err = ParseStrategyError;
+
+    /// A decimal of at least 1 with at most six decimals: `2`, `1.5`.
+    fn from_str(text: &str) -> Result<Self, ParseStrategyError> {
+        let bad = || ParseStrategyError::parameter(text, "a weight is a decimal of at least 1");
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        if whole.is_empty()
+            || fraction.len() > 6
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !fraction.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let whole: u64 = whole.parse().map_err(|_| bad())?;
+        let mut millionths: u64 = 0;
+        for (i, digit) in fraction.bytes().enumerate() {
+            millionths += u64::from(digit - b'0') * 10u64.pow(5 - u32::try_from(i).unwrap_or(5));
+        }
+        whole
+            .checked_mul(1_000_000)
+            .and_then(|w| w.checked_add(millionths))
+            .and_then(Weight::from_millionths)
+            .ok_or_else(bad)
+    }
+}
+
+impl Strategy {
+    /// The spelling's name part: what comes before the colon.
+    fn stem(self) -> &'static str {
+        match self {
+            Strategy::Bfs => "bfs",
+            Strategy::BidirectionalBfs => "bibfs",
+            Strategy::Dijkstra(Queue::Heap) => "dijkstra",
+            Strategy::Dijkstra(Queue::Bucket) => "dijkstra:bucket",
+            Strategy::Dijkstra(Queue::Radix) => "dijkstra:radix",
+            Strategy::AStar => "astar",
+            Strategy::Spfa => "spfa",
+            Strategy::IdaStar => "idastar",
+            Strategy::IdaStarTable => "idastar-tt",
+            Strategy::Layered => "layered",
+            Strategy::WeightedAStar(_) => "wastar",
+            Strategy::Greedy => "gbfs",
+            Strategy::Beam(_) => "beam",
+            Strategy::Focal(_) => "focal",
+            Strategy::Anytime(_) => "anytime",
+            Strategy::BidirectionalDijkstra => "bidijkstra",
+            Strategy::Mm => "mm",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.stem())?;
+        match self {
+            Strategy::WeightedAStar(w) | Strategy::Focal(w) | Strategy::Anytime(w) => {
+                write!(f, ":{w}")
+            }
+            Strategy::Beam(width) => write!(f, ":{width}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl FromStr for Strategy {
+    type Err = ParseStrategyError;
+
+    /// A spelling from the table of [`Strategy`].
+    fn from_str(name: &str) -> Result<Self, ParseStrategyError> {
+        if let Some(strategy) = Strategy::ALL
+            .into_iter()
+            .find(|s| !s.has_parameter() && s.stem() == name)
+        {
+            return Ok(strategy);
+        }
+        let unknown = || ParseStrategyError {
+            name: name.to_owned(),
+            problem: Problem::Unknown,
+        };
+        let (stem, parameter) = name.split_once(':').ok_or_else(unknown)?;
+        let weight = || {
+            parameter.parse::<Weight>().map_err(|e| ParseStrategyError {
+                name: name.to_owned(),
+                ..e
+            })
+        };
+        match stem {
+            "wastar" => Ok(Strategy::WeightedAStar(weight()?)),
+            "focal" => Ok(Strategy::Focal(weight()?)),
+            "anytime" => Ok(Strategy::Anytime(weight()?)),
+            "beam" => parameter
+                .parse::<NonZeroUsize>()
+                .map(Strategy::Beam)
+                .map_err(|_| {
+                    ParseStrategyError::parameter(
+                        name,
+                        "a beam width is a whole number of at least 1",
+                    )
+                }),
+            _ => Err(unknown()),
+        }
+    }
+}
+
+/// What is wrong with a strategy name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Problem {
+    /// No strategy has this spelling.
+    Unknown,
+    /// The parameter after the colon is not valid: why.
+    Parameter(&'static str),
+}
+
+/// A name that is not the spelling of any [`Strategy`], or whose parameter is not valid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseStrategyError {
+    /// The name given.
+    pub name: String,
+    problem: Problem,
+}
+
+impl ParseStrategyError {
+    fn parameter(name: &str, why: &'static str) -> Self {
+        Self {
+            name: name.to_owned(),
+            problem: Problem::Parameter(why),
+        }
+    }
+}
+
+impl fmt::Display for ParseStrategyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Problem::Parameter(why) = self.problem {
+            return write!(f, "invalid strategy {:?}: {why}", self.name);
+        }
+        write!(f, "unknown strategy {:?}: expected one of ", self.name)?;
+        for (i, strategy) in Strategy::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            if strategy.has_parameter() {
+                write!(f, "{}:{}", strategy.stem(), strategy.parameter_name())?;
+            } else {
+                f.write_str(strategy.stem())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ParseStrategyError {}
+
+impl Strategy {
+    /// Whether the spelling carries a parameter after a colon.
+    fn has_parameter(self) -> bool {
+        matches!(
+            self,
+            Strategy::WeightedAStar(_)
+                | Strategy::Focal(_)
+                | Strategy::Anytime(_)
+                | Strategy::Beam(_)
+        )
+    }
+
+    /// The parameter's name in messages.
+    fn parameter_name(self) -> &'static str {
+        match self {
+            Strategy::Beam(_) => "K",
+            _ => "W",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spelling_reads_back_as_its_strategy() {
+        for strategy in Strategy::ALL {
+            assert_eq!(strategy.to_string().parse::<Strategy>(), Ok(strategy));
+        }
+        for name in ["wastar:1.5", "focal:2", "anytime:1.25", "beam:100"] {
+            assert_eq!(name.parse::<Strategy>().unwrap().to_string(), name);
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_spellings() {
+        let error = "dijsktra".parse::<Strategy>().unwrap_err();
+        assert_eq!(error.name, "dijsktra");
+        let message = error.to_string();
+        assert!(message.contains("\"dijsktra\""), "{message}");
+        assert!(message.contains("dijkstra:radix, astar"), "{message}");
+        assert!(
+            message.contains("wastar:W") && message.contains("beam:K"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn bad_parameters_say_what_a_parameter_is() {
+        for name in [
+            "wastar:0.9",
+            "wastar:",
+            "focal:x",
+            "beam:0",
+            "beam:-1",
+            "wastar:1.1234567",
+        ] {
+            let error = name.parse::<Strategy>().unwrap_err();
+            assert_eq!(error.name, name);
+            assert!(error.to_string().starts_with("invalid strategy"), "{error}");
+        }
+        assert!("wastar".parse::<Strategy>().is_err());
+    }
+
+    #[test]
+    fn weights_are_exact_decimals() {
+        let w = |text: &str| text.parse::<Weight>().unwrap();
+        assert_eq!(w("1.5"), w("1.50"));
+        assert_eq!(w("3").to_string(), "3");
+        assert_eq!(w("1.000001").to_string(), "1.000001");
+        assert!(w("1.2") < w("1.25"));
+    }
+}

@@ -21,4 +21,5 @@ pub mod bfs;
 pub mod bidirectional;
 pub mod dijkstra;
 pub mod idastar;
+pub mod layers;
 pub mod spfa;

@@ -619,12 +619,9 @@ fn scan_sequential<X: IndexSpace + ?Sized>(
     let mut scratch = (space.cursor(), Vec::with_capacity(2 * BATCH));
     let mut scan = Scan::default();
     let mut flush = |batch: &mut Vec<usize>| {
+        keep_unseen(marks, bound, batch);
         let mut fresh = 0;
         for &index in batch.iter() {
-            assert!(
-                index < bound,
-                "state-search: successor index {index} is not below the bound {bound}"
-            );
             fresh += u64::from(mark_plain(marks, index, next));
         }
         fresh
@@ -647,6 +644,29 @@ fn scan_sequential<X: IndexSpace + ?Sized>(
         );
     }
     scan
+}
+
+/// Keeps the indices of `batch` that are unseen (and possibly some seen since).
+///
+/// Only loads: their cache misses overlap, where a loop that also stores (or, in parallel,
+/// does an atomic read-modify-write) would wait for them in fewer at a time. Most
+/// successors were seen before, so the stores that follow are few and hit the cache.
+#[inline]
+fn keep_unseen(marks: &[AtomicU64], bound: usize, batch: &mut Vec<usize>) {
+    let mut kept = 0;
+    for i in 0..batch.len() {
+        let index = batch[i];
+        assert!(
+            index < bound,
+            "state-search: successor index {index} is not below the bound {bound}"
+        );
+        let value = marks[index / PER_WORD].load(Ordering::Relaxed);
+        if (value >> ((index % PER_WORD) * 2)) & 3 == UNSEEN {
+            batch[kept] = index;
+            kept += 1;
+        }
+    }
+    batch.truncate(kept);
 }
 
 /// Marks every state holding `current` done.
@@ -675,7 +695,8 @@ mod parallel {
     use rayon::prelude::*;
 
     use super::{
-        BATCH, CHUNK_WORDS, IndexSpace, Limits, PER_WORD, Scan, UNSEEN, relabel_word, scan_words,
+        BATCH, CHUNK_WORDS, IndexSpace, Limits, PER_WORD, Scan, UNSEEN, keep_unseen, relabel_word,
+        scan_words,
     };
 
     /// One scan, chunks of the array spread over the current pool. A successor is claimed
@@ -716,24 +737,9 @@ mod parallel {
     }
 
     /// Gives the unseen indices of `batch` the value `next`; returns how many this thread
-    /// claimed first. `batch` is left holding the candidates.
+    /// claimed first.
     fn claim(marks: &[AtomicU64], bound: usize, next: u64, batch: &mut Vec<usize>) -> u64 {
-        // First plain loads, whose cache misses overlap: most successors were seen before,
-        // and an atomic read-modify-write would wait for each miss in turn.
-        let mut kept = 0;
-        for i in 0..batch.len() {
-            let index = batch[i];
-            assert!(
-                index < bound,
-                "state-search: successor index {index} is not below the bound {bound}"
-            );
-            let value = marks[index / PER_WORD].load(Ordering::Relaxed);
-            if (value >> ((index % PER_WORD) * 2)) & 3 == UNSEEN {
-                batch[kept] = index;
-                kept += 1;
-            }
-        }
-        batch.truncate(kept);
+        keep_unseen(marks, bound, batch);
         // During a scan a field only changes from unseen to `next`, so or-ing `next` in is
         // safe; the previous value tells whether this thread was first.
         let mut fresh = 0;

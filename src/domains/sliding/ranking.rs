@@ -51,7 +51,7 @@ const AVAIL_MASK: u64 = 0x0FFF_FFFF;
 const ABOVE: u64 = 0x1111_1111_1111_1110;
 
 fn factorial(n: usize) -> u64 {
-    (1..=n as u64).product()
+    FACTORIALS[n]
 }
 
 /// Lehmer ranking and unranking of permutations of `0..tiles`, packed one value per nibble
@@ -61,8 +61,6 @@ struct Codec {
     tiles: usize,
     /// `min(tiles, LOW)`: the positions decoded by the low table.
     low_len: usize,
-    /// `(tiles - 1 - i)!` for position `i`.
-    weights: [u64; MAX_RANKED_CELLS],
     /// For each rank `m < low_len!` of a permutation of `low_len` values: nibble `j` is the
     /// position, among the remaining values sorted, of the value of position
     /// `tiles - low_len + j` (7 for `j >= low_len`, which selects a zero); bit 31 is the
@@ -76,10 +74,6 @@ struct Codec {
 impl Codec {
     fn new(tiles: usize) -> Self {
         let low_len = tiles.min(LOW);
-        let mut weights = [0; MAX_RANKED_CELLS];
-        for (i, weight) in weights.iter_mut().enumerate().take(tiles) {
-            *weight = factorial(tiles - 1 - i);
-        }
         let low = (0..factorial(low_len))
             .map(|m| low_entry(low_len, m))
             .collect();
@@ -92,7 +86,6 @@ impl Codec {
         Self {
             tiles,
             low_len,
-            weights,
             low,
             high,
         }
@@ -101,19 +94,24 @@ impl Codec {
     /// The Lehmer rank of the permutation `seq`.
     #[inline]
     fn rank(&self, seq: u64) -> u64 {
-        // Nibble `v` of `smaller_seen` counts the values below `v` met so far, so a digit
-        // (the smaller values after position `i`) is `v` minus that count.
-        let mut smaller_seen = 0u64;
-        let mut rank = 0;
-        // The last digit is always 0.
-        let last = self.tiles.saturating_sub(1);
-        for (i, &weight) in self.weights[..last].iter().enumerate() {
-            let value = (seq >> (4 * i)) & 15;
-            let digit = value - ((smaller_seen >> (4 * value)) & 15);
-            smaller_seen += ABOVE << (4 * value);
-            rank += digit * weight;
+        // One copy per size, unrolled with constant weights: 1.5x faster than a loop.
+        match self.tiles {
+            0 | 1 => 0,
+            2 => rank_of::<2>(seq),
+            3 => rank_of::<3>(seq),
+            4 => rank_of::<4>(seq),
+            5 => rank_of::<5>(seq),
+            6 => rank_of::<6>(seq),
+            7 => rank_of::<7>(seq),
+            8 => rank_of::<8>(seq),
+            9 => rank_of::<9>(seq),
+            10 => rank_of::<10>(seq),
+            11 => rank_of::<11>(seq),
+            12 => rank_of::<12>(seq),
+            13 => rank_of::<13>(seq),
+            14 => rank_of::<14>(seq),
+            _ => rank_of::<15>(seq),
         }
-        rank
     }
 
     /// The permutation of Lehmer rank `rank` and its parity (0 even, 1 odd).
@@ -140,6 +138,37 @@ impl Codec {
         (seq, to_usize(parity))
     }
 }
+
+/// The Lehmer rank of the permutation `seq` of `0..N`.
+#[inline(always)]
+#[expect(
+    clippy::inline_always,
+    reason = "measured: one call per vertical move, the body is a dozen instructions per tile"
+)]
+fn rank_of<const N: usize>(seq: u64) -> u64 {
+    // Nibble `v` of `smaller_seen` counts the values below `v` met so far, so a digit (the
+    // smaller values after position `i`) is `v` minus that count. The last digit is 0.
+    let mut smaller_seen = 0u64;
+    let mut rank = 0;
+    for i in 0..N - 1 {
+        let value = (seq >> (4 * i)) & 15;
+        let digit = value - ((smaller_seen >> (4 * value)) & 15);
+        smaller_seen += ABOVE << (4 * value);
+        rank += digit * FACTORIALS[N - 1 - i];
+    }
+    rank
+}
+
+/// `n!` for `n <= 16`.
+const FACTORIALS: [u64; 17] = {
+    let mut table = [1u64; 17];
+    let mut n = 1;
+    while n < 17 {
+        table[n] = table[n - 1] * n as u64;
+        n += 1;
+    }
+    table
+};
 
 /// A `u64` that indexes memory as a `usize` (ranks of boards that fit in memory).
 #[inline]
@@ -444,6 +473,10 @@ pub struct RankedPuzzle {
     ranking: TileRanking,
     goal: Board,
     moves: [CellMoves; MAX_RANKED_CELLS],
+    cells: usize,
+    /// `ceil(2^64 / cells)`: `index / cells` is the high half of `index * reciprocal` for
+    /// every index below `2^64 / cells`.
+    reciprocal: u64,
 }
 
 /// The scratch state of a thread expanding [`RankedPuzzle`] indices: the last permutation
@@ -495,10 +528,13 @@ impl RankedPuzzle {
                 });
             }
         }
+        let cells = rows * cols;
         Some(Self {
             ranking,
             goal: puzzle.goal().clone(),
             moves,
+            cells,
+            reciprocal: (u64::MAX / cells as u64).wrapping_add(1),
         })
     }
 
@@ -550,11 +586,46 @@ impl IndexSpace for RankedPuzzle {
     }
 
     #[inline]
-    fn successors(&self, cursor: &mut RankCursor, index: usize, mut emit: impl FnMut(usize)) {
-        let cells = self.ranking.cells();
+    fn successors(&self, cursor: &mut RankCursor, index: usize, emit: impl FnMut(usize)) {
+        // One copy of the expansion per number of tiles, so that ranking is unrolled with
+        // constant weights; the branch goes the same way every time.
+        match self.ranking.codec.tiles {
+            0 | 1 => self.expand::<1>(cursor, index, emit),
+            2 => self.expand::<2>(cursor, index, emit),
+            3 => self.expand::<3>(cursor, index, emit),
+            4 => self.expand::<4>(cursor, index, emit),
+            5 => self.expand::<5>(cursor, index, emit),
+            6 => self.expand::<6>(cursor, index, emit),
+            7 => self.expand::<7>(cursor, index, emit),
+            8 => self.expand::<8>(cursor, index, emit),
+            9 => self.expand::<9>(cursor, index, emit),
+            10 => self.expand::<10>(cursor, index, emit),
+            11 => self.expand::<11>(cursor, index, emit),
+            12 => self.expand::<12>(cursor, index, emit),
+            13 => self.expand::<13>(cursor, index, emit),
+            14 => self.expand::<14>(cursor, index, emit),
+            _ => self.expand::<15>(cursor, index, emit),
+        }
+    }
+}
+
+impl RankedPuzzle {
+    /// [`IndexSpace::successors`] for boards of `N` tiles (`N = 1` also serves 0).
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the body of the search's inner loop, called from one place per size"
+    )]
+    fn expand<const N: usize>(
+        &self,
+        cursor: &mut RankCursor,
+        index: usize,
+        mut emit: impl FnMut(usize),
+    ) {
+        let cells = self.cells;
         let mut blank = index.wrapping_sub(cursor.base);
         if blank >= cells {
-            let group = index / cells;
+            let group = self.group_of_index(index);
             cursor.base = group * cells;
             cursor.seqs = self.ranking.decode(group);
             blank = index - cursor.base;
@@ -567,10 +638,26 @@ impl IndexSpace for RankedPuzzle {
             emit(index + 1);
         }
         let seq = cursor.seqs[usize::from(moves.parity)];
-        for rotation in moves.vertical.into_iter().flatten() {
-            let group = self.ranking.group(rotation.apply(seq));
-            emit(group * cells + rotation.to);
+        let group = |seq| {
+            let rank = rank_of::<N>(seq);
+            to_usize(if N >= 2 { rank >> 1 } else { rank })
+        };
+        if let Some(up) = moves.vertical[0] {
+            emit(group(up.apply(seq)) * cells + up.to);
         }
+        if let Some(down) = moves.vertical[1] {
+            emit(group(down.apply(seq)) * cells + down.to);
+        }
+    }
+
+    /// `index / cells` without a division instruction.
+    #[inline]
+    fn group_of_index(&self, index: usize) -> usize {
+        if self.cells == 1 {
+            return index;
+        }
+        let product = u128::from(index as u64) * u128::from(self.reciprocal);
+        to_usize((product >> 64) as u64)
     }
 }
 

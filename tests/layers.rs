@@ -245,6 +245,12 @@ fn limits_stop_after_complete_layers() {
     assert_eq!(expansions.stopped, Some(StopReason::Expansions));
     assert_eq!(expansions.layers, full.layers[..5]);
     assert_eq!(expansions.stats.expanded, 15);
+    // A limit equal to the states of the first layers lets exactly those be expanded.
+    let (exact, _) = run(Limits::new().max_expansions(15));
+    assert_eq!(exact.layers, full.layers[..5]);
+    assert_eq!(exact.stats.expanded, 15);
+    let (one_short, _) = run(Limits::new().max_expansions(14));
+    assert_eq!(one_short.layers, full.layers[..4]);
 
     let cancel = Arc::new(AtomicBool::new(true));
     let (cancelled, last) = run(Limits::new().cancel_flag(cancel));

@@ -193,11 +193,18 @@ fn directed_spaces_with_odd_cycles_match_the_oracle() {
 #[test]
 fn several_starts_share_layer_zero() {
     let space = Doubling(1000);
-    let counts = Layers::new()
+    let mut layers = Layers::new();
+    let counts = layers
         .count(&space, &space, [5, 17, 5, 999], no_progress)
         .unwrap();
     assert_eq!(counts.layers[0], 3);
     assert_eq!(counts.total, 1000);
+    // Debug shows the size of the array, not its entries.
+    let debug = format!("{layers:?}");
+    assert!(
+        debug.contains("indices: 1024") && debug.len() < 200,
+        "{debug}"
+    );
     let none = Layers::new()
         .count(&space, &space, [], no_progress)
         .unwrap();

@@ -19,7 +19,7 @@
 //! Spaces that know a fast way from an index to the indices of its successors, without
 //! building states, implement [`IndexSpace`] and run through [`Layers::count_indices`];
 //! the sliding-tile puzzle's [`RankedPuzzle`](crate::domains::sliding::ranking::RankedPuzzle)
-//! does, and counts the 239,500,800 states of the 3x4 puzzle in seconds.
+//! does, and counts the 239,500,800 states of the 3x4 puzzle in under 20 seconds on one core.
 
 use core::ops::Range;
 use core::sync::atomic::{AtomicU64, Ordering};
@@ -184,13 +184,25 @@ impl LayerCounts {
 /// assert_eq!(farthest.len(), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Layers {
     /// Two bits per index, 32 indices per word.
     marks: Vec<AtomicU64>,
     /// The value held by the deepest layer after a complete run.
     last: Option<u64>,
     limits: Limits<usize>,
+}
+
+impl core::fmt::Debug for Layers {
+    /// The size of the array, not its millions of entries.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Layers")
+            .field("indices", &(self.marks.len() * PER_WORD))
+            .field("memory_bytes", &self.memory_bytes())
+            .field("last_layer_value", &self.last)
+            .field("limits", &self.limits)
+            .finish()
+    }
 }
 
 /// What one scan of a layer did.

@@ -295,6 +295,15 @@ impl Layers {
     /// # Panics
     ///
     /// Panics if a start or a successor index is at or above `space.bound()`.
+    ///
+    /// # Complexity
+    ///
+    /// O(V + E) calls to [`IndexSpace::successors`] and marks, plus O(D * N / 32) word
+    /// operations; O(N / 4) bytes.
+    ///
+    /// # Examples
+    ///
+    /// See [`IndexSpace`].
     pub fn count_indices<X>(
         &mut self,
         space: &X,
@@ -327,6 +336,29 @@ impl Layers {
     ///
     /// Panics if `indexer` numbers a reachable state at or above its bound, or if the
     /// operating system refuses to start the threads.
+    ///
+    /// # Complexity
+    ///
+    /// The work of [`Layers::count`], spread over the threads: O((V + E) / threads +
+    /// D * N / (32 * threads)) time when the chunks balance; O(N / 4) bytes, shared.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::algo::layers::Layers;
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::ranking::TileRanking;
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let ranking = TileRanking::new(&puzzle).expect("a small board");
+    /// let goal = [puzzle.goal().clone()];
+    /// let mut layers = Layers::new();
+    /// let sequential = layers.count(&puzzle, &ranking, goal.clone(), |_, _, _| {})?;
+    /// let parallel = layers.par_count(&puzzle, &ranking, goal, 4, |_, _, _| {})?;
+    /// assert_eq!(parallel, sequential);
+    /// assert_eq!(parallel.total, 181_440);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[cfg(feature = "parallel")]
     pub fn par_count<Sp, I>(
         &mut self,
@@ -354,6 +386,10 @@ impl Layers {
     ///
     /// Panics if a start or a successor index is at or above `space.bound()`, or if the
     /// operating system refuses to start the threads.
+    ///
+    /// # Complexity
+    ///
+    /// As [`Layers::par_count`].
     #[cfg(feature = "parallel")]
     pub fn par_count_indices<X>(
         &mut self,

@@ -22,7 +22,7 @@
 //! does, and counts the 239,500,800 states of the 3x4 puzzle in under 20 seconds on one core.
 
 use core::ops::Range;
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::{CapacityError, CapacityErrorKind};
@@ -35,9 +35,11 @@ const UNSEEN: u64 = 0;
 const PER_WORD: usize = 32;
 /// The low bit of every two-bit field of a word.
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-/// Words scanned between two checks of the deadline and the cancel flag, and the unit of
-/// work of the parallel scan: 32,768 states.
+/// Words scanned between two checks of the deadline and the cancel flag, the unit of work
+/// of the parallel scan, and what a summary byte describes: 32,768 states.
 const CHUNK_WORDS: usize = 1024;
+/// States per chunk.
+const CHUNK_STATES: usize = CHUNK_WORDS * PER_WORD;
 /// Successor indices gathered before they are marked together: marking them in one tight
 /// loop lets the processor overlap their cache misses.
 const BATCH: usize = 256;
@@ -188,6 +190,9 @@ impl LayerCounts {
 pub struct Layers {
     /// Two bits per index, 32 indices per word.
     marks: Vec<AtomicU64>,
+    /// For each chunk of [`CHUNK_WORDS`] words, which of the two layer values it may hold
+    /// (bit 0: value 1, bit 1: value 2), so that scans skip the chunks with nothing to do.
+    chunks: Vec<AtomicU8>,
     /// The value held by the deepest layer after a complete run.
     last: Option<u64>,
     limits: Limits<usize>,
@@ -198,6 +203,7 @@ impl core::fmt::Debug for Layers {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Layers")
             .field("indices", &(self.marks.len() * PER_WORD))
+            .field("chunks", &self.chunks.len())
             .field("memory_bytes", &self.memory_bytes())
             .field("last_layer_value", &self.last)
             .field("limits", &self.limits)
@@ -319,7 +325,7 @@ impl Layers {
             starts,
             progress,
             |marks, current, limits| scan_sequential(space, marks, bound, current, limits),
-            relabel,
+            relabel_sequential,
         )
     }
 
@@ -443,24 +449,31 @@ impl Layers {
         }))
     }
 
-    /// The heap memory held, in bytes: the two-bit array.
+    /// The heap memory held, in bytes: the two-bit array and a byte per 32,768 indices.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.marks.capacity() * size_of::<AtomicU64>()
+        self.marks.capacity() * size_of::<AtomicU64>() + self.chunks.capacity()
     }
 
     /// Allocates (fallibly) and clears the array for `bound` indices.
     fn reset(&mut self, bound: usize) -> Result<(), CapacityError> {
         let words = bound.div_ceil(PER_WORD);
+        let chunks = words.div_ceil(CHUNK_WORDS);
         self.marks.clear();
-        if self.marks.try_reserve_exact(words).is_err() {
+        self.chunks.clear();
+        if self.marks.try_reserve_exact(words).is_err()
+            || self.chunks.try_reserve_exact(chunks).is_err()
+        {
             return Err(CapacityError {
                 entries: bound,
-                bytes: words.checked_mul(size_of::<AtomicU64>()),
+                bytes: words
+                    .checked_mul(size_of::<AtomicU64>())
+                    .and_then(|bytes| bytes.checked_add(chunks)),
                 reason: CapacityErrorKind::OutOfMemory,
             });
         }
         self.marks.resize_with(words, || AtomicU64::new(0));
+        self.chunks.resize_with(chunks, || AtomicU8::new(0));
         Ok(())
     }
 
@@ -472,13 +485,16 @@ impl Layers {
         bound: usize,
         starts: impl IntoIterator<Item = usize>,
         mut progress: impl FnMut(usize, u64, Duration),
-        mut scan: impl FnMut(&[AtomicU64], u64, &Limits<usize>) -> Scan,
-        mut relabel: impl FnMut(&[AtomicU64], u64),
+        mut scan: impl FnMut(Marks<'_>, u64, &Limits<usize>) -> Scan,
+        mut relabel: impl FnMut(Marks<'_>, u64),
     ) -> Result<LayerCounts, CapacityError> {
         let clock = Instant::now();
         self.last = None;
         self.reset(bound)?;
-        let marks = &self.marks[..];
+        let marks = Marks {
+            words: &self.marks,
+            chunks: &self.chunks,
+        };
         let mut current = 1;
         let mut first = 0;
         for start in starts {
@@ -486,7 +502,7 @@ impl Layers {
                 start < bound,
                 "state-search: start index {start} is not below the bound {bound}"
             );
-            first += u64::from(mark_plain(marks, start, current));
+            first += u64::from(marks.mark_plain(start, current));
         }
         let mut counts = LayerCounts {
             layers: Vec::new(),
@@ -608,36 +624,121 @@ fn fields_equal(word: u64, value: u64) -> u64 {
     !(diff | (diff >> 1)) & LOW_BITS
 }
 
-/// Gives index `index` the value `next` if it is unseen; whether it was.
-#[inline]
-fn mark_plain(marks: &[AtomicU64], index: usize, next: u64) -> bool {
-    let word = &marks[index / PER_WORD];
-    let shift = (index % PER_WORD) * 2;
-    let value = word.load(Ordering::Relaxed);
-    let unseen = (value >> shift) & 3 == UNSEEN;
-    // Branch-free: whether a successor is new is a coin toss the predictor loses.
-    word.store(
-        value | (next * u64::from(unseen)) << shift,
-        Ordering::Relaxed,
-    );
-    unseen
+/// The two-bit array and its chunk summary, as the scans share them.
+#[derive(Clone, Copy)]
+struct Marks<'a> {
+    words: &'a [AtomicU64],
+    chunks: &'a [AtomicU8],
 }
 
-/// Expands, in increasing order, the states of `words` whose value is `current`, gathering
-/// their successors into the scratch batch and handing full batches to `flush`, which marks
-/// them and returns how many were new.
+impl Marks<'_> {
+    /// The two-bit value of `index`.
+    #[inline]
+    fn field(self, index: usize) -> u64 {
+        (self.words[index / PER_WORD].load(Ordering::Relaxed) >> ((index % PER_WORD) * 2)) & 3
+    }
+
+    /// Whether chunk `chunk` may hold a state of value `value` (1 or 2).
+    #[inline]
+    fn chunk_holds(self, chunk: usize, value: u64) -> bool {
+        u64::from(self.chunks[chunk].load(Ordering::Relaxed)) & value != 0
+    }
+
+    /// The words of chunk `chunk`.
+    fn chunk_words(self, chunk: usize) -> Range<usize> {
+        let start = chunk * CHUNK_WORDS;
+        start..self.words.len().min(start + CHUNK_WORDS)
+    }
+
+    /// Notes that the chunk of `index` holds value `value` (1 or 2). Reads first: the byte
+    /// covers 32,768 states and is rarely still unset, so it is rarely written.
+    #[inline]
+    fn note(self, index: usize, value: u64, atomic: bool) {
+        let chunk = &self.chunks[index / CHUNK_STATES];
+        let bit = if value == 1 { 1 } else { 2 };
+        let held = chunk.load(Ordering::Relaxed);
+        if held & bit == 0 {
+            if atomic {
+                chunk.fetch_or(bit, Ordering::Relaxed);
+            } else {
+                chunk.store(held | bit, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Gives `index` the value `next` if it is unseen; whether it was. For one thread.
+    #[inline]
+    fn mark_plain(self, index: usize, next: u64) -> bool {
+        let word = &self.words[index / PER_WORD];
+        let shift = (index % PER_WORD) * 2;
+        let value = word.load(Ordering::Relaxed);
+        let unseen = (value >> shift) & 3 == UNSEEN;
+        if unseen {
+            word.store(value | next << shift, Ordering::Relaxed);
+            self.note(index, next, false);
+        }
+        unseen
+    }
+
+    /// Keeps the indices of `batch` that are unseen (and possibly some seen since).
+    ///
+    /// Only loads: their cache misses overlap, where a loop that also stores (or, in
+    /// parallel, does an atomic read-modify-write) would wait for them in fewer at a time.
+    /// Most successors were seen before, so the stores that follow are few and hit the
+    /// cache.
+    #[inline]
+    fn keep_unseen(self, bound: usize, batch: &mut Vec<usize>) {
+        let mut kept = 0;
+        for i in 0..batch.len() {
+            let index = batch[i];
+            assert!(
+                index < bound,
+                "state-search: successor index {index} is not below the bound {bound}"
+            );
+            if self.field(index) == UNSEEN {
+                batch[kept] = index;
+                kept += 1;
+            }
+        }
+        batch.truncate(kept);
+    }
+
+    /// Marks every state of chunk `chunk` holding `current` done, and clears the chunk's
+    /// note of `current`. No scan may run meanwhile.
+    fn relabel_chunk(self, chunk: usize, current: u64) {
+        if !self.chunk_holds(chunk, current) {
+            return;
+        }
+        for word in &self.words[self.chunk_words(chunk)] {
+            let value = word.load(Ordering::Relaxed);
+            let layer = fields_equal(value, current);
+            if layer != 0 {
+                word.store(value | layer | (layer << 1), Ordering::Relaxed);
+            }
+        }
+        let bit = if current == 1 { 1 } else { 2 };
+        self.chunks[chunk].fetch_and(!bit, Ordering::Relaxed);
+    }
+}
+
+/// Expands, in increasing order, the states of chunk `chunk` whose value is `current`,
+/// gathering their successors into the scratch batch and handing full batches to `flush`,
+/// which marks them and returns how many were new.
 #[inline]
-fn scan_words<X: IndexSpace + ?Sized>(
+fn scan_chunk<X: IndexSpace + ?Sized>(
     space: &X,
     (cursor, batch): &mut (X::Cursor, Vec<usize>),
-    marks: &[AtomicU64],
-    words: Range<usize>,
+    marks: Marks<'_>,
+    chunk: usize,
     current: u64,
     scan: &mut Scan,
     flush: &mut impl FnMut(&mut Vec<usize>) -> u64,
 ) {
-    for k in words {
-        let mut frontier = fields_equal(marks[k].load(Ordering::Relaxed), current);
+    if !marks.chunk_holds(chunk, current) {
+        return;
+    }
+    for k in marks.chunk_words(chunk) {
+        let mut frontier = fields_equal(marks.words[k].load(Ordering::Relaxed), current);
         while frontier != 0 {
             let index = k * PER_WORD + frontier.trailing_zeros() as usize / 2;
             frontier &= frontier - 1;
@@ -658,7 +759,7 @@ fn scan_words<X: IndexSpace + ?Sized>(
 /// One scan on the calling thread.
 fn scan_sequential<X: IndexSpace + ?Sized>(
     space: &X,
-    marks: &[AtomicU64],
+    marks: Marks<'_>,
     bound: usize,
     current: u64,
     limits: &Limits<usize>,
@@ -667,25 +768,24 @@ fn scan_sequential<X: IndexSpace + ?Sized>(
     let mut scratch = (space.cursor(), Vec::with_capacity(2 * BATCH));
     let mut scan = Scan::default();
     let mut flush = |batch: &mut Vec<usize>| {
-        keep_unseen(marks, bound, batch);
+        marks.keep_unseen(bound, batch);
         let mut fresh = 0;
         for &index in batch.iter() {
-            fresh += u64::from(mark_plain(marks, index, next));
+            fresh += u64::from(marks.mark_plain(index, next));
         }
         fresh
     };
-    for start in (0..marks.len()).step_by(CHUNK_WORDS) {
+    for chunk in 0..marks.chunks.len() {
         // Checks the deadline and the cancel flag (the expansion limit is per layer).
         if let Err(reason) = limits.check(0) {
             scan.stopped = Some(reason);
             break;
         }
-        let words = start..marks.len().min(start + CHUNK_WORDS);
-        scan_words(
+        scan_chunk(
             space,
             &mut scratch,
             marks,
-            words,
+            chunk,
             current,
             &mut scan,
             &mut flush,
@@ -694,42 +794,10 @@ fn scan_sequential<X: IndexSpace + ?Sized>(
     scan
 }
 
-/// Keeps the indices of `batch` that are unseen (and possibly some seen since).
-///
-/// Only loads: their cache misses overlap, where a loop that also stores (or, in parallel,
-/// does an atomic read-modify-write) would wait for them in fewer at a time. Most
-/// successors were seen before, so the stores that follow are few and hit the cache.
-#[inline]
-fn keep_unseen(marks: &[AtomicU64], bound: usize, batch: &mut Vec<usize>) {
-    let mut kept = 0;
-    for i in 0..batch.len() {
-        let index = batch[i];
-        assert!(
-            index < bound,
-            "state-search: successor index {index} is not below the bound {bound}"
-        );
-        let value = marks[index / PER_WORD].load(Ordering::Relaxed);
-        if (value >> ((index % PER_WORD) * 2)) & 3 == UNSEEN {
-            batch[kept] = index;
-            kept += 1;
-        }
-    }
-    batch.truncate(kept);
-}
-
-/// Marks every state holding `current` done.
-fn relabel(marks: &[AtomicU64], current: u64) {
-    for word in marks {
-        relabel_word(word, current);
-    }
-}
-
-#[inline]
-fn relabel_word(word: &AtomicU64, current: u64) {
-    let value = word.load(Ordering::Relaxed);
-    let layer = fields_equal(value, current);
-    if layer != 0 {
-        word.store(value | layer | (layer << 1), Ordering::Relaxed);
+/// Marks every state holding `current` done, on the calling thread.
+fn relabel_sequential(marks: Marks<'_>, current: u64) {
+    for chunk in 0..marks.chunks.len() {
+        marks.relabel_chunk(chunk, current);
     }
 }
 
@@ -737,45 +805,39 @@ fn relabel_word(word: &AtomicU64, current: u64) {
 mod parallel {
     //! The scans on a rayon pool.
 
-    use core::sync::atomic::{AtomicU64, Ordering};
+    use core::sync::atomic::Ordering;
     use std::sync::OnceLock;
 
     use rayon::prelude::*;
 
-    use super::{
-        BATCH, CHUNK_WORDS, IndexSpace, Limits, PER_WORD, Scan, UNSEEN, keep_unseen, relabel_word,
-        scan_words,
-    };
+    use super::{BATCH, IndexSpace, Limits, Marks, PER_WORD, Scan, UNSEEN, scan_chunk};
 
     /// One scan, chunks of the array spread over the current pool. A successor is claimed
     /// with `fetch_or` on its word: the thread that finds its field unseen counts it.
     pub(super) fn scan<X: IndexSpace + Sync + ?Sized>(
         space: &X,
-        marks: &[AtomicU64],
+        marks: Marks<'_>,
         bound: usize,
         current: u64,
         limits: &Limits<usize>,
     ) -> Scan {
         let next = 3 - current;
         let stop = OnceLock::new();
-        let chunks = marks.len().div_ceil(CHUNK_WORDS);
-        let mut scan = (0..chunks)
+        let mut scan = (0..marks.chunks.len())
             .into_par_iter()
             .map_init(
                 || (space.cursor(), Vec::with_capacity(2 * BATCH)),
                 |scratch, chunk| {
                     let mut scan = Scan::default();
-                    if stop.get().is_some() {
+                    if stop.get().is_some() || !marks.chunk_holds(chunk, current) {
                         return scan;
                     }
                     if let Err(reason) = limits.check(0) {
                         let _first = stop.set(reason);
                         return scan;
                     }
-                    let start = chunk * CHUNK_WORDS;
-                    let words = start..marks.len().min(start + CHUNK_WORDS);
                     let mut flush = |batch: &mut Vec<usize>| claim(marks, bound, next, batch);
-                    scan_words(space, scratch, marks, words, current, &mut scan, &mut flush);
+                    scan_chunk(space, scratch, marks, chunk, current, &mut scan, &mut flush);
                     scan
                 },
             )
@@ -786,25 +848,26 @@ mod parallel {
 
     /// Gives the unseen indices of `batch` the value `next`; returns how many this thread
     /// claimed first.
-    fn claim(marks: &[AtomicU64], bound: usize, next: u64, batch: &mut Vec<usize>) -> u64 {
-        keep_unseen(marks, bound, batch);
+    fn claim(marks: Marks<'_>, bound: usize, next: u64, batch: &mut Vec<usize>) -> u64 {
+        marks.keep_unseen(bound, batch);
         // During a scan a field only changes from unseen to `next`, so or-ing `next` in is
         // safe; the previous value tells whether this thread was first.
         let mut fresh = 0;
         for &index in batch.iter() {
             let shift = (index % PER_WORD) * 2;
-            let before = marks[index / PER_WORD].fetch_or(next << shift, Ordering::Relaxed);
-            fresh += u64::from((before >> shift) & 3 == UNSEEN);
+            let before = marks.words[index / PER_WORD].fetch_or(next << shift, Ordering::Relaxed);
+            if (before >> shift) & 3 == UNSEEN {
+                fresh += 1;
+                marks.note(index, next, true);
+            }
         }
         fresh
     }
 
     /// Marks every state holding `current` done, chunks spread over the current pool.
-    pub(super) fn relabel(marks: &[AtomicU64], current: u64) {
-        marks.par_chunks(CHUNK_WORDS).for_each(|chunk| {
-            for word in chunk {
-                relabel_word(word, current);
-            }
-        });
+    pub(super) fn relabel(marks: Marks<'_>, current: u64) {
+        (0..marks.chunks.len())
+            .into_par_iter()
+            .for_each(|chunk| marks.relabel_chunk(chunk, current));
     }
 }

@@ -8,9 +8,13 @@
 //! take turns as *the layer being expanded* and *the next layer*. A layer is expanded by
 //! scanning the whole array for its value; each successor still unseen gets the other
 //! value and is counted. After the scan the expanded layer is relabelled *done* in one
-//! pass, and the values swap roles. No list of states is ever built, so the memory is
-//! `bound / 4` bytes whatever the shape of the space, and each layer costs one expansion
-//! per state in it plus two sequential passes over the array.
+//! pass, and the values swap roles. Keeping the layer *done* only after its scan (rather
+//! than state by state) is what lets the deepest layer be listed at the end.
+//!
+//! No list of states is ever built, so the memory is `bound / 4` bytes whatever the shape
+//! of the space (plus a byte per 32,768 indices recording which values that chunk may
+//! hold, so that scans skip chunks with nothing to do), and each layer costs one expansion
+//! per state in it plus at most two sequential passes over the array.
 //!
 //! The parallel version (feature `parallel`) splits each scan into chunks of the array
 //! handled by a local rayon pool; threads claim successors with an atomic `fetch_or` on the

@@ -21,8 +21,8 @@
 //! Two properties make it fast for a search:
 //!
 //! - A horizontal move of the blank does not change the tiles' order: its successor is the
-//!   index plus or minus one, the same cache line.
-//! - The twelve boards of a group `r / 2` share one permutation (or its swapped twin), so
+//!   index plus or minus one, almost always in the same cache line.
+//! - The `cells` boards of a group `r / 2` share one permutation (or its swapped twin), so
 //!   a scan in index order decodes each permutation once for all of its blank cells.
 //!
 //! Ranking a permutation is one pass over its tiles with counters packed in a `u64` (no
@@ -688,7 +688,7 @@ mod tests {
         assert!(codec.high.is_empty());
         let mut rank = 1u64;
         for _ in 0..1000 {
-            rank = (rank * 6_364_136_223_846_793_005 + 1) % factorial(15);
+            rank = rank.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1) % factorial(15);
             assert_eq!(codec.rank(codec.unrank(rank).0), rank);
         }
     }

@@ -4,6 +4,7 @@
 use core::fmt;
 
 use super::{NONE, PlainView};
+use crate::error::CapacityError;
 use crate::grid::{Grid, Pos};
 use crate::rng::SplitMix64;
 
@@ -197,31 +198,49 @@ impl Board {
     /// `count` random valid queries (blank, piece and target uniform among the movable
     /// cells, blank apart from the piece); none when the board has fewer than two movable
     /// cells. The same arguments always give the same queries.
+    ///
+    /// # Panics
+    ///
+    /// When the queries do not fit in memory; [`Board::try_random_queries`] returns an
+    /// error instead.
     #[must_use]
     pub fn random_queries(&self, count: usize, seed: u64) -> Vec<Query> {
+        self.try_random_queries(count, seed)
+            .unwrap_or_else(|error| panic!("random queries: {error}"))
+    }
+
+    /// [`Board::random_queries`] with the memory of the queries reserved fallibly.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `count` queries do not fit in memory.
+    pub fn try_random_queries(&self, count: usize, seed: u64) -> Result<Vec<Query>, CapacityError> {
         let movable: Vec<Pos> = (0..self.open.len())
             .filter(|&id| self.open[id])
             .map(|id| self.pos(u32::try_from(id).unwrap_or(NONE)))
             .collect();
         if movable.len() < 2 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
+        let mut queries = Vec::new();
+        queries
+            .try_reserve_exact(count)
+            .map_err(|_| CapacityError::out_of_memory(count, size_of::<Query>()))?;
         let mut rng = SplitMix64::new(seed);
         let mut pick = || movable[usize::try_from(rng.below(movable.len() as u64)).unwrap_or(0)];
-        (0..count)
-            .map(|_| {
-                let piece = pick();
-                let mut blank = pick();
-                while blank == piece {
-                    blank = pick();
-                }
-                Query {
-                    blank,
-                    piece,
-                    target: pick(),
-                }
-            })
-            .collect()
+        queries.extend((0..count).map(|_| {
+            let piece = pick();
+            let mut blank = pick();
+            while blank == piece {
+                blank = pick();
+            }
+            Query {
+                blank,
+                piece,
+                target: pick(),
+            }
+        }));
+        Ok(queries)
     }
 
     /// The plain (blank, piece) view of this board.

@@ -6,7 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Board, MAX_CELLS, Query, QueryError, QueryErrorKind, Role};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{CapacityError, ParseError, ParseErrorKind};
 use crate::grid::Pos;
 
 /// The contest input: a board and its queries.
@@ -47,12 +47,34 @@ impl Input {
     ///
     /// # Panics
     ///
-    /// As [`Board::random`].
+    /// As [`Board::random`], and when the queries do not fit in memory
+    /// ([`Input::try_random`] returns an error instead).
     #[must_use]
     pub fn random(rows: u32, cols: u32, fixed_percent: u32, queries: usize, seed: u64) -> Self {
+        Self::try_random(rows, cols, fixed_percent, queries, seed)
+            .unwrap_or_else(|error| panic!("a random input: {error}"))
+    }
+
+    /// [`Input::random`] with the memory of the queries reserved fallibly
+    /// ([`Board::try_random_queries`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `queries` queries do not fit in memory.
+    ///
+    /// # Panics
+    ///
+    /// As [`Board::random`].
+    pub fn try_random(
+        rows: u32,
+        cols: u32,
+        fixed_percent: u32,
+        queries: usize,
+        seed: u64,
+    ) -> Result<Self, CapacityError> {
         let board = Board::random(rows, cols, fixed_percent, seed);
-        let queries = board.random_queries(queries, seed.wrapping_add(1));
-        Self { board, queries }
+        let queries = board.try_random_queries(queries, seed.wrapping_add(1))?;
+        Ok(Self { board, queries })
     }
 }
 

@@ -224,8 +224,8 @@ fn run(options: &Options) -> Result<(), String> {
         precompute: options.precompute,
         landmarks: options.landmarks,
     };
-    let mut solver = HuarongSolver::with_options(input.board.clone(), solver_options)
-        .map_err(|e| e.to_string())?;
+    let mut solver =
+        HuarongSolver::with_options(input.board, solver_options).map_err(|e| e.to_string())?;
     let built = started.elapsed();
     let mut out = String::new();
     let mut total = Stats::default();

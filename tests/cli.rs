@@ -214,6 +214,27 @@ fn huarong_generate_reports_out_of_memory_under_a_memory_limit() {
     assert!(line.contains("out of memory"), "{line}");
 }
 
+#[cfg(unix)]
+#[test]
+fn huarong_reports_out_of_memory_for_a_board_whose_abstraction_does_not_fit() {
+    let side = 1024;
+    let row = vec!["1"; side].join(" ");
+    let mut input = format!("{side} {side} 1\n");
+    for _ in 0..side {
+        input.push_str(&row);
+        input.push('\n');
+    }
+    input.push_str(&format!("1 1 1 2 {side} {side}\n"));
+    let mut command = Command::new("bash");
+    command
+        .arg("-c")
+        .arg("ulimit -v 100000 && exec \"$0\" --method plain")
+        .arg(example("huarong"));
+    let out = run_command(command, &input, Duration::from_mins(1));
+    let line = out.error_line();
+    assert!(line.contains("out of memory"), "{line}");
+}
+
 #[test]
 fn errors_name_the_numbers_given_not_saturated_ones() {
     let out = run("huarong", &["--generate", "4294967296", "1", "1"], "");

@@ -224,7 +224,7 @@ fn huarong_reports_out_of_memory_for_a_board_whose_abstraction_does_not_fit() {
         input.push_str(&row);
         input.push('\n');
     }
-    input.push_str(&format!("1 1 1 2 {side} {side}\n"));
+    input.push_str("1 1 1 2 1024 1024\n");
     let mut command = Command::new("bash");
     command
         .arg("-c")

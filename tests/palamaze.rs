@@ -143,7 +143,7 @@ fn routes_beyond_the_closing_time_do_not_escape() {
     // Built in code, since the text format stops at 1000 columns.
     let mut cells = vec![PipeCell::Water(None); 10_002];
     cells[5_000] = PipeCell::Water(Some(3));
-    let corridor = |cells| Grid::from_cells(10_002, 1, cells).unwrap();
+    let corridor = |cells| Grid::from_cells(1, 10_002, cells).unwrap();
     let maze = PipeMaze::new(corridor(cells.clone()), Pos::new(0, 0), Pos::new(0, 10_001)).unwrap();
     for strategy in [
         Strategy::Bfs,
@@ -191,7 +191,7 @@ fn an_exit_walled_in_on_a_contest_sized_maze_gives_10001() {
 #[test]
 fn the_heuristic_is_consistent() {
     for seed in 0..20 {
-        let maze = PipeMaze::random(&RandomPipeMaze::new(15, 12, 9, seed));
+        let maze = PipeMaze::random(&RandomPipeMaze::new(12, 15, 9, seed));
         let reachable = state_search::bfs_reach(&maze, [maze.start_state()]);
         for (state, _) in reachable.iter() {
             let h = maze.heuristic(state);
@@ -212,7 +212,7 @@ fn building_in_code_checks_the_start_exit_and_colours() {
         horizontal: true,
     };
     let grid =
-        Grid::from_cells(3, 1, vec![PipeCell::Water(None), PipeCell::Stone, pipe(40)]).unwrap();
+        Grid::from_cells(1, 3, vec![PipeCell::Water(None), PipeCell::Stone, pipe(40)]).unwrap();
     let error = PipeMaze::new(grid.clone(), Pos::new(0, 0), Pos::new(0, 1)).unwrap_err();
     assert_eq!(error.to_string(), "the exit (0, 1) is not water");
     let error = PipeMaze::new(grid, Pos::new(0, 0), Pos::new(0, 0)).unwrap_err();

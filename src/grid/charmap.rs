@@ -164,11 +164,7 @@ pub fn parse_char_map<T>(
         })
         .collect::<Result<Vec<Pos>, ParseError>>()?;
     // Exactly rows x cols cells were pushed.
-    let grid = Grid {
-        width: cols,
-        height: rows,
-        cells,
-    };
+    let grid = Grid { rows, cols, cells };
     Ok(CharMap { grid, markers })
 }
 

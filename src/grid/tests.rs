@@ -5,7 +5,7 @@ use crate::error::ParseErrorKind;
 
 #[test]
 fn cell_indexer_round_trips() {
-    let grid = Grid::new(7, 5, 0u8);
+    let grid = Grid::new(5, 7, 0u8);
     let ix = grid.indexer();
     assert_eq!(ix.bound(), 35);
     for pos in grid.positions() {
@@ -42,7 +42,7 @@ fn error(text: &str) -> (usize, usize, ParseErrorKind) {
 #[test]
 fn char_maps_parse_with_crlf_and_trailing_blanks() {
     let map = parse_char_map(" 2  3 \r\nS.#\t\r\n#.T  \n\n  \n", &FORMAT, floor).unwrap();
-    assert_eq!((map.grid.height(), map.grid.width()), (2, 3));
+    assert_eq!((map.grid.rows(), map.grid.cols()), (2, 3));
     assert_eq!(map.markers, [Pos::new(0, 0), Pos::new(1, 2)]);
     assert_eq!(map.grid.cells().iter().collect::<String>(), "S.##.T");
 }

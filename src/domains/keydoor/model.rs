@@ -146,7 +146,7 @@ impl KeyDoorMaze {
     ///
     /// // S K20 D20 T on one row: key type 20 opens door type 20.
     /// let row = vec![Cell::Floor, Cell::Key(20), Cell::Door(20), Cell::Floor];
-    /// let cells = Grid::from_cells(4, 1, row).unwrap();
+    /// let cells = Grid::from_cells(1, 4, row).unwrap();
     /// let maze = KeyDoorMaze::new(cells, Pos::new(0, 0), Pos::new(0, 3))?;
     /// let strategy = Objective::FewestKeys.default_strategy();
     /// let route = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?.into_found().unwrap();
@@ -311,7 +311,7 @@ impl KeyDoorMaze {
     /// The dense numbering of this maze's states.
     #[must_use]
     pub fn state_indexer(&self) -> KeyStateIndexer {
-        KeyStateIndexer::new(self.cells.width(), self.cells.height(), self.key_types)
+        KeyStateIndexer::new(self.cells.rows(), self.cells.cols(), self.key_types)
     }
 }
 

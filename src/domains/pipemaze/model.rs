@@ -140,7 +140,7 @@ impl PipeMaze {
     /// // start, a vertical pipe of colour 12, exit: passing right needs key 12.
     /// let pipe = PipeCell::Pipe { colour: 12, horizontal: false };
     /// let row = vec![PipeCell::Water(None), pipe, PipeCell::Water(None)];
-    /// let maze = PipeMaze::new(Grid::from_cells(3, 1, row).unwrap(), Pos::new(0, 0), Pos::new(0, 2))?;
+    /// let maze = PipeMaze::new(Grid::from_cells(1, 3, row).unwrap(), Pos::new(0, 0), Pos::new(0, 2))?;
     /// assert_eq!(escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new())?.outcome), 10_001);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -245,7 +245,7 @@ impl PipeMaze {
     /// The dense numbering of this maze's states.
     #[must_use]
     pub fn state_indexer(&self) -> KeyStateIndexer {
-        KeyStateIndexer::new(self.cells.width(), self.cells.height(), self.key_colours)
+        KeyStateIndexer::new(self.cells.rows(), self.cells.cols(), self.key_colours)
     }
 
     #[inline]

@@ -87,7 +87,7 @@ impl fmt::Display for PipeMaze {
     /// The contest text format: the header `n m`, then one line per row. Colours 9 and
     /// above, which the format cannot write, appear as `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.cells.height(), self.cells.width())?;
+        writeln!(f, "{} {}", self.cells.rows(), self.cells.cols())?;
         let letter = |base: u8, colour: u8| {
             if colour < TEXT_COLOURS {
                 char::from(base + colour)
@@ -95,8 +95,8 @@ impl fmt::Display for PipeMaze {
                 '?'
             }
         };
-        for row in 0..self.cells.height() {
-            let line: String = (0..self.cells.width())
+        for row in 0..self.cells.rows() {
+            let line: String = (0..self.cells.cols())
                 .map(|col| {
                     let pos = Pos::new(row, col);
                     match self.cells[pos] {

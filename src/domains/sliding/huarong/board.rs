@@ -78,7 +78,7 @@ impl Board {
     /// The board of a grid of flags (`true` = movable); `None` as for [`Board::new`].
     #[must_use]
     pub fn from_grid(grid: &Grid<bool>) -> Option<Self> {
-        Self::new(grid.height(), grid.width(), grid.cells())
+        Self::new(grid.rows(), grid.cols(), grid.cells())
     }
 
     /// A random `rows x cols` board where each cell is fixed with probability

@@ -108,6 +108,8 @@ pub mod solution;
 pub mod space;
 pub mod store;
 pub mod strategy;
+#[cfg(feature = "domains")]
+pub mod text;
 
 pub use algo::astar::{AStar, astar};
 pub use algo::bfs::{Bfs, bfs, bfs_reach};

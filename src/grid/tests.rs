@@ -48,6 +48,23 @@ fn char_maps_parse_with_crlf_and_trailing_blanks() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_header_is_skipped() {
+    let map = parse_char_map("\u{feff}1 2\nST\n", &FORMAT, floor).unwrap();
+    assert_eq!(map.markers, [Pos::new(0, 0), Pos::new(0, 1)]);
+    assert_eq!(
+        error("\u{feff}1 x\nST\n"),
+        (
+            1,
+            3,
+            ParseErrorKind::Invalid {
+                expected: "the number of columns (a positive integer)".to_owned(),
+                found: "x".to_owned()
+            }
+        )
+    );
+}
+
+#[test]
 fn header_faults_name_the_token() {
     let invalid = |expected: &str, found: &str| ParseErrorKind::Invalid {
         expected: expected.to_owned(),
@@ -92,7 +109,10 @@ fn header_faults_name_the_token() {
         (
             1,
             1,
-            invalid("the number of rows, at most 5", "99999999999999999999999")
+            invalid(
+                "the number of rows (a positive integer)",
+                "99999999999999999999999"
+            )
         )
     );
     let too_many = |what, limit, found| ParseErrorKind::TooLarge { what, limit, found };

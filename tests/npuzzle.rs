@@ -501,7 +501,7 @@ fn malformed_lines_are_rejected_naming_the_line_and_the_column() {
             "1 0 2 3 4 5 6 7 1",
             1,
             17,
-            "expected each tile once, found \"a second 1\"",
+            "expected each tile once, not a second 1, found \"1\"",
         ),
         (
             "1 0 2 -3 4 5 6 7 8",

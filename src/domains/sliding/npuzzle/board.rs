@@ -122,7 +122,7 @@ pub(super) const UNSOLVABLE: &str = "the goal cannot be reached from this board 
 /// assert!(board.slide(Dir::Left));
 /// assert!(!board.slide(Dir::Left)); // the wall
 /// assert_eq!(board.to_string(), "0 1 2 3 4 5 6 7 8");
-/// # Ok::<(), state_search::domains::sliding::npuzzle::BoardError>(())
+/// # Ok::<(), state_search::ParseError>(())
 /// ```
 ///
 /// [`StateSpace`]: crate::StateSpace

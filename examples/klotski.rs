@@ -20,7 +20,7 @@ mod output;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use state_search::domains::sliding::klotski::{Metric, Puzzle};
+use state_search::domains::sliding::klotski::{Metric, Puzzle, UnknownMetric};
 
 const USAGE: &str = "usage: klotski [FILE] [--metric step|line|any] [--stats]";
 
@@ -32,7 +32,10 @@ fn run() -> Result<(), String> {
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-h" | "--help" => return output::write_out(&format!("{USAGE}\n")).map(drop),
-            "--metric" => metric = args.next().ok_or("--metric needs a value")?.parse()?,
+            "--metric" => {
+                let name = args.next().ok_or("--metric needs a value")?;
+                metric = name.parse().map_err(|e: UnknownMetric| e.to_string())?;
+            }
             "--stats" => stats = true,
             flag if flag.starts_with("--") => {
                 return Err(format!("unknown option {flag:?} (try --help)"));

@@ -84,6 +84,7 @@
 //! [`StateSpace`]: crate::StateSpace
 //! [`Bfs`]: crate::Bfs
 
+mod error;
 mod indexer;
 mod model;
 mod parse;
@@ -91,6 +92,7 @@ mod print;
 mod solve;
 mod space;
 
+pub use error::{PuzzleError, UnknownMetric};
 pub use indexer::LayoutIndexer;
 pub use model::{Layout, MAX_CELLS, Metric, Piece, Puzzle, Shape};
 pub use solve::{Move, Solution};

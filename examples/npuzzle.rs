@@ -143,7 +143,10 @@ fn parse_args() -> Result<Option<Options>, String> {
                     .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
                 options.shape = Some(shape);
             }
-            "--order" => options.order = value("--order")?.parse()?,
+            "--order" => {
+                let order = value("--order")?.parse::<MoveOrder>();
+                options.order = order.map_err(|e| e.to_string())?;
+            }
             "--stats" => options.stats = true,
             "--progress" => options.progress = Progress::Always,
             "--quiet" => options.progress = Progress::Never,

@@ -57,7 +57,7 @@ mod random;
 mod solve;
 mod space;
 
-pub use model::{MAX_COLOURS, PipeCell, PipeMaze, PipeMazeError, PipeMove};
+pub use model::{MAX_COLOURS, PipeCell, PipeMaze, PipeMazeError, PipeMove, PipeReplayError};
 pub use parse::{MAX_SIDE, TEXT_COLOURS};
 pub use random::RandomPipeMaze;
 pub use solve::{CLOSES_AT, NO_ESCAPE, PipeRoute, escape_answer};

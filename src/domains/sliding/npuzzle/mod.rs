@@ -76,7 +76,7 @@ pub use heuristic::{LinearConflict, Manhattan, TileHeuristic};
 pub use indexer::BoardIndexer;
 pub use parse::{Instance, moves_to_string, parse_instances, parse_moves};
 pub use slider::{Move, Slider};
-pub use space::{MoveOrder, NPuzzle};
+pub use space::{InvalidMoveOrder, MoveOrder, NPuzzle};
 
 #[cfg(test)]
 mod tests;

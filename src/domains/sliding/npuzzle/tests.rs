@@ -4,6 +4,7 @@
 use super::heuristic::must_leave;
 use super::*;
 use crate::error::ParseErrorKind;
+use crate::grid::Dir;
 use crate::rng::SplitMix64;
 use crate::space::{IndexedSpace, StateIndexer};
 
@@ -91,4 +92,21 @@ fn parse_errors_name_the_column_in_the_whole_line() {
     );
     let board: Board = "\u{feff}0 1 2\r\n3 4 5\r\n6 7 8\r\n".parse().unwrap();
     assert_eq!(board.to_string(), "0 1 2 3 4 5 6 7 8");
+}
+
+#[test]
+fn move_orders_are_four_distinct_letters() {
+    assert_eq!("ULRD".parse::<MoveOrder>(), Ok(MoveOrder::ULRD));
+    assert_eq!(
+        "DRLU".parse::<MoveOrder>().map(MoveOrder::dirs),
+        Ok([Dir::Down, Dir::Right, Dir::Left, Dir::Up])
+    );
+    for bad in ["ULR", "ULRDU", "ULLD", "ulrd", ""] {
+        let error = bad.parse::<MoveOrder>().unwrap_err();
+        assert_eq!(error, InvalidMoveOrder(bad.to_owned()));
+    }
+    assert_eq!(
+        "UUDL".parse::<MoveOrder>().unwrap_err().to_string(),
+        "invalid move order \"UUDL\": expected a permutation of \"UDLR\""
+    );
 }

@@ -148,12 +148,44 @@ fn text_after_the_input_is_trailing() {
     );
 }
 
-/// Texts made of the characters the formats use, with some that they do not.
+/// Valid inputs of every format, to be damaged.
+const SAMPLES: [&str; 7] = [
+    "3 4\nS.a.\n.X.X\nATX.\n",
+    "3 5\n#+a+$\n+1*++\n*****\n",
+    "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n",
+    "ABBC\nABBC\nDEEF\nDGHF\nI..J\ngoal B 4 2\n",
+    "vBBv\nvBBv\nvhhv\nvssv\ns..s\n",
+    "# Korf\n1 0 2 3 4 5 6 7 8\n\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    "1 2 3\n4 5 6\n7 8 0\n",
+];
+
+/// A sample with a few characters replaced, inserted or deleted.
+fn damaged() -> impl Strategy<Value = String> {
+    let edit = (any::<prop::sample::Index>(), 0..3u8, "[0-9 \n\r.#a-zA-Z\u{feff}-]");
+    (0..SAMPLES.len(), prop::collection::vec(edit, 0..6)).prop_map(|(sample, edits)| {
+        let mut chars: Vec<char> = SAMPLES[sample].chars().collect();
+        for (at, how, with) in edits {
+            let with = with.chars().next().unwrap_or(' ');
+            let at = at.index(chars.len() + 1);
+            match how {
+                0 if at < chars.len() => chars[at] = with,
+                1 => chars.insert(at, with),
+                _ if at < chars.len() => drop(chars.remove(at)),
+                _ => {}
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+/// Texts made of the characters the formats use, with some that they do not, and damaged
+/// valid inputs.
 fn texty() -> impl Strategy<Value = String> {
     prop_oneof![
         "[0-9 \n]{0,120}",
         "[0-9a-zA-Z.#$*+ \t\r\n\u{feff}é-]{0,160}",
         any::<String>(),
+        damaged(),
     ]
 }
 
@@ -181,5 +213,36 @@ proptest! {
         let expected: Vec<(usize, &str)> =
             body.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
         prop_assert_eq!(lines, expected);
+    }
+
+    /// Every parser of the crate, on any text: an answer or an error, never a panic, and
+    /// every error names a place inside the text (or just after its end).
+    #[test]
+    fn parsers_never_panic(text in texty()) {
+        use crate::domains::keydoor::KeyDoorMaze;
+        use crate::domains::pipemaze::PipeMaze;
+        use crate::domains::sliding::huarong::{Input, InputError};
+        use crate::domains::sliding::klotski::Puzzle;
+        use crate::domains::sliding::npuzzle::{Board, GoalConvention, parse_instances};
+
+        // A missing line is reported at the line where it should have been.
+        let lines = text.lines().count() + 1;
+        let placed = |error: &ParseError| (1..=lines).contains(&error.line);
+        let errors = [
+            text.parse::<KeyDoorMaze>().err(),
+            text.parse::<PipeMaze>().err(),
+            text.parse::<Puzzle>().err(),
+            text.parse::<Board>().err(),
+            parse_instances(&text, None, GoalConvention::BlankFirst).err(),
+            parse_instances(&text, Some((2, 3)), GoalConvention::BlankLast).err(),
+            match text.parse::<Input>() {
+                Err(InputError::Parse(error)) => Some(error),
+                _ => None,
+            },
+        ];
+        for error in errors.iter().flatten() {
+            prop_assert!(placed(error), "{:?} outside {} lines", error, lines);
+            prop_assert!(!error.to_string().is_empty());
+        }
     }
 }

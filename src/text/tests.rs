@@ -135,6 +135,14 @@ fn lines_are_whole_or_what_is_left_of_them() {
     assert_eq!(tokens.line().map(|l| l.text), Some(""));
     assert_eq!(tokens.line(), None);
     assert_eq!(tokens.token(), None);
+    // Once the last line is taken, the place is just after its last character.
+    let mut tokens = Tokens::new("ab\ncdé");
+    assert_eq!(tokens.line().map(|l| l.text), Some("ab"));
+    assert_eq!(tokens.place(), (2, 1));
+    assert_eq!(tokens.line().map(|l| l.text), Some("cdé"));
+    assert_eq!(tokens.place(), (2, 4));
+    let error = tokens.expect("more").unwrap_err();
+    assert_eq!((error.line, error.column), (2, 4));
 }
 
 #[test]

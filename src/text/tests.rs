@@ -169,7 +169,11 @@ const SAMPLES: [&str; 7] = [
 
 /// A sample with a few characters replaced, inserted or deleted.
 fn damaged() -> impl Strategy<Value = String> {
-    let edit = (any::<prop::sample::Index>(), 0..3u8, "[0-9 \n\r.#a-zA-Z\u{feff}-]");
+    let edit = (
+        any::<prop::sample::Index>(),
+        0..3u8,
+        "[0-9 \n\r.#a-zA-Z\u{feff}-]",
+    );
     (0..SAMPLES.len(), prop::collection::vec(edit, 0..6)).prop_map(|(sample, edits)| {
         let mut chars: Vec<char> = SAMPLES[sample].chars().collect();
         for (at, how, with) in edits {

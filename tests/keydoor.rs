@@ -1,4 +1,4 @@
-//! The key-door maze: the samples and hand-checked cases of `PROBLEMS.md`, every engine
+//! The key-door maze: the contest sample and hand-checked cases, every engine
 //! against an independent brute-force oracle on random mazes, the parser on arbitrary
 //! text, and the exact output of the example program.
 

@@ -1,4 +1,4 @@
-//! The pipe-key maze: the sample and the hand-checked pipe cases of `PROBLEMS.md`, every
+//! The pipe-key maze: the contest sample and the hand-checked pipe cases, every
 //! engine against an independent brute-force oracle on random mazes, the parser on
 //! arbitrary text, and the exact output of the example program.
 
@@ -18,7 +18,7 @@ use state_search::grid::{Grid, Pos};
 use state_search::strategy::Queue;
 use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, Strategy};
 
-/// The sample and the three pipe cases of `PROBLEMS.md`, with their answers.
+/// The contest sample and the three hand-checked pipe cases, with their answers.
 const CASES: [(&str, &str); 4] = [
     (
         include_str!("data/palamaze/sample.in"),

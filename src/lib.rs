@@ -89,7 +89,8 @@
 //! # Domains
 //!
 //! `domains` (cargo feature `domains`, on by default) holds puzzles as ready-made spaces
-//! with parsers for their contest formats; each has an example program in `examples/`.
+//! with parsers for their contest formats (each format documented in its domain's module,
+//! all read by one tokenizer, `text`); each has an example program in `examples/`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 

@@ -18,9 +18,9 @@ pub const MAX_SIDE: u32 = 4096;
 pub const MAX_CELLS: usize = 1 << 24;
 
 impl KeyDoorMaze {
-    /// Parses the contest text format (`PROBLEMS.md` section 2): a header `n m`, then `n`
-    /// rows of `m` characters from `. X S T A-H a-h`, with exactly one `S` and one `T`.
-    /// Lines may end in `\r\n` and trailing blanks.
+    /// Parses the contest text format ([module docs](super#the-text-format)): a header
+    /// `n m`, then `n` rows of `m` characters from `. X S T A-H a-h`, with exactly one `S`
+    /// and one `T`. Lines may end in `\r\n` and trailing blanks.
     ///
     /// # Errors
     ///

@@ -15,9 +15,9 @@ pub const TEXT_COLOURS: u8 = 9;
 pub const MAX_SIDE: u32 = 1000;
 
 impl PipeMaze {
-    /// Parses the contest text format (`PROBLEMS.md` section 1): a header `n m`, then `n`
-    /// rows of `m` characters from `* + # $ 1-9 A-I a-i`, with exactly one `#` and one
-    /// `$`. Lines may end in `\r\n` and trailing blanks.
+    /// Parses the contest text format ([module docs](super#the-text-format)): a header
+    /// `n m`, then `n` rows of `m` characters from `* + # $ 1-9 A-I a-i`, with exactly one
+    /// `#` and one `$`. Lines may end in `\r\n` and trailing blanks.
     ///
     /// # Errors
     ///

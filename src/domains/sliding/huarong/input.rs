@@ -12,14 +12,10 @@ use crate::text::{Token, Tokens};
 
 /// The contest input: a board and its queries.
 ///
-/// ```text
-/// n m q
-/// n lines of m integers, 0 (fixed) or 1 (movable)
-/// q lines: EX EY SX SY TX TY     blank, piece, target (1-based row and column)
-/// ```
-///
-/// Parsing reads whitespace-separated tokens; every query is validated against the board.
-/// [`Display`](fmt::Display) writes the same format back.
+/// The text format is described in the [module docs](super#the-text-format): `n m q`,
+/// the cells (`0` fixed, `1` movable), then the queries `EX EY SX SY TX TY` with rows and
+/// columns counted from 1. Parsing reads the text with [`Tokens`], and checks every query
+/// against the board. [`Display`](fmt::Display) writes the same format back.
 ///
 /// # Examples
 ///

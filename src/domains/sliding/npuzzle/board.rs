@@ -24,7 +24,7 @@ pub(crate) const fn byte(value: usize) -> u8 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum GoalConvention {
-    /// Korf's convention, the one of `PROBLEMS.md`: the blank in the top-left cell and tile
+    /// Korf's convention, the contest's: the blank in the top-left cell and tile
     /// `i` on cell `i` (`0 1 2 / 3 4 5 / 6 7 8`).
     #[default]
     BlankFirst,
@@ -108,8 +108,9 @@ pub(super) const UNSOLVABLE: &str = "the goal cannot be reached from this board 
 /// This is also the state of the [`StateSpace`] view of [`NPuzzle`]: boards of up to 16
 /// cells are stored inline, so cloning one does not allocate.
 ///
-/// The text form ([`FromStr`], [`fmt::Display`]) is the one of `PROBLEMS.md`: the tiles
-/// separated by spaces, the shape following from the count (9 numbers: 3x3, 16: 4x4).
+/// The text form ([`FromStr`], [`fmt::Display`]) is the one of the contest
+/// ([module docs](super#the-text-format)): the tiles separated by spaces, the shape
+/// following from the count (9 numbers: 3x3, 16: 4x4).
 ///
 /// # Examples
 ///

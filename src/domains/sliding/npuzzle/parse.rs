@@ -152,9 +152,10 @@ pub struct Instance {
     pub board: Board,
 }
 
-/// Reads every instance of a text in the format of `PROBLEMS.md`: one board per line,
-/// blank lines and lines starting with `#` ignored. Each board must be solvable towards
-/// the goal of `convention`.
+/// Reads every instance of a text in the contest format
+/// ([module docs](super#the-text-format)): one board per line, blank lines and lines
+/// starting with `#` ignored. Each board must be solvable towards the goal of
+/// `convention`.
 ///
 /// With `shape = None` every board is square (the side follows from the count, and may
 /// differ between lines); with `Some((rows, cols))` every line must have that shape.

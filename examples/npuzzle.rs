@@ -1,5 +1,5 @@
-//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of `PROBLEMS.md`
-//! (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
+//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of
+//! `state_search::domains::sliding::npuzzle` (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
 //! file or standard input. Prints one line per instance: the optimal number of moves, a
 //! space, and the moves of the blank as `U`, `D`, `L`, `R` (just the number when the board
 //! is already solved).
@@ -191,7 +191,10 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("shape") => {
                 options.shape = Some(shape(&common::text_value(&mut parser, "--shape")?)?);
             }
-            Long("order") => options.order = common::text_value(&mut parser, "--order")?.parse()?,
+            Long("order") => {
+                let order = common::text_value(&mut parser, "--order")?.parse::<MoveOrder>();
+                options.order = order.map_err(|e| e.to_string())?;
+            }
             Long("strategy") => {
                 let name = common::value(&mut parser, "--strategy")?;
                 options.strategy = common::strategy(name, STRATEGIES, "")?;

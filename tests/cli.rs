@@ -254,7 +254,10 @@ fn errors_name_the_numbers_given_not_saturated_ones() {
 #[test]
 fn board_errors_name_the_token_given() {
     let error = "1 2 x 0".parse::<Board>().unwrap_err();
-    assert_eq!(error.to_string(), "\"x\" is not a tile number");
+    assert_eq!(
+        error.to_string(),
+        "line 1, column 5: expected a tile number (0 for the blank), found \"x\""
+    );
     let error = "1 2 99999999999999999999 0".parse::<Board>().unwrap_err();
     assert!(
         error.to_string().contains("99999999999999999999"),

@@ -634,3 +634,84 @@ fn the_usual_bad_parameters_are_refused() {
         "{unknown}"
     );
 }
+
+/// A search that reaches a state more cheaply after it reached others through it
+/// re-parents the state but leaves the others' costs as they were: the path then runs
+/// through the cheaper way while the cost is still that of the first way. Three small
+/// graphs where focal search, beam search and a stopped A* (with an inconsistent,
+/// inadmissible heuristic) each meet this; the cost reported must be that of the path.
+#[test]
+fn the_cost_reported_is_the_cost_of_the_path_after_a_cheaper_way_is_found() {
+    // Each: the strategy, the edges, the goal, h, the distance-to-go, the expansion limit.
+    type Example = (
+        Strategy,
+        &'static [(u32, u32, u32)],
+        u32,
+        &'static [u32],
+        Option<&'static [u32]>,
+        Option<u64>,
+    );
+    let examples: [Example; 3] = [
+        // 0 -> 2 -> 3 first (12); then 0 -> 1 -> 2 reopens 2 and 3 leaves the focal list
+        // at 12 through a path that costs 8.
+        (
+            Strategy::Focal(Weight::TWO),
+            &[(0, 1, 5), (0, 2, 9), (1, 2, 0), (2, 3, 3)],
+            3,
+            &[0, 0, 1, 0],
+            Some(&[2, 2, 1, 0]),
+            None,
+        ),
+        // Layer 1 holds 1 and 2 (cost 4), layer 2 holds 3 and 4 (cost 8); from 3 the
+        // beam reaches 2 at cost 1, from 4 the goal 5 at 10, along a path costing 7.
+        (
+            Strategy::Beam(NonZeroUsize::new(6).unwrap()),
+            &[
+                (0, 1, 0),
+                (0, 2, 4),
+                (1, 3, 1),
+                (3, 2, 0),
+                (2, 4, 4),
+                (4, 5, 2),
+            ],
+            5,
+            &[0; 6],
+            None,
+            None,
+        ),
+        // A* expands 0, 1 (reaching 3 at 14), then 2, which reaches 1 at 2 and stops: the
+        // most promising state is 3 (h = 0), at 14 by the cost, along 0 2 1 3 costing 7.
+        (
+            Strategy::AStar,
+            &[(0, 1, 9), (0, 2, 1), (2, 1, 1), (1, 3, 5)],
+            4,
+            &[10, 1, 10, 0, 0],
+            None,
+            Some(3),
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (strategy, edges, goal, h, distance, budget) in examples {
+        let case = Case {
+            graph: Graph::new(h.len(), edges),
+            starts: vec![0],
+            goals: vec![goal],
+            scales: vec![0; h.len()],
+            noise: vec![0; h.len()],
+        };
+        let limits = budget.map_or_else(Limits::new, |b| Limits::new().max_expansions(b));
+        let ignore = |_: Event<'_, u32, u32>| ControlFlow::Continue(());
+        for storage in STORAGES {
+            let search = run(&case, strategy, h, distance, storage, &limits, ignore);
+            let solution = search.found().or(search.partial.as_ref());
+            let solution = solution.unwrap_or_else(|| panic!("{strategy}: {search:?}"));
+            let along = path_cost(&case.graph, &solution.path);
+            if along != Some(i64::from(solution.cost)) {
+                wrong.push(format!(
+                    "{strategy} {storage}: {solution:?} costs {along:?}"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}

@@ -31,9 +31,14 @@
 //!   apply). The default, `idastar`, searches in place; the others search the puzzle's
 //!   state space of boards (`bibfs` back from the goal), which only small boards or easy
 //!   instances fit in memory.
+//! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
+//!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
+//!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
+//!   and says on standard error that it is not proven optimal.
 //! - `--stats`: statistics per instance and in total, on standard error.
-//! - `--progress` / `--quiet`: report every IDA* iteration on standard error (bound, nodes,
-//!   nodes per second) always / never; by default only once a solve has run for a second.
+//! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
+//!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound)
+//!   always / never; by default only once a solve has run for a second.
 //!
 //! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
 //! the program with one error line naming it, and exit status 2, before anything is
@@ -84,7 +89,8 @@ fn usage() -> String {
     format!(
         "usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
          [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
-         [--shape RxC] [--order ULRD] [--strategy NAME] [--stats] [--progress | --quiet]\n\
+         [--shape RxC] [--order ULRD] [--strategy NAME] [--max-seconds S] \
+         [--max-expansions N] [--stats] [--progress | --quiet]\n\
          strategies (default idastar, in place): {}",
         common::spellings(STRATEGIES, "|")
     )
@@ -117,6 +123,7 @@ struct Options {
     shape: Option<(usize, usize)>,
     order: MoveOrder,
     strategy: Strategy,
+    limits: Limits,
     stats: bool,
     progress: Progress,
 }
@@ -154,6 +161,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         shape: None,
         order: MoveOrder::ULRD,
         strategy: NPuzzle::DEFAULT_STRATEGY,
+        limits: Limits::new(),
         stats: false,
         progress: Progress::AfterASecond,
     };
@@ -198,6 +206,20 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("strategy") => {
                 let name = common::value(&mut parser, "--strategy")?;
                 options.strategy = common::strategy(name, STRATEGIES, "")?;
+            }
+            Long("max-seconds") => {
+                let text = common::text_value(&mut parser, "--max-seconds")?;
+                let seconds = text
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                    .ok_or_else(|| format!("--max-seconds is a number of seconds, not {text:?}"))?;
+                options.limits = options.limits.time_limit(seconds);
+            }
+            Long("max-expansions") => {
+                let value = common::value(&mut parser, "--max-expansions")?;
+                let count: u64 = common::parse_value("--max-expansions", value)?;
+                options.limits = options.limits.max_expansions(count);
             }
             Long("stats") => options.stats = true,
             Long("progress") => options.progress = Progress::Always,
@@ -314,8 +336,9 @@ fn solve(setup: &Setup, instance: &Instance, options: &Options) -> Result<Solved
     }
 }
 
-/// Reports IDA*'s iterations. It sees every expansion: keep it tiny so that it is inlined
-/// into the engine, and leave the reporting to a function called once per iteration.
+/// Reports IDA*'s iterations and anytime search's improved solutions. It sees every
+/// expansion: keep it tiny so that it is inlined into the engine, and leave the reporting
+/// to functions called once per iteration or solution.
 struct Watch {
     progress: Progress,
     line: usize,
@@ -325,20 +348,23 @@ struct Watch {
 impl<S> Visitor<S, u32> for Watch {
     #[inline]
     fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
-        if let Event::IterationFinished {
-            bound,
-            next_bound,
-            stats,
-        } = event
-        {
-            report_iteration(
+        match event {
+            Event::IterationFinished {
+                bound,
+                next_bound,
+                stats,
+            } => report_iteration(
                 self.progress,
                 self.line,
                 self.started,
                 bound,
                 next_bound,
                 stats,
-            );
+            ),
+            Event::Improved {
+                cost, lower_bound, ..
+            } => report_improved(self.progress, self.line, self.started, cost, lower_bound),
+            _ => {}
         }
         ControlFlow::Continue(())
     }
@@ -363,12 +389,27 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
             &instance.board,
             heuristic,
             &options.strategy,
-            &Limits::new(),
+            &options.limits,
             &mut progress,
         )
         .map_err(|e| format!("line {line}: {e}"))?;
     let time = started.elapsed();
-    match search.outcome {
+    let outcome = match (search.outcome, search.partial) {
+        // Anytime search keeps its best solution when a limit stops it.
+        (Outcome::Stopped(reason), Some(best))
+            if matches!(options.strategy, Strategy::Anytime(_))
+                && solves(&instance.board, &setup.puzzle, &best.actions) =>
+        {
+            eprintln!(
+                "npuzzle: line {line}: {reason}: the best solution found, cost {}, is not \
+                 proven optimal",
+                best.cost
+            );
+            Outcome::Found(best)
+        }
+        (outcome, _) => outcome,
+    };
+    match outcome {
         Outcome::Found(plan) if plan.actions.is_empty() => Ok(Solved {
             line: plan.cost.to_string(),
             stats: search.stats,
@@ -386,6 +427,35 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
     }
 }
 
+/// Whether `moves` take `board` to the puzzle's goal.
+fn solves(board: &Board, puzzle: &NPuzzle, moves: &[state_search::grid::Dir]) -> bool {
+    let mut board = board.clone();
+    board.slide_all(moves).is_ok() && board == *puzzle.goal()
+}
+
+/// Whether `progress` asks for a report `elapsed` into a solve.
+fn reports(progress: Progress, elapsed: Duration) -> bool {
+    match progress {
+        Progress::Never => false,
+        Progress::Always => true,
+        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
+    }
+}
+
+/// One line on standard error when anytime search improves its solution, if `progress`
+/// asks for it.
+#[cold]
+#[inline(never)]
+fn report_improved(progress: Progress, line: usize, started: Instant, cost: u32, bound: u32) {
+    let elapsed = started.elapsed();
+    if reports(progress, elapsed) {
+        eprintln!(
+            "line {line}: solution of cost {cost} after {:.2} s, optimum at least {bound}",
+            elapsed.as_secs_f64()
+        );
+    }
+}
+
 /// One line on standard error after an IDA* iteration, if `progress` asks for it.
 #[cold]
 #[inline(never)]
@@ -398,12 +468,7 @@ fn report_iteration(
     stats: &Stats,
 ) {
     let elapsed = started.elapsed();
-    let report = match progress {
-        Progress::Never => false,
-        Progress::Always => true,
-        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
-    };
-    if report {
+    if reports(progress, elapsed) {
         let nodes = stats.generated + 1;
         eprintln!(
             "line {line}: bound {bound} searched, {nodes} nodes, {:.1} M nodes/s, next bound {}",

@@ -37,8 +37,9 @@
 //!   and says on standard error that it is not proven optimal.
 //! - `--stats`: statistics per instance and in total, on standard error.
 //! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
-//!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound)
-//!   always / never; by default only once a solve has run for a second.
+//!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound),
+//!   and within a long search a line every five seconds (bound, states expanded), always /
+//!   never; by default only once a solve has run for a second.
 //!
 //! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
 //! the program with one error line naming it, and exit status 2, before anything is
@@ -343,24 +344,87 @@ struct Watch {
     progress: Progress,
     line: usize,
     started: Instant,
+    /// Expansions left before the next look at the clock.
+    countdown: u64,
+    /// Expansions before the last look at the clock.
+    expanded: u64,
+    /// The bound being searched, once an iteration has named it.
+    bound: Option<u32>,
+    /// When the last line was printed, into the solve.
+    reported: Duration,
+}
+
+/// Expansions between two looks at the clock: a few hundredths of a second.
+const LOOK_EVERY: u64 = 1 << 21;
+
+/// Within an iteration, a line at most this often.
+const REPORT_EVERY: Duration = Duration::from_secs(5);
+
+impl Watch {
+    fn new(progress: Progress, line: usize) -> Self {
+        Self {
+            progress,
+            line,
+            started: Instant::now(),
+            countdown: if progress == Progress::Never {
+                u64::MAX
+            } else {
+                LOOK_EVERY
+            },
+            expanded: 0,
+            bound: None,
+            reported: Duration::ZERO,
+        }
+    }
+
+    /// A look at the clock, every [`LOOK_EVERY`] expansions: a line on standard error
+    /// inside a long iteration (a 5x5 board's can take minutes).
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self) {
+        self.countdown = LOOK_EVERY;
+        self.expanded += LOOK_EVERY;
+        let elapsed = self.started.elapsed();
+        if reports(self.progress, elapsed) && elapsed >= self.reported + REPORT_EVERY {
+            self.reported = elapsed;
+            eprintln!(
+                "line {}: searching{}, {} expanded, {:.1} M expanded/s",
+                self.line,
+                self.bound
+                    .map_or_else(String::new, |b| format!(" bound {b}")),
+                self.expanded,
+                rate(self.expanded, elapsed),
+            );
+        }
+    }
 }
 
 impl<S> Visitor<S, u32> for Watch {
     #[inline]
     fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
         match event {
+            Event::Expanded { .. } => {
+                self.countdown -= 1;
+                if self.countdown == 0 {
+                    self.look();
+                }
+            }
             Event::IterationFinished {
                 bound,
                 next_bound,
                 stats,
-            } => report_iteration(
-                self.progress,
-                self.line,
-                self.started,
-                bound,
-                next_bound,
-                stats,
-            ),
+            } => {
+                self.bound = next_bound;
+                self.reported = self.started.elapsed();
+                report_iteration(
+                    self.progress,
+                    self.line,
+                    self.started,
+                    bound,
+                    next_bound,
+                    stats,
+                );
+            }
             Event::Improved {
                 cost, lower_bound, ..
             } => report_improved(self.progress, self.line, self.started, cost, lower_bound),
@@ -376,13 +440,9 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
     heuristic: H,
     options: &Options,
 ) -> Result<Solved, String> {
-    let started = Instant::now();
     let line = instance.line;
-    let mut progress = Watch {
-        progress: options.progress,
-        line,
-        started,
-    };
+    let mut progress = Watch::new(options.progress, line);
+    let started = progress.started;
     let search = setup
         .puzzle
         .solve_with(

@@ -368,6 +368,14 @@ impl<C: Copy> Limits<C> {
         self.max_memory
     }
 
+    /// The same limits without a cost limit (searches whose costs are offset from the
+    /// caller's, where the caller applies the limit itself).
+    #[must_use]
+    pub(crate) fn without_cost_limit(mut self) -> Self {
+        self.max_cost = None;
+        self
+    }
+
     /// The same limits for an engine with another cost type (BFS counts steps in
     /// `usize`): the cost limit goes through `convert`, the rest is kept.
     ///

@@ -105,6 +105,7 @@ pub mod error;
 pub mod event;
 #[cfg(feature = "domains")]
 pub mod grid;
+pub mod paths;
 pub mod queue;
 pub mod rng;
 pub mod solution;
@@ -121,6 +122,7 @@ pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, NoVisitor, Visitor, visitor};
+pub use paths::{KShortest, OptimalPaths, PathCount, PathsError, k_shortest_paths, optimal_paths};
 pub use solution::{
     Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
 };

@@ -33,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod dag;
 mod optimal;
 mod yen;
 
@@ -45,7 +46,8 @@ use crate::strategy::{Strategy, StrategyError};
 #[cfg(doc)]
 use crate::Problem;
 
-pub use optimal::{OptimalDag, OptimalPaths, OptimalPathsIter, optimal_paths};
+pub use dag::{OptimalDag, OptimalPathsIter};
+pub use optimal::{OptimalPaths, optimal_paths};
 pub use yen::{KShortest, k_shortest_paths};
 
 /// How many optimal paths there are ([`OptimalPaths::count`]).

@@ -2,11 +2,7 @@
 //! state, the part of that graph that leads to a goal, the number of paths through it,
 //! and a lazy enumeration of them.
 
-use core::hash::{BuildHasher, Hash};
-
-use fixedbitset::FixedBitSet;
-use hashbrown::HashTable;
-use rustc_hash::FxBuildHasher;
+use core::hash::Hash;
 
 use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
@@ -15,6 +11,7 @@ use crate::space::{Cost, StateSpace};
 use crate::store::{NodeStore, Slot, Storage, StorageUser, try_push, with_storage};
 use crate::strategy::{MaybeIndexer, Problem};
 
+use super::dag::{OptimalDag, OptimalPathsIter};
 use super::{PathCount, PathsError};
 
 /// What the search records per state: `(g, first predecessor link + 1 (0: none), mark,
@@ -414,7 +411,19 @@ impl<C: Cost, NS> Search<C, NS> {
             });
             total.map_or(PathCount::Saturated, PathCount::Exact)
         };
-        let dag = OptimalDag::build(&*store, links, goals, &order)?;
+        let head = |slot: Slot| store.value(slot).1;
+        let steps = order
+            .iter()
+            .map(|&slot| Self::predecessors(links, head(slot)).count())
+            .sum();
+        let mut dag = OptimalDag::with_capacity(order.len(), steps)?;
+        let index_of = |slot: Slot| store.value(slot).2 - 2;
+        for &slot in &order {
+            let &(g, head, _, _, start) = store.value(slot);
+            let preds = Self::predecessors(links, head).map(index_of);
+            dag.push(store.state(slot), g, start, preds)?;
+        }
+        dag.finish(goals.iter().map(|&goal| index_of(goal)))?;
         Ok(OptimalPaths {
             cost: Some(best),
             count,
@@ -509,17 +518,7 @@ impl<S, C> OptimalPaths<S, C> {
     where
         S: Clone,
     {
-        OptimalPathsIter {
-            dag: &self.dag,
-            next_goal: 0,
-            stack: Vec::new(),
-            on_path: if self.count.is_finite() {
-                None
-            } else {
-                Some(FixedBitSet::with_capacity(self.dag.len()))
-            },
-            pending: false,
-        }
+        OptimalPathsIter::new(&self.dag, !self.count.is_finite())
     }
 }
 
@@ -528,285 +527,5 @@ impl<'a, S: Clone, C> IntoIterator for &'a OptimalPaths<S, C> {
     type IntoIter = OptimalPathsIter<'a, S, C>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
-    }
-}
-
-/// The graph of optimal predecessors of [`OptimalPaths`]: the states on optimal paths,
-/// each with its least cost and every predecessor `p` with `g(p) + c(p, s) = g(s)`.
-///
-/// States are numbered `0..len()` in an order that lists every state after its
-/// predecessors when the graph has no cycle (no [`PathCount::Infinite`]): a dynamic
-/// program over the paths can run in index order.
-///
-/// # Examples
-///
-/// ```
-/// use state_search::paths::optimal_paths;
-/// use state_search::{Limits, Problem};
-///
-/// let stairs = state_search::from_fn(|&n: &u8| [(n + 1, 1u32), (n + 2, 1)]);
-/// let all = optimal_paths(&Problem::new(&stairs, [0], |&n| n == 4), &Limits::new())?;
-/// let dag = all.dag();
-/// let four = dag.index_of(&4).unwrap();
-/// let mut preds: Vec<u8> = dag.predecessors(four).map(|p| dag.states()[p]).collect();
-/// preds.sort();
-/// assert_eq!(preds, [2]); // 3 is at cost 2, so 3 -> 4 is not optimal
-/// assert_eq!(dag.cost(four), 2);
-/// assert!(dag.is_start(dag.index_of(&0).unwrap()));
-/// // Indices follow the paths: predecessors first.
-/// for s in 0..dag.len() {
-///     assert!(dag.predecessors(s).all(|p| p < s));
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct OptimalDag<S, C> {
-    states: Vec<S>,
-    costs: Vec<C>,
-    /// The predecessors of state `i` are `preds[pred_start[i]..pred_start[i + 1]]`.
-    pred_start: Vec<u32>,
-    preds: Vec<u32>,
-    starts: FixedBitSet,
-    goals: Vec<u32>,
-    /// The index of each state, found by its hash.
-    index: HashTable<u32>,
-}
-
-/// Reserves room for `additional` more entries in `vec`, fallibly.
-fn reserve<T>(vec: &mut Vec<T>, additional: usize) -> Result<(), CapacityError> {
-    vec.try_reserve_exact(additional)
-        .map_err(|_| CapacityError::out_of_memory(additional, size_of::<T>()))
-}
-
-/// The index of a `u32` number.
-fn at(index: u32) -> usize {
-    index as usize
-}
-
-impl<S, C> OptimalDag<S, C> {
-    fn empty() -> Self {
-        Self {
-            states: Vec::new(),
-            costs: Vec::new(),
-            pred_start: vec![0],
-            preds: Vec::new(),
-            starts: FixedBitSet::new(),
-            goals: Vec::new(),
-            index: HashTable::new(),
-        }
-    }
-
-    /// The graph of the states of `order`, whose records in `store` hold their index
-    /// (+ 2).
-    fn build<NS>(
-        store: &NS,
-        links: &[Link],
-        goals: &[Slot],
-        order: &[Slot],
-    ) -> Result<Self, CapacityError>
-    where
-        S: Clone + Eq + Hash,
-        C: Cost,
-        NS: NodeStore<S, Record<C>>,
-    {
-        let n = order.len();
-        let mut dag = Self::empty();
-        reserve(&mut dag.states, n)?;
-        reserve(&mut dag.costs, n)?;
-        reserve(&mut dag.pred_start, n)?;
-        let starts_bytes = n.div_ceil(8);
-        let mut probe: Vec<u8> = Vec::new();
-        reserve(&mut probe, starts_bytes)?;
-        drop(probe);
-        dag.starts = FixedBitSet::with_capacity(n);
-        let index_of = |slot: Slot| store.value(slot).2 - 2;
-        for (i, &slot) in order.iter().enumerate() {
-            let &(g, head, _, _, start) = store.value(slot);
-            dag.states.push(store.state(slot));
-            dag.costs.push(g);
-            dag.starts.set(i, start);
-            for pred in Search::<C, NS>::predecessors(links, head) {
-                try_push(&mut dag.preds, index_of(pred))?;
-            }
-            let end = u32::try_from(dag.preds.len())
-                .map_err(|_| CapacityError::too_many_states(dag.preds.len()))?;
-            dag.pred_start.push(end);
-        }
-        reserve(&mut dag.goals, goals.len())?;
-        dag.goals.extend(goals.iter().map(|&goal| index_of(goal)));
-        let states = &dag.states;
-        let hash = |&i: &u32| FxBuildHasher.hash_one(&states[at(i)]);
-        dag.index
-            .try_reserve(n, hash)
-            .map_err(|_| CapacityError::out_of_memory(n, size_of::<u32>() + 1))?;
-        for (i, state) in states.iter().enumerate() {
-            // Fewer than `u32::MAX` states: each was numbered by a `u32` mark.
-            let i = u32::try_from(i).unwrap_or(u32::MAX);
-            dag.index
-                .insert_unique(FxBuildHasher.hash_one(state), i, hash);
-        }
-        Ok(dag)
-    }
-
-    /// The number of states on optimal paths.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.states.len()
-    }
-
-    /// Whether there is no optimal path.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.states.is_empty()
-    }
-
-    /// The states on optimal paths, by index.
-    #[must_use]
-    pub fn states(&self) -> &[S] {
-        &self.states
-    }
-
-    /// The index of `state`, if it lies on an optimal path.
-    ///
-    /// # Complexity
-    ///
-    /// One hash and expected O(1) comparisons.
-    #[must_use]
-    pub fn index_of(&self, state: &S) -> Option<usize>
-    where
-        S: Eq + Hash,
-    {
-        self.index
-            .find(FxBuildHasher.hash_one(state), |&i| {
-                self.states[at(i)] == *state
-            })
-            .map(|&i| at(i))
-    }
-
-    /// The least cost of the state of index `index` from a start.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `index` is not below [`len`](OptimalDag::len).
-    #[must_use]
-    pub fn cost(&self, index: usize) -> C
-    where
-        C: Copy,
-    {
-        self.costs[index]
-    }
-
-    /// The indices of the optimal predecessors of the state of index `index`: each `p`
-    /// with a step `p -> s` and `g(p) + c(p, s) = g(s)`, once however many parallel steps
-    /// there are.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `index` is not below [`len`](OptimalDag::len).
-    #[must_use]
-    pub fn predecessors(&self, index: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
-        self.pred_slice(index).iter().map(|&p| at(p))
-    }
-
-    fn pred_slice(&self, index: usize) -> &[u32] {
-        &self.preds[at(self.pred_start[index])..at(self.pred_start[index + 1])]
-    }
-
-    /// Whether the state of index `index` is a start state (where optimal paths begin; a
-    /// start may also have predecessors, through zero-cost steps).
-    #[must_use]
-    pub fn is_start(&self, index: usize) -> bool {
-        self.starts.contains(index)
-    }
-
-    /// The indices of the goals of least cost, where optimal paths end.
-    #[must_use]
-    pub fn goals(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
-        self.goals.iter().map(|&g| at(g))
-    }
-}
-
-/// The optimal paths of an [`OptimalPaths`], lazily ([`OptimalPaths::iter`]): a
-/// depth-first walk from each goal back to the starts, yielding each path from its start
-/// to its goal.
-///
-/// # Examples
-///
-/// ```
-/// use state_search::paths::optimal_paths;
-/// use state_search::{Limits, Problem};
-///
-/// let stairs = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n + 2, 1)]);
-/// let all = optimal_paths(&Problem::new(&stairs, [0], |&n| n == 60), &Limits::new())?;
-/// // 30 steps of 2 and nothing else: exactly one way.
-/// let mut paths = all.iter();
-/// assert_eq!(paths.next().map(|p| p.len()), Some(31));
-/// assert_eq!(paths.next(), None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug)]
-pub struct OptimalPathsIter<'a, S, C> {
-    dag: &'a OptimalDag<S, C>,
-    /// The next goal to walk back from.
-    next_goal: usize,
-    /// The walk: each state of the current path back from the goal, and the position of
-    /// its next predecessor to try.
-    stack: Vec<(u32, u32)>,
-    /// The states of the current path, when the graph may have a cycle.
-    on_path: Option<FixedBitSet>,
-    /// The top of the stack is a start: the path is to be yielded.
-    pending: bool,
-}
-
-impl<S, C> OptimalPathsIter<'_, S, C> {
-    /// Puts `node` on the current path.
-    fn enter(&mut self, node: u32) {
-        self.stack.push((node, self.dag.pred_start[at(node)]));
-        if let Some(on_path) = &mut self.on_path {
-            on_path.insert(at(node));
-        }
-        self.pending = self.dag.starts.contains(at(node));
-    }
-}
-
-impl<S: Clone, C> Iterator for OptimalPathsIter<'_, S, C> {
-    type Item = Vec<S>;
-
-    fn next(&mut self) -> Option<Vec<S>> {
-        loop {
-            if self.pending {
-                self.pending = false;
-                let states = &self.dag.states;
-                return Some(
-                    self.stack
-                        .iter()
-                        .rev()
-                        .map(|&(node, _)| states[at(node)].clone())
-                        .collect(),
-                );
-            }
-            let Some(&mut (node, ref mut next)) = self.stack.last_mut() else {
-                let &goal = self.dag.goals.get(self.next_goal)?;
-                self.next_goal += 1;
-                self.enter(goal);
-                continue;
-            };
-            if *next < self.dag.pred_start[at(node) + 1] {
-                let pred = self.dag.preds[at(*next)];
-                *next += 1;
-                if !self
-                    .on_path
-                    .as_ref()
-                    .is_some_and(|on| on.contains(at(pred)))
-                {
-                    self.enter(pred);
-                }
-            } else {
-                self.stack.pop();
-                if let Some(on_path) = &mut self.on_path {
-                    on_path.remove(at(node));
-                }
-            }
-        }
     }
 }

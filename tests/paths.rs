@@ -37,7 +37,9 @@ fn config() -> ProptestConfig {
 
 /// A graph of up to 8 nodes and 16 edges of cost 0 to 3, one to three start nodes and one
 /// or two goal nodes; `dag` turns every edge from the lower node to the higher.
-fn arb_case(dag: bool) -> impl proptest::strategy::Strategy<Value = (Graph<u32>, Vec<u32>, Vec<u32>)> {
+fn arb_case(
+    dag: bool,
+) -> impl proptest::strategy::Strategy<Value = (Graph<u32>, Vec<u32>, Vec<u32>)> {
     arb_graph(8, 16, 0..=3u32).prop_flat_map(move |graph| {
         let graph = if dag { acyclic(&graph) } else { graph };
         let n = u32::try_from(graph.len()).unwrap();
@@ -171,7 +173,12 @@ fn check_yen(
         prop_assert!(starts.contains(&p.path[0]), "{}: start", name);
         prop_assert!(is_goal(*p.path.last().unwrap()), "{}: goal", name);
         prop_assert!(p.path[..p.path.len() - 1].iter().all(|&n| !is_goal(n)));
-        prop_assert_eq!(path_cost(graph, &p.path), Some(i64::from(p.cost)), "{}: real", name);
+        prop_assert_eq!(
+            path_cost(graph, &p.path),
+            Some(i64::from(p.cost)),
+            "{}: real",
+            name
+        );
     }
     Ok(())
 }
@@ -301,7 +308,17 @@ fn counts_up_to_u128_max_and_saturates_beyond() {
 #[test]
 fn a_zero_cost_self_loop_counts_only_on_an_optimal_path() {
     // 0 -> 1 -> 2, with a zero-cost loop at 1; 0 -> 3 -> 2 costs more, loop at 3.
-    let on = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (1, 1, 0), (0, 3, 2), (3, 2, 1), (3, 3, 0)]);
+    let on = Graph::new(
+        4,
+        &[
+            (0, 1, 1),
+            (1, 2, 1),
+            (1, 1, 0),
+            (0, 3, 2),
+            (3, 2, 1),
+            (3, 3, 0),
+        ],
+    );
     let all = optimal_paths(&Problem::new(&on, [0], |&n| n == 2), &Limits::new()).unwrap();
     assert_eq!(all.count(), PathCount::Infinite);
     assert_eq!(all.iter().collect::<Vec<_>>(), [vec![0, 1, 2]]);
@@ -333,7 +350,10 @@ fn limits_and_negative_costs_are_errors() {
     let stopped = optimal_paths(&problem, &Limits::new().max_cost(10)).unwrap_err();
     assert_eq!(stopped.stop_reason(), Some(StopReason::Cost));
     let within = optimal_paths(&problem, &Limits::new().max_cost(500)).unwrap();
-    assert_eq!((within.cost(), within.count()), (Some(500), PathCount::Exact(1)));
+    assert_eq!(
+        (within.cost(), within.count()),
+        (Some(500), PathCount::Exact(1))
+    );
 
     let negative = Graph::new(3, &[(0, 1, 2), (1, 2, -1)]);
     let problem = Problem::new(&negative, [0], |&n| n == 2);
@@ -342,7 +362,8 @@ fn limits_and_negative_costs_are_errors() {
         PathsError::NegativeCost
     );
     // Yen's algorithm passes the inner strategy's refusal on, and spfa accepts it.
-    let mut yen = k_shortest_paths(&problem, Strategy::Dijkstra(Queue::Heap), &Limits::new()).unwrap();
+    let mut yen =
+        k_shortest_paths(&problem, Strategy::Dijkstra(Queue::Heap), &Limits::new()).unwrap();
     assert!(matches!(
         yen.next(),
         Some(Err(PathsError::Strategy(StrategyError::NotApplicable {
@@ -431,7 +452,9 @@ fn yen_agrees_between_dijkstra_and_astar_on_a_maze() {
     assert_eq!(all.cost(), dijkstra.first().copied());
     // The optimal paths are the first Yen paths, as many as there are (here fewer than 30).
     let optimal = dijkstra.iter().filter(|&&c| Some(c) == all.cost()).count();
-    if let PathCount::Exact(n) = all.count() && n < 30 {
+    if let PathCount::Exact(n) = all.count()
+        && n < 30
+    {
         assert_eq!(optimal as u128, n);
     }
 }

@@ -35,7 +35,8 @@ use super::PathsError;
 ///
 /// Paths come in non-decreasing cost; each is loopless (no state twice), and no path comes
 /// twice. Equal costs come in the order their candidates were found. The iterator ends
-/// when there are no more paths, or after an error.
+/// when there are no more paths, or after an error. A spur search from which no goal is
+/// reachable explores everything reachable: on an infinite space it ends only by a limit.
 ///
 /// # Errors
 ///
@@ -131,7 +132,9 @@ where
 /// use state_search::paths::k_shortest_paths;
 /// use state_search::{Limits, Problem, Strategy};
 ///
-/// let stairs = state_search::from_fn(|&n: &u32| [(n + 1, 2u32), (n + 2, 3)]);
+/// let stairs = state_search::from_fn(|&n: &u32| {
+///     [(n + 1, 2u32), (n + 2, 3)].into_iter().filter(|&(next, _)| next <= 20)
+/// });
 /// let problem = Problem::new(&stairs, [0], |&n| n == 20)
 ///     .heuristic(|&n: &u32| 3 * (20u32.saturating_sub(n) / 2));
 /// let mut paths = k_shortest_paths(&problem, Strategy::AStar, &Limits::new())?;

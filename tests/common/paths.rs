@@ -150,33 +150,6 @@ pub fn optimal_count(
     if (0..n).any(|v| on_optimal_path(v) && zero_cycle_through(v)) {
         return (Some(best), Count::Infinite);
     }
-    fn paths_to(
-        v: u32,
-        cut: &Graph<u32>,
-        dist: &[Option<i64>],
-        starts: &[u32],
-        memo: &mut HashMap<u32, u128>,
-    ) -> u128 {
-        if let Some(&known) = memo.get(&v) {
-            return known;
-        }
-        let mut count = u128::from(starts.contains(&v));
-        let mut preds: Vec<u32> = cut.backward[v as usize]
-            .iter()
-            .filter(|&&(u, cost)| {
-                matches!((dist[u as usize], dist[v as usize]),
-                    (Some(du), Some(dv)) if du + i64::from(cost) == dv)
-            })
-            .map(|&(u, _)| u)
-            .collect();
-        preds.sort_unstable();
-        preds.dedup();
-        for u in preds {
-            count += paths_to(u, cut, dist, starts, memo);
-        }
-        memo.insert(v, count);
-        count
-    }
     let mut memo = HashMap::new();
     let total = goals
         .iter()
@@ -184,6 +157,36 @@ pub fn optimal_count(
         .map(|&g| paths_to(g, &cut, &dist, starts, &mut memo))
         .sum();
     (Some(best), Count::Finite(total))
+}
+
+/// The number of paths from a start to `v` over the optimal steps of `cut` (`dist`: the
+/// least costs), memoised in `memo`.
+fn paths_to(
+    v: u32,
+    cut: &Graph<u32>,
+    dist: &[Option<i64>],
+    starts: &[u32],
+    memo: &mut HashMap<u32, u128>,
+) -> u128 {
+    if let Some(&known) = memo.get(&v) {
+        return known;
+    }
+    let mut count = u128::from(starts.contains(&v));
+    let mut preds: Vec<u32> = cut.backward[v as usize]
+        .iter()
+        .filter(|&&(u, cost)| {
+            matches!((dist[u as usize], dist[v as usize]),
+                (Some(du), Some(dv)) if du + i64::from(cost) == dv)
+        })
+        .map(|&(u, _)| u)
+        .collect();
+    preds.sort_unstable();
+    preds.dedup();
+    for u in preds {
+        count += paths_to(u, cut, dist, starts, memo);
+    }
+    memo.insert(v, count);
+    count
 }
 
 /// Exact distances to the goals (on the graph without the edges out of goals), each

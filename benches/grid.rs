@@ -30,7 +30,7 @@ fn weighted() -> GridMaze {
 /// goal tested when a cell is generated; returns the path length.
 fn array_bfs(maze: &GridMaze) -> Option<usize> {
     let costs = maze.costs();
-    let width = costs.width() as usize;
+    let width = costs.cols() as usize;
     let cells = costs.cells();
     let start = costs.index_of(maze.start());
     let goal = costs.index_of(maze.goal());

@@ -5,7 +5,7 @@
 //! from a fixed seed; every bench asserts its answer, computed once by Dijkstra.
 //!
 //! Run with `cargo bench --bench mazes`; `BENCHMARKS.md` has the last figures and the
-//! whole-process comparisons with the seed programs.
+//! whole-process comparisons with the contest programs.
 
 use std::hint::black_box;
 

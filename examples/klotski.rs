@@ -23,7 +23,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use core::num::NonZeroUsize;
-use state_search::domains::sliding::klotski::{Metric, Puzzle};
+use state_search::domains::sliding::klotski::{Metric, Puzzle, UnknownMetric};
 
 use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, Strategy};
@@ -67,7 +67,9 @@ fn run() -> Result<(), String> {
                 return common::write_out(&format!("{}\n", usage())).map(drop);
             }
             Long("metric") => {
-                metric = common::text_value(&mut parser, "--metric")?.parse()?;
+                metric = common::text_value(&mut parser, "--metric")?
+                    .parse()
+                    .map_err(|e: UnknownMetric| e.to_string())?;
             }
             Long("strategy") => {
                 let value = common::value(&mut parser, "--strategy")?;

@@ -68,8 +68,8 @@ fn generate(args: &[String]) -> Result<String, String> {
             let mut n = numbers(&args[1..])?;
             n.resize(9, 0);
             let spec = RandomKeyDoor {
-                width: narrow(n[0])?,
-                height: narrow(n[1])?,
+                cols: narrow(n[0])?,
+                rows: narrow(n[1])?,
                 key_types: u8::try_from(n[2])
                     .ok()
                     .filter(|&t| t <= 8)
@@ -81,14 +81,14 @@ fn generate(args: &[String]) -> Result<String, String> {
                 barrier_door_percent: narrow(n[8])?,
                 seed: n[6],
             };
-            check_size(spec.width, spec.height, keydoor::MAX_SIDE)?;
+            check_size(spec.cols, spec.rows, keydoor::MAX_SIDE)?;
             Ok(KeyDoorMaze::random(&spec).to_string())
         }
         Some("palamaze") if args.len() == 9 => {
             let n = numbers(&args[1..])?;
             let spec = RandomPipeMaze {
-                width: narrow(n[0])?,
-                height: narrow(n[1])?,
+                cols: narrow(n[0])?,
+                rows: narrow(n[1])?,
                 colours: u8::try_from(n[2])
                     .ok()
                     .filter(|&c| c <= 9)
@@ -99,8 +99,8 @@ fn generate(args: &[String]) -> Result<String, String> {
                 wall_in_exit: n[6] != 0,
                 seed: n[7],
             };
-            check_size(spec.width, spec.height, pipemaze::MAX_SIDE)?;
-            if spec.wall_in_exit && u64::from(spec.width) + u64::from(spec.height) == 3 {
+            check_size(spec.cols, spec.rows, pipemaze::MAX_SIDE)?;
+            if spec.wall_in_exit && u64::from(spec.cols) + u64::from(spec.rows) == 3 {
                 return Err(
                     "WALL_IN_EXIT 1 needs the exit apart from the start: on a 1x2 or 2x1 \
                      maze they are next to each other"

@@ -1,5 +1,5 @@
-//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of `PROBLEMS.md`
-//! (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
+//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of
+//! `state_search::domains::sliding::npuzzle` (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
 //! file or standard input. Prints one line per instance: the optimal number of moves, a
 //! space, and the moves of the blank as `U`, `D`, `L`, `R` (just the number when the board
 //! is already solved).
@@ -31,9 +31,15 @@
 //!   apply). The default, `idastar`, searches in place; the others search the puzzle's
 //!   state space of boards (`bibfs` back from the goal), which only small boards or easy
 //!   instances fit in memory.
+//! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
+//!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
+//!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
+//!   and says on standard error that it is not proven optimal.
 //! - `--stats`: statistics per instance and in total, on standard error.
-//! - `--progress` / `--quiet`: report every IDA* iteration on standard error (bound, nodes,
-//!   nodes per second) always / never; by default only once a solve has run for a second.
+//! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
+//!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound),
+//!   and within a long search a line every five seconds (bound, states expanded), always /
+//!   never; by default only once a solve has run for a second.
 //!
 //! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
 //! the program with one error line naming it, and exit status 2, before anything is
@@ -84,7 +90,8 @@ fn usage() -> String {
     format!(
         "usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
          [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
-         [--shape RxC] [--order ULRD] [--strategy NAME] [--stats] [--progress | --quiet]\n\
+         [--shape RxC] [--order ULRD] [--strategy NAME] [--max-seconds S] \
+         [--max-expansions N] [--stats] [--progress | --quiet]\n\
          strategies (default idastar, in place): {}",
         common::spellings(STRATEGIES, "|")
     )
@@ -117,6 +124,7 @@ struct Options {
     shape: Option<(usize, usize)>,
     order: MoveOrder,
     strategy: Strategy,
+    limits: Limits,
     stats: bool,
     progress: Progress,
 }
@@ -154,6 +162,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         shape: None,
         order: MoveOrder::ULRD,
         strategy: NPuzzle::DEFAULT_STRATEGY,
+        limits: Limits::new(),
         stats: false,
         progress: Progress::AfterASecond,
     };
@@ -191,10 +200,27 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("shape") => {
                 options.shape = Some(shape(&common::text_value(&mut parser, "--shape")?)?);
             }
-            Long("order") => options.order = common::text_value(&mut parser, "--order")?.parse()?,
+            Long("order") => {
+                let order = common::text_value(&mut parser, "--order")?.parse::<MoveOrder>();
+                options.order = order.map_err(|e| e.to_string())?;
+            }
             Long("strategy") => {
                 let name = common::value(&mut parser, "--strategy")?;
                 options.strategy = common::strategy(name, STRATEGIES, "")?;
+            }
+            Long("max-seconds") => {
+                let text = common::text_value(&mut parser, "--max-seconds")?;
+                let seconds = text
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|s| Duration::try_from_secs_f64(s).ok())
+                    .ok_or_else(|| format!("--max-seconds is a number of seconds, not {text:?}"))?;
+                options.limits = options.limits.time_limit(seconds);
+            }
+            Long("max-expansions") => {
+                let value = common::value(&mut parser, "--max-expansions")?;
+                let count: u64 = common::parse_value("--max-expansions", value)?;
+                options.limits = options.limits.max_expansions(count);
             }
             Long("stats") => options.stats = true,
             Long("progress") => options.progress = Progress::Always,
@@ -311,31 +337,98 @@ fn solve(setup: &Setup, instance: &Instance, options: &Options) -> Result<Solved
     }
 }
 
-/// Reports IDA*'s iterations. It sees every expansion: keep it tiny so that it is inlined
-/// into the engine, and leave the reporting to a function called once per iteration.
+/// Reports IDA*'s iterations and anytime search's improved solutions. It sees every
+/// expansion: keep it tiny so that it is inlined into the engine, and leave the reporting
+/// to functions called once per iteration or solution.
 struct Watch {
     progress: Progress,
     line: usize,
     started: Instant,
+    /// Expansions left before the next look at the clock.
+    countdown: u64,
+    /// Expansions before the last look at the clock.
+    expanded: u64,
+    /// The bound being searched, once an iteration has named it.
+    bound: Option<u32>,
+    /// When the last line was printed, into the solve.
+    reported: Duration,
+}
+
+/// Expansions between two looks at the clock: a few hundredths of a second.
+const LOOK_EVERY: u64 = 1 << 21;
+
+/// Within an iteration, a line at most this often.
+const REPORT_EVERY: Duration = Duration::from_secs(5);
+
+impl Watch {
+    fn new(progress: Progress, line: usize) -> Self {
+        Self {
+            progress,
+            line,
+            started: Instant::now(),
+            countdown: if progress == Progress::Never {
+                u64::MAX
+            } else {
+                LOOK_EVERY
+            },
+            expanded: 0,
+            bound: None,
+            reported: Duration::ZERO,
+        }
+    }
+
+    /// A look at the clock, every [`LOOK_EVERY`] expansions: a line on standard error
+    /// inside a long iteration (a 5x5 board's can take minutes).
+    #[cold]
+    #[inline(never)]
+    fn look(&mut self) {
+        self.countdown = LOOK_EVERY;
+        self.expanded += LOOK_EVERY;
+        let elapsed = self.started.elapsed();
+        if reports(self.progress, elapsed) && elapsed >= self.reported + REPORT_EVERY {
+            self.reported = elapsed;
+            eprintln!(
+                "line {}: searching{}, {} expanded, {:.1} M expanded/s",
+                self.line,
+                self.bound
+                    .map_or_else(String::new, |b| format!(" bound {b}")),
+                self.expanded,
+                rate(self.expanded, elapsed),
+            );
+        }
+    }
 }
 
 impl<S> Visitor<S, u32> for Watch {
     #[inline]
     fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
-        if let Event::IterationFinished {
-            bound,
-            next_bound,
-            stats,
-        } = event
-        {
-            report_iteration(
-                self.progress,
-                self.line,
-                self.started,
+        match event {
+            Event::Expanded { .. } => {
+                self.countdown -= 1;
+                if self.countdown == 0 {
+                    self.look();
+                }
+            }
+            Event::IterationFinished {
                 bound,
                 next_bound,
                 stats,
-            );
+            } => {
+                self.bound = next_bound;
+                self.reported = self.started.elapsed();
+                report_iteration(
+                    self.progress,
+                    self.line,
+                    self.started,
+                    bound,
+                    next_bound,
+                    stats,
+                );
+            }
+            Event::Improved {
+                cost, lower_bound, ..
+            } => report_improved(self.progress, self.line, self.started, cost, lower_bound),
+            _ => {}
         }
         ControlFlow::Continue(())
     }
@@ -347,25 +440,36 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
     heuristic: H,
     options: &Options,
 ) -> Result<Solved, String> {
-    let started = Instant::now();
     let line = instance.line;
-    let mut progress = Watch {
-        progress: options.progress,
-        line,
-        started,
-    };
+    let mut progress = Watch::new(options.progress, line);
+    let started = progress.started;
     let search = setup
         .puzzle
         .solve_with(
             &instance.board,
             heuristic,
             &options.strategy,
-            &Limits::new(),
+            &options.limits,
             &mut progress,
         )
         .map_err(|e| format!("line {line}: {e}"))?;
     let time = started.elapsed();
-    match search.outcome {
+    let outcome = match (search.outcome, search.partial) {
+        // Anytime search keeps its best solution when a limit stops it.
+        (Outcome::Stopped(reason), Some(best))
+            if matches!(options.strategy, Strategy::Anytime(_))
+                && solves(&instance.board, &setup.puzzle, &best.actions) =>
+        {
+            eprintln!(
+                "npuzzle: line {line}: {reason}: the best solution found, cost {}, is not \
+                 proven optimal",
+                best.cost
+            );
+            Outcome::Found(best)
+        }
+        (outcome, _) => outcome,
+    };
+    match outcome {
         Outcome::Found(plan) if plan.actions.is_empty() => Ok(Solved {
             line: plan.cost.to_string(),
             stats: search.stats,
@@ -383,6 +487,35 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
     }
 }
 
+/// Whether `moves` take `board` to the puzzle's goal.
+fn solves(board: &Board, puzzle: &NPuzzle, moves: &[state_search::grid::Dir]) -> bool {
+    let mut board = board.clone();
+    board.slide_all(moves).is_ok() && board == *puzzle.goal()
+}
+
+/// Whether `progress` asks for a report `elapsed` into a solve.
+fn reports(progress: Progress, elapsed: Duration) -> bool {
+    match progress {
+        Progress::Never => false,
+        Progress::Always => true,
+        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
+    }
+}
+
+/// One line on standard error when anytime search improves its solution, if `progress`
+/// asks for it.
+#[cold]
+#[inline(never)]
+fn report_improved(progress: Progress, line: usize, started: Instant, cost: u32, bound: u32) {
+    let elapsed = started.elapsed();
+    if reports(progress, elapsed) {
+        eprintln!(
+            "line {line}: solution of cost {cost} after {:.2} s, optimum at least {bound}",
+            elapsed.as_secs_f64()
+        );
+    }
+}
+
 /// One line on standard error after an IDA* iteration, if `progress` asks for it.
 #[cold]
 #[inline(never)]
@@ -395,12 +528,7 @@ fn report_iteration(
     stats: &Stats,
 ) {
     let elapsed = started.elapsed();
-    let report = match progress {
-        Progress::Never => false,
-        Progress::Always => true,
-        Progress::AfterASecond => elapsed >= Duration::from_secs(1),
-    };
-    if report {
+    if reports(progress, elapsed) {
         let nodes = stats.generated + 1;
         eprintln!(
             "line {line}: bound {bound} searched, {nodes} nodes, {:.1} M nodes/s, next bound {}",

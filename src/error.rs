@@ -131,11 +131,15 @@ impl<S: fmt::Debug, C: fmt::Debug> std::error::Error for NegativeCycle<S, C> {}
 
 /// Malformed input text, with the place (1-based line and column; column 0 when the
 /// whole line is at fault) and what was expected.
+///
+/// The line and the column are a place in the text, counted from 1 as an editor counts
+/// them; they are not a cell of a grid, whose positions (`grid::Pos`) count
+/// from 0 everywhere in the API.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// The 1-based line.
+    /// The 1-based line of the text.
     pub line: usize,
-    /// The 1-based column (in characters), or 0 for the whole line.
+    /// The 1-based column of the text (in characters), or 0 for the whole line.
     pub column: usize,
     /// What is wrong.
     pub kind: ParseErrorKind,

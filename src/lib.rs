@@ -117,7 +117,8 @@
 //! # Domains
 //!
 //! `domains` (cargo feature `domains`, on by default) holds puzzles as ready-made spaces
-//! with parsers for their contest formats; each has an example program in `examples/`.
+//! with parsers for their contest formats (each format documented in its domain's module,
+//! all read by one tokenizer, `text`); each has an example program in `examples/`.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -137,6 +138,8 @@ pub mod solution;
 pub mod space;
 pub mod store;
 pub mod strategy;
+#[cfg(feature = "domains")]
+pub mod text;
 
 pub use algo::astar::{AStar, astar};
 pub use algo::bfs::{Bfs, bfs, bfs_reach};

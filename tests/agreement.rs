@@ -313,13 +313,13 @@ proptest! {
 
     #[test]
     fn engines_agree_on_random_grids(
-        width in 1u32..=12,
-        height in 1u32..=12,
+        cols in 1u32..=12,
+        rows in 1u32..=12,
         walls in 0u32..=45,
         max_cost in 1u8..=9,
         seed in any::<u64>(),
     ) {
-        let maze = GridMaze::random(width, height, walls, max_cost, seed);
+        let maze = GridMaze::random(rows, cols, walls, max_cost, seed);
         let (start, goal) = (maze.start(), maze.goal());
         let expected = grid_oracle(&maze);
         let is_goal = |p: &Pos| *p == goal;
@@ -353,7 +353,7 @@ proptest! {
 /// with the four neighbours computed here, not by the crate.
 fn grid_oracle(maze: &GridMaze) -> Option<u32> {
     let costs = maze.costs();
-    let (w, h) = (costs.width() as usize, costs.height() as usize);
+    let (w, h) = (costs.cols() as usize, costs.rows() as usize);
     let cells = costs.cells();
     let mut dist: Vec<Option<u32>> = vec![None; w * h];
     dist[maze.start().row as usize * w + maze.start().col as usize] = Some(0);

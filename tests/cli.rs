@@ -254,7 +254,10 @@ fn errors_name_the_numbers_given_not_saturated_ones() {
 #[test]
 fn board_errors_name_the_token_given() {
     let error = "1 2 x 0".parse::<Board>().unwrap_err();
-    assert_eq!(error.to_string(), "\"x\" is not a tile number");
+    assert_eq!(
+        error.to_string(),
+        "line 1, column 5: expected a tile number (0 for the blank), found \"x\""
+    );
     let error = "1 2 99999999999999999999 0".parse::<Board>().unwrap_err();
     assert!(
         error.to_string().contains("99999999999999999999"),
@@ -460,4 +463,41 @@ fn npuzzle_offers_exactly_the_strategies_that_apply() {
     }
     let out = run("npuzzle", &["--strategy", "idastar"], NPUZZLE);
     assert_eq!((out.stdout.as_str(), out.code), (NPUZZLE_OUT, Some(0)));
+}
+
+#[test]
+fn npuzzle_anytime_stopped_by_a_limit_prints_its_best_solution() {
+    // Korf's instance 2 (optimum 55): anytime:3 finds a first solution within 2,000
+    // expansions but cannot prove one optimal.
+    let board = "13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6\n";
+    let args = [
+        "--heuristic",
+        "md",
+        "--strategy",
+        "anytime:3",
+        "--max-expansions",
+        "2000",
+        "--quiet",
+    ];
+    let out = run("npuzzle", &args, board);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    let (cost, moves) = out.stdout.trim_end().split_once(' ').unwrap();
+    let cost: usize = cost.parse().unwrap();
+    assert!(cost >= 55 && moves.len() == cost, "{out:?}");
+    let mut solved: Board = board.parse().unwrap();
+    let dirs = state_search::domains::sliding::npuzzle::parse_moves(moves).unwrap();
+    solved.slide_all(&dirs).unwrap();
+    assert_eq!(&solved, NPuzzle::standard(4, 4).unwrap().goal());
+    assert!(out.stderr.contains("not proven optimal"), "{out:?}");
+    // Any other strategy stopped by a limit is an error.
+    let args = [
+        "--heuristic",
+        "md",
+        "--strategy",
+        "astar",
+        "--max-expansions",
+        "2000",
+    ];
+    let line = run("npuzzle", &args, board).error_line().to_owned();
+    assert!(line.contains("expansion limit"), "{line}");
 }

@@ -227,13 +227,14 @@ fn parse_error(text: &str) -> ParseError {
     }
 }
 
-fn query_error(text: &str) -> (usize, usize, QueryError) {
+fn query_error(text: &str) -> (usize, usize, usize, QueryError) {
     match text.parse::<Input>() {
         Err(InputError::Query {
             line,
+            column,
             number,
             error,
-        }) => (line, number, error),
+        }) => (line, column, number, error),
         other => panic!("expected a query error for {text:?}, got {other:?}"),
     }
 }
@@ -241,46 +242,53 @@ fn query_error(text: &str) -> (usize, usize, QueryError) {
 const BOARD: &str = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n";
 
 #[test]
-fn a_query_off_the_board_is_an_error_naming_the_query() {
-    let (line, number, error) = query_error(&format!("{BOARD}3 2 1 2 2 2\n4 2 1 2 2 2\n"));
-    assert_eq!((line, number), (6, 2));
+fn a_coordinate_off_the_board_is_a_parse_error_at_its_token() {
+    let e = parse_error(&format!("{BOARD}3 2 1 2 2 2\n4 2 1 2 2 2\n"));
     assert_eq!(
-        error,
-        QueryError {
-            role: Role::Blank,
-            row: 4,
-            col: 2,
-            kind: QueryErrorKind::OffBoard
-        }
+        e.to_string(),
+        "line 6, column 1: expected EX of query 2, a row from 1 to 3, found \"4\""
     );
-    let (_, _, error) = query_error(&format!("{BOARD}3 2 1 2 2 0\n1 2 2 2 3 2\n"));
-    assert_eq!(
-        (error.role, error.kind),
-        (Role::Target, QueryErrorKind::OffBoard)
+    let e = parse_error(&format!("{BOARD}3 2 1 2 2 0\n1 2 2 2 3 2\n"));
+    assert_eq!((e.line, e.column), (5, 11));
+    assert!(
+        e.to_string()
+            .contains("TY of query 1, a column from 1 to 4"),
+        "{e}"
     );
-    let text = format!("{BOARD}3 2 1 2 2 2\n4 2 1 2 2 2\n");
-    assert_eq!(
-        text.parse::<Input>().unwrap_err().to_string(),
-        "line 6: query 2: the blank (4, 2) is off the board"
+    let e = parse_error(&format!("{BOARD}3 2 1 2 2 99999999999999999999\n"));
+    assert!(
+        e.to_string().ends_with("found \"99999999999999999999\""),
+        "{e}"
     );
 }
 
 #[test]
 fn a_query_on_a_fixed_cell_is_an_error_naming_the_query() {
-    let (line, number, error) = query_error(&format!("{BOARD}3 2 1 1 2 2\n1 2 2 2 3 2\n"));
-    assert_eq!((line, number), (5, 1));
-    assert_eq!((error.role, error.row, error.col), (Role::Piece, 1, 1));
-    assert_eq!(error.kind, QueryErrorKind::Fixed);
+    let (line, column, number, error) = query_error(&format!("{BOARD}3 2 1 1 2 2\n1 2 2 2 3 2\n"));
+    assert_eq!((line, column, number), (5, 5, 1));
+    assert_eq!(
+        error,
+        QueryError {
+            role: Role::Piece,
+            pos: Pos::new(0, 0),
+            kind: QueryErrorKind::Fixed
+        }
+    );
+    let text = format!("{BOARD}3 2 1 2 2 2\n1 2 2 2 1 1\n");
+    assert_eq!(
+        text.parse::<Input>().unwrap_err().to_string(),
+        "line 6, column 9: query 2: the target (0, 0) is on a fixed cell"
+    );
 }
 
 #[test]
 fn a_blank_on_the_piece_is_an_error_naming_the_query() {
-    let (_, number, error) = query_error(&format!("{BOARD}3 2 1 2 2 2\n2 2 2 2 3 2\n"));
-    assert_eq!(number, 2);
+    let (line, column, number, error) = query_error(&format!("{BOARD}3 2 1 2 2 2\n2 2 2 2 3 2\n"));
+    assert_eq!((line, column, number), (6, 1, 2));
     assert_eq!(error.kind, QueryErrorKind::BlankOnPiece);
     assert_eq!(
         error.to_string(),
-        "the blank and the piece are both at (2, 2)"
+        "the blank and the piece are both at (1, 1)"
     );
 }
 
@@ -295,8 +303,7 @@ fn the_solver_rejects_invalid_queries_instead_of_answering() {
     };
     let expected = Err(SolveError::Input(QueryError {
         role: Role::Blank,
-        row: 1,
-        col: 1,
+        pos: Pos::new(0, 0),
         kind: QueryErrorKind::Fixed,
     }));
     for (method, engine) in PAIRS {
@@ -361,6 +368,16 @@ fn malformed_input_is_rejected_with_its_place() {
 
     let e = parse_error("100000 100000 0\n");
     assert!(matches!(e.kind, ParseErrorKind::TooLarge { .. }), "{e}");
+    assert_eq!((e.line, e.column), (1, 1));
+
+    let e = parse_error("2 2000000 0\n");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 3: expected the number of columns m from 1 to 1048576, found \"2000000\""
+    );
+
+    let e = parse_error("\u{feff}2 2 0\n1 1\n1 x\n");
+    assert_eq!((e.line, e.column), (3, 3));
 
     let e = parse_error("1 2 1\n1 1\n1 -1 1 2 1 2\n");
     assert_eq!((e.line, e.column), (3, 3));

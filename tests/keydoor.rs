@@ -1,4 +1,4 @@
-//! The key-door maze: the samples and hand-checked cases of `PROBLEMS.md`, every engine
+//! The key-door maze: the contest sample and hand-checked cases, every engine
 //! against an independent brute-force oracle on random mazes, the parser on arbitrary
 //! text, and the exact output of the example program.
 
@@ -157,7 +157,7 @@ fn thirty_two_key_types_fall_back_to_hashed_storage() {
     for cell in &mut cells[67..] {
         *cell = Cell::Wall;
     }
-    let grid = Grid::from_cells(67, 2, cells).unwrap();
+    let grid = Grid::from_cells(2, 67, cells).unwrap();
     let maze = KeyDoorMaze::new(grid, Pos::new(0, 0), Pos::new(0, 65)).unwrap();
     assert_eq!(maze.key_types(), KeySet(u32::MAX));
     for strategy in [
@@ -176,7 +176,7 @@ fn thirty_two_key_types_fall_back_to_hashed_storage() {
 
 #[test]
 fn building_in_code_checks_the_start_target_and_types() {
-    let grid = Grid::from_cells(3, 1, vec![Cell::Floor, Cell::Wall, Cell::Key(32)]).unwrap();
+    let grid = Grid::from_cells(1, 3, vec![Cell::Floor, Cell::Wall, Cell::Key(32)]).unwrap();
     let error = KeyDoorMaze::new(grid.clone(), Pos::new(0, 0), Pos::new(0, 1)).unwrap_err();
     assert_eq!(error.to_string(), "the target (0, 1) is not a floor cell");
     let error = KeyDoorMaze::new(grid.clone(), Pos::new(1, 0), Pos::new(0, 0)).unwrap_err();
@@ -190,7 +190,7 @@ fn building_in_code_checks_the_start_target_and_types() {
 
 #[test]
 fn a_start_on_the_target_is_an_empty_route() {
-    let grid = Grid::from_cells(2, 1, vec![Cell::Floor, Cell::Key(3)]).unwrap();
+    let grid = Grid::from_cells(1, 2, vec![Cell::Floor, Cell::Key(3)]).unwrap();
     let maze = KeyDoorMaze::new(grid, Pos::new(0, 0), Pos::new(0, 0)).unwrap();
     for objective in [Objective::FewestKeys, Objective::FewestMoves] {
         for strategy in strategies(objective, 2) {
@@ -205,7 +205,7 @@ fn a_start_on_the_target_is_an_empty_route() {
 
 #[test]
 fn generated_mazes_are_reproducible_and_print_as_parseable_text() {
-    let mut spec = RandomKeyDoor::new(40, 25, 8, 11);
+    let mut spec = RandomKeyDoor::new(25, 40, 8, 11);
     spec.barrier_every = 7;
     spec.barrier_door_percent = 10;
     let maze = KeyDoorMaze::random(&spec);
@@ -236,7 +236,7 @@ fn the_layered_search_is_deterministic_and_reusable() {
     let spec = RandomKeyDoor {
         barrier_every: 10,
         barrier_door_percent: 8,
-        ..RandomKeyDoor::new(60, 40, 6, 6)
+        ..RandomKeyDoor::new(40, 60, 6, 6)
     };
     let maze = KeyDoorMaze::random(&spec);
     let mut layered = LayeredSearch::new();
@@ -373,8 +373,8 @@ proptest! {
 
     #[test]
     fn the_layered_search_matches_the_oracle_on_generated_barrier_mazes(
-        width in 2u32..=14,
-        height in 1u32..=12,
+        cols in 2u32..=14,
+        rows in 1u32..=12,
         key_types in 1u8..=8,
         barrier_every in 2u32..=5,
         barrier_door_percent in 5u32..=40,
@@ -385,7 +385,7 @@ proptest! {
             barrier_every,
             barrier_door_percent,
             keys_per_type,
-            ..RandomKeyDoor::new(width, height, key_types, seed)
+            ..RandomKeyDoor::new(rows, cols, key_types, seed)
         };
         let maze = KeyDoorMaze::random(&spec);
         let rows = rows_of(&maze.to_string());
@@ -634,8 +634,8 @@ fn the_example_reports_an_argument_that_is_not_utf8_on_one_line() {
 #[test]
 fn random_mazes_with_more_keys_than_free_cells_are_made_at_once() {
     let spec = RandomKeyDoor {
-        width: 10,
-        height: 10,
+        rows: 10,
+        cols: 10,
         key_types: 8,
         wall_percent: 0,
         door_percent: 0,

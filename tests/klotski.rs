@@ -7,7 +7,9 @@ mod oracle;
 
 use oracle::{Block, Frame, LabelledMove, Rule};
 use proptest::prelude::*;
-use state_search::domains::sliding::klotski::{Metric, Puzzle, Solution};
+use state_search::domains::sliding::klotski::{
+    Metric, Puzzle, PuzzleError, Solution, UnknownMetric,
+};
 use state_search::{Limits, ParseError, ParseErrorKind};
 
 const METRICS: [(Metric, Rule); 3] = [(Metric::Step, 0), (Metric::Line, 1), (Metric::Any, 2)];
@@ -335,6 +337,20 @@ fn goal_lines_are_checked() {
     assert!(e.to_string().contains("clear of walls"), "{e}");
     let e = error("AB\n..\ngoal A 1 1\nmore\n");
     assert_eq!((e.line, e.kind), (4, ParseErrorKind::Trailing));
+    // Places count characters of the whole line, after a byte order mark.
+    let e = error("\u{feff}AB\n..\n  goal  A 2 3\n");
+    assert_eq!((e.line, e.column), (3, 13));
+    assert!(
+        e.to_string()
+            .ends_with("expected a column from 1 to 2, found \"3\""),
+        "{e}"
+    );
+    let e = error("A#\n..\ngoal A 1 2\n");
+    assert_eq!(
+        e.to_string(),
+        "line 3, column 8: expected a goal position where 'A' fits in the box clear of walls, \
+         found \"1 2\""
+    );
 }
 
 #[test]
@@ -366,7 +382,74 @@ fn a_piece_larger_than_the_box_is_an_error_not_a_hang() {
         },
         at: Pos::new(0, 0),
     };
-    assert!(Puzzle::new(3, 3, &[], &[huge], (0, Pos::new(2, 2))).is_err());
+    assert_eq!(
+        Puzzle::new(3, 3, &[], &[huge], (0, Pos::new(2, 2))),
+        Err(PuzzleError::PieceOffBox {
+            label: 'A',
+            at: Pos::new(0, 0)
+        })
+    );
+}
+
+#[test]
+fn puzzles_built_in_code_report_typed_errors_with_0_based_cells() {
+    use state_search::domains::sliding::klotski::{Piece, Shape};
+    use state_search::grid::Pos;
+    let piece = |label, row, col| Piece {
+        label,
+        shape: Shape { rows: 1, cols: 2 },
+        at: Pos::new(row, col),
+    };
+    let (a, b) = (piece('a', 0, 0), piece('b', 0, 1));
+    let new = |walls: &[Pos], pieces: &[Piece], goal| Puzzle::new(2, 3, walls, pieces, goal);
+    assert_eq!(
+        new(&[], &[], (0, Pos::new(0, 0))).map(|_| ()),
+        Err(PuzzleError::NoGoalPiece {
+            index: 0,
+            pieces: 0
+        })
+    );
+    assert_eq!(
+        Puzzle::new(0, 3, &[], &[a], (0, Pos::new(0, 0))),
+        Err(PuzzleError::Empty)
+    );
+    assert_eq!(
+        Puzzle::new(12, 12, &[], &[a], (0, Pos::new(0, 0))),
+        Err(PuzzleError::TooManyCells { cells: 144 })
+    );
+    let wall = new(&[Pos::new(2, 0)], &[a], (0, Pos::new(0, 0))).unwrap_err();
+    assert_eq!(
+        wall,
+        PuzzleError::WallOffBox {
+            pos: Pos::new(2, 0)
+        }
+    );
+    assert_eq!(wall.to_string(), "the wall (2, 0) is outside the box");
+    let overlap = new(&[], &[a, b], (0, Pos::new(1, 0))).unwrap_err();
+    assert_eq!(
+        overlap.to_string(),
+        "the piece 'b' at (0, 1) overlaps a wall or another piece"
+    );
+    let off = new(&[], &[piece('c', 1, 2)], (0, Pos::new(1, 0))).unwrap_err();
+    assert_eq!(
+        off,
+        PuzzleError::PieceOffBox {
+            label: 'c',
+            at: Pos::new(1, 2)
+        }
+    );
+    let blocked = new(&[Pos::new(1, 1)], &[a], (0, Pos::new(1, 0))).unwrap_err();
+    assert_eq!(
+        blocked.to_string(),
+        "the goal piece 'a' does not fit at (1, 0) clear of walls"
+    );
+    assert_eq!("any".parse::<Metric>(), Ok(Metric::Any));
+    let unknown = "all".parse::<Metric>().unwrap_err();
+    assert_eq!(unknown, UnknownMetric("all".to_owned()));
+    assert_eq!(
+        unknown.to_string(),
+        "unknown metric \"all\": expected step, line or any"
+    );
 }
 
 #[test]

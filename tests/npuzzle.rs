@@ -501,7 +501,7 @@ fn malformed_lines_are_rejected_naming_the_line_and_the_column() {
             "1 0 2 3 4 5 6 7 1",
             1,
             17,
-            "expected each tile once, found \"a second 1\"",
+            "expected each tile once, not a second 1, found \"1\"",
         ),
         (
             "1 0 2 -3 4 5 6 7 8",
@@ -774,7 +774,7 @@ proptest! {
 
 #[test]
 fn the_blank_last_goal_gives_korfs_lengths_to_turned_boards() {
-    // PROBLEMS.md: turning a board by 180 degrees and renaming each tile x > 0 to 16 - x
+    // Turning a board by 180 degrees and renaming each tile x > 0 to 16 - x
     // maps Korf's goal onto the blank-last goal and keeps every distance.
     let puzzle = NPuzzle::with_convention(4, 4, GoalConvention::BlankLast).unwrap();
     let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());

@@ -1,4 +1,4 @@
-//! The pipe-key maze: the sample and the hand-checked pipe cases of `PROBLEMS.md`, every
+//! The pipe-key maze: the contest sample and the hand-checked pipe cases, every
 //! engine against an independent brute-force oracle on random mazes, the parser on
 //! arbitrary text, and the exact output of the example program.
 
@@ -18,7 +18,7 @@ use state_search::grid::{Grid, Pos};
 use state_search::strategy::Queue;
 use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, Strategy};
 
-/// The sample and the three pipe cases of `PROBLEMS.md`, with their answers.
+/// The contest sample and the three hand-checked pipe cases, with their answers.
 const CASES: [(&str, &str); 4] = [
     (
         include_str!("data/palamaze/sample.in"),
@@ -152,7 +152,7 @@ fn routes_beyond_the_closing_time_do_not_escape() {
     // Built in code, since the text format stops at 1000 columns.
     let mut cells = vec![PipeCell::Water(None); 10_002];
     cells[5_000] = PipeCell::Water(Some(3));
-    let corridor = |cells| Grid::from_cells(10_002, 1, cells).unwrap();
+    let corridor = |cells| Grid::from_cells(1, 10_002, cells).unwrap();
     let maze = PipeMaze::new(corridor(cells.clone()), Pos::new(0, 0), Pos::new(0, 10_001)).unwrap();
     for strategy in [
         Strategy::Bfs,
@@ -200,7 +200,7 @@ fn an_exit_walled_in_on_a_contest_sized_maze_gives_10001() {
 #[test]
 fn the_heuristic_is_consistent() {
     for seed in 0..20 {
-        let maze = PipeMaze::random(&RandomPipeMaze::new(15, 12, 9, seed));
+        let maze = PipeMaze::random(&RandomPipeMaze::new(12, 15, 9, seed));
         let reachable = state_search::bfs_reach(&maze, [maze.start_state()]);
         for (state, _) in reachable.iter() {
             let h = maze.heuristic(state);
@@ -221,7 +221,7 @@ fn building_in_code_checks_the_start_exit_and_colours() {
         horizontal: true,
     };
     let grid =
-        Grid::from_cells(3, 1, vec![PipeCell::Water(None), PipeCell::Stone, pipe(40)]).unwrap();
+        Grid::from_cells(1, 3, vec![PipeCell::Water(None), PipeCell::Stone, pipe(40)]).unwrap();
     let error = PipeMaze::new(grid.clone(), Pos::new(0, 0), Pos::new(0, 1)).unwrap_err();
     assert_eq!(error.to_string(), "the exit (0, 1) is not water");
     let error = PipeMaze::new(grid, Pos::new(0, 0), Pos::new(0, 0)).unwrap_err();
@@ -538,10 +538,10 @@ fn the_example_reads_standard_input_for_a_dash_skips_a_byte_order_mark_and_ends_
 
 #[test]
 fn random_mazes_whose_start_is_next_to_the_walled_in_exit_are_valid() {
-    for (width, height) in [(2, 1), (1, 2)] {
+    for (rows, cols) in [(1, 2), (2, 1)] {
         let spec = RandomPipeMaze {
-            width,
-            height,
+            rows,
+            cols,
             colours: 0,
             stone_percent: 0,
             pipe_percent: 0,

@@ -1,4 +1,5 @@
-//! The key-door maze contest program (`PROBLEMS.md` section 2): reads a maze from the file
+//! The key-door maze contest program (format in the docs of `state_search::domains::keydoor`):
+//! reads a maze from the file
 //! named on the command line or from standard input, prints the move string of a route
 //! with the fewest keys, then the fewest moves.
 //!

@@ -1,5 +1,5 @@
-//! The pipe-key maze contest program ("palamaze", `PROBLEMS.md` section 1): reads a maze
-//! from the file named on the command line or from standard input and prints the least
+//! The pipe-key maze contest program ("palamaze", format in the docs of
+//! `state_search::domains::pipemaze`): reads a maze from the file named on the command line or from standard input and prints the least
 //! number of moves to the exit, or `10001` when the fish cannot escape within 10000.
 //!
 //! ```text

@@ -6,12 +6,12 @@ use core::cmp::Reverse;
 use core::ops::ControlFlow;
 use std::collections::BinaryHeap;
 
-use super::best_first::{ByWeighted, Node, Order, parent};
+use super::best_first::{ByWeighted, Node, Order, parent, traced};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
-use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
 
 /// The bytes a dense store of anytime weighted A* takes per state.
 pub(crate) const RECORD_BYTES: usize = size_of::<(Slot, u64, bool)>();
@@ -108,10 +108,9 @@ where
             continue; // it cannot lead to a better solution
         }
         if is_goal(&state) {
-            incumbent = Some(Solution {
-                path: path_to(&store, slot, parent),
-                cost: g,
-            });
+            let solution = traced(space, &store, slot, parent, g);
+            let g = solution.cost;
+            incumbent = Some(solution);
             let lower = lower_bound(&mut by_f, &store, g);
             let event = Event::Improved {
                 cost: g,
@@ -196,9 +195,9 @@ where
     Ok(match (stop, incumbent) {
         (Some(reason), incumbent) => {
             let partial = incumbent.or_else(|| {
-                (promising.0 != NO_SLOT).then(|| Solution {
-                    path: path_to(&store, promising.0, parent),
-                    cost: store.value(promising.0).1,
+                (promising.0 != NO_SLOT).then(|| {
+                    let recorded = store.value(promising.0).1;
+                    traced(space, &store, promising.0, parent, recorded)
                 })
             });
             Search {

@@ -4,11 +4,12 @@
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
+use super::best_first::traced;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
-use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
+use crate::store::{NO_SLOT, NodeStore, Slot, Storage, try_push};
 
 /// The bytes a dense store of beam search takes per state: a parent slot and a cost.
 pub(crate) const RECORD_BYTES: usize = size_of::<(Slot, u64)>();
@@ -79,9 +80,14 @@ where
         .unwrap_or_else(Outcome::Stopped);
     stats.stored = store.len();
     stats.memory = store.memory_bytes();
-    let solution = |slot| Solution {
-        path: path_to(&store, slot, |&(parent, _)| parent),
-        cost: store.value(slot).1,
+    let solution = |slot| {
+        traced(
+            space,
+            &store,
+            slot,
+            |&(parent, _)| parent,
+            store.value(slot).1,
+        )
     };
     let partial = match outcome {
         Outcome::Stopped(_) if beam.best.0 != NO_SLOT => Some(solution(beam.best.0)),

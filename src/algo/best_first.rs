@@ -30,6 +30,48 @@ pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
     node.0
 }
 
+/// The solution that ends at `slot`: the path along the parent links from a start, and the
+/// cost of that path, summed from the space's step costs (the least one of a step the space
+/// gives twice).
+///
+/// `recorded`, the cost stored for `slot`, can be higher: an engine that lowers a state's
+/// cost and parent without passing the saving on to the states reached through it (beam
+/// and focal search, and A* with an inconsistent heuristic until it expands the state
+/// again) leaves those states with the cost of the dearer way while their parent links
+/// already take the cheaper one. `recorded` is kept only if a step of the path is not among
+/// the successors, which a space whose successors never change cannot cause.
+///
+/// # Complexity
+///
+/// One successor generation per step of the path.
+pub(crate) fn traced<Sp, V, St>(
+    space: &Sp,
+    store: &St,
+    slot: Slot,
+    parent: impl Fn(&V) -> Slot,
+    recorded: Sp::Cost,
+) -> Solution<Sp::State, Sp::Cost>
+where
+    Sp: StateSpace + ?Sized,
+    St: NodeStore<Sp::State, V>,
+{
+    let path = path_to(store, slot, parent);
+    let mut cost = Some(Sp::Cost::ZERO);
+    for step in path.windows(2) {
+        let mut least: Option<Sp::Cost> = None;
+        space.successors(&step[0], |next, c| {
+            if next == step[1] && least.is_none_or(|l| c < l) {
+                least = Some(c);
+            }
+        });
+        cost = cost.zip(least).and_then(|(sum, c)| sum.checked_plus(c));
+    }
+    Solution {
+        path,
+        cost: cost.filter(|&c| c <= recorded).unwrap_or(recorded),
+    }
+}
+
 /// The order in which a best-first engine takes states from its queue: the queue key of
 /// a state reached at cost `g` with estimate `h` and `f = g + h`.
 pub(crate) trait Order<C> {
@@ -254,9 +296,14 @@ where
     .unwrap_or_else(Outcome::Stopped);
     stats.stored = scratch.store.len();
     stats.memory = scratch.memory_bytes();
-    let solution = |slot| Solution {
-        path: path_to(&scratch.store, slot, parent),
-        cost: scratch.store.value(slot).1,
+    let solution = |slot| {
+        traced(
+            space,
+            &scratch.store,
+            slot,
+            parent,
+            scratch.store.value(slot).1,
+        )
     };
     let partial = match outcome {
         Outcome::Stopped(_) if best != NO_SLOT => Some(solution(best)),

@@ -6,11 +6,12 @@ use core::cmp::Reverse;
 use core::ops::ControlFlow;
 use std::collections::{BTreeSet, BinaryHeap};
 
+use super::best_first::traced;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
-use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
+use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
 
 /// What focal search records per state: `(parent, g, h, closed)`.
 type Node<C> = (Slot, C, C, bool);
@@ -93,9 +94,14 @@ where
     stats.memory = store.memory_bytes()
         + search.open.len() * size_of::<(C, Slot)>() * 3
         + search.focal.capacity() * size_of::<FocalEntry<C>>();
-    let solution = |slot| Solution {
-        path: path_to(store, slot, |node: &Node<C>| node.0),
-        cost: store.value(slot).1,
+    let solution = |slot| {
+        traced(
+            space,
+            store,
+            slot,
+            |node: &Node<C>| node.0,
+            store.value(slot).1,
+        )
     };
     let partial = match outcome {
         Outcome::Stopped(_) if search.best.0 != NO_SLOT => Some(solution(search.best.0)),

@@ -259,6 +259,7 @@ impl Report {
 mod tests {
     use super::*;
     use crate::Stats;
+    use crate::strategy::Weight;
 
     fn row(problem: &str, strategy: Strategy, cost: Option<u32>) -> Row {
         let outcome = match cost {
@@ -284,11 +285,27 @@ mod tests {
                 Some(10),
             ),
             row("a", Strategy::AStar, Some(10)),
+            row("a", Strategy::WeightedAStar(Weight::TWO), Some(15)),
+            row("b", Strategy::Greedy, Some(5)),
             row("b", Strategy::AStar, Some(4)),
             row("b", Strategy::Bfs, None),
+            row("c", Strategy::Greedy, Some(7)),
         ]);
         let ratios: Vec<Option<f64>> = report.rows().iter().map(|r| r.suboptimality).collect();
-        assert_eq!(ratios, [Some(1.0), Some(1.0), Some(1.0), None]);
+        // Only the optimal strategies' costs count as the optimum: gbfs's 5 is not one, and
+        // problem c has none.
+        assert_eq!(
+            ratios,
+            [
+                Some(1.0),
+                Some(1.0),
+                Some(1.5),
+                Some(1.25),
+                Some(1.0),
+                None,
+                None
+            ]
+        );
     }
 
     #[test]

@@ -124,8 +124,8 @@ impl KeyState {
     }
 }
 
-/// The dense numbering of [`KeyState`]s of a `height x width` grid whose key sets only
-/// hold types of `used`: `index = rank(keys) * cells + row * width + col`, where
+/// The dense numbering of [`KeyState`]s of a `rows x cols` grid whose key sets only
+/// hold types of `used`: `index = rank(keys) * cells + row * cols + col`, where
 /// `rank(keys)` packs the bits of `keys` that `used` allows into `0..2^|used|`.
 ///
 /// Key sets are the slow dimension, so all states of one key set are contiguous: most
@@ -138,8 +138,8 @@ impl KeyState {
 /// use state_search::grid::Pos;
 /// use state_search::StateIndexer;
 ///
-/// // A 3x4 grid where only key types 1 and 4 occur: 12 cells x 4 key sets.
-/// let ix = KeyStateIndexer::new(4, 3, KeySet::EMPTY.with(1).with(4));
+/// // 3 rows, 4 columns, and only key types 1 and 4 occur: 12 cells x 4 key sets.
+/// let ix = KeyStateIndexer::new(3, 4, KeySet::EMPTY.with(1).with(4));
 /// assert_eq!(ix.bound(), 48);
 /// let state = KeyState::new(Pos::new(2, 1), KeySet::EMPTY.with(4));
 /// assert_eq!(ix.index(&state), 2 * 12 + 9);
@@ -147,7 +147,7 @@ impl KeyState {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct KeyStateIndexer {
-    width: u32,
+    cols: u32,
     cells: u32,
     used: u32,
     /// Whether `used` is `0..k` for some `k`: then `rank(keys) = keys`.
@@ -155,18 +155,18 @@ pub struct KeyStateIndexer {
 }
 
 impl KeyStateIndexer {
-    /// The numbering for a `height x width` grid whose key sets are subsets of `used`.
+    /// The numbering for a `rows x cols` grid whose key sets are subsets of `used`.
     ///
     /// # Panics
     ///
     /// Panics if the grid has more than `u32::MAX` cells.
     #[must_use]
-    pub fn new(width: u32, height: u32, used: KeySet) -> Self {
-        let cells = width
-            .checked_mul(height)
+    pub fn new(rows: u32, cols: u32, used: KeySet) -> Self {
+        let cells = rows
+            .checked_mul(cols)
             .expect("a grid of at most u32::MAX cells");
         Self {
-            width,
+            cols,
             cells,
             used: used.0,
             low_bits: used.0 & used.0.wrapping_add(1) == 0,
@@ -229,7 +229,7 @@ impl StateIndexer<KeyState> for KeyStateIndexer {
     #[inline]
     fn index(&self, state: &KeyState) -> usize {
         self.rank(state.keys) * self.cells as usize
-            + state.pos.row as usize * self.width as usize
+            + state.pos.row as usize * self.cols as usize
             + state.pos.col as usize
     }
 
@@ -245,7 +245,7 @@ impl StateIndexer<KeyState> for KeyStateIndexer {
             ),
         };
         KeyState {
-            pos: Pos::new(cell / self.width, cell % self.width),
+            pos: Pos::new(cell / self.cols, cell % self.cols),
             keys: self.unrank(rank),
         }
     }
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn indexer_is_a_bijection_for_scattered_key_types() {
         let used = KeySet::EMPTY.with(0).with(3).with(31);
-        let ix = KeyStateIndexer::new(3, 2, used);
+        let ix = KeyStateIndexer::new(2, 3, used);
         assert_eq!(ix.bound(), 6 * 8);
         let mut seen = vec![false; ix.bound()];
         for sub in 0..8u32 {
@@ -280,7 +280,7 @@ mod tests {
     #[cfg(target_pointer_width = "64")]
     fn bound_counts_every_cell_and_key_set() {
         // 2^31 cells x 2^32 key sets: far too many for a dense store, which refuses it.
-        let ix = KeyStateIndexer::new(1 << 16, 1 << 15, KeySet(u32::MAX));
+        let ix = KeyStateIndexer::new(1 << 15, 1 << 16, KeySet(u32::MAX));
         assert_eq!(ix.bound(), 1 << 63);
         let refused = crate::store::DenseStore::<_, u32>::try_new::<KeyState>(ix);
         assert_eq!(

@@ -16,7 +16,7 @@ use crate::space::{IndexedSpace, ReversibleSpace, StateSpace};
 /// use state_search::domains::maze::GridMaze;
 /// use state_search::{Dense, Dijkstra, IndexedSpace};
 ///
-/// let maze = GridMaze::random(60, 40, 25, 9, 7);
+/// let maze = GridMaze::random(40, 60, 25, 9, 7);
 /// let goal = maze.goal();
 /// let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
 /// let search = dijkstra.search(&maze, [maze.start()], |&p| p == goal);
@@ -37,20 +37,20 @@ pub struct GridMaze {
 }
 
 impl GridMaze {
-    /// A `height x width` maze where each cell is a wall with probability
+    /// A `rows x cols` maze where each cell is a wall with probability
     /// `wall_percent / 100`, and otherwise costs a uniform `1..=max_cost` to enter. The start
     /// is the top-left cell, the goal the bottom-right one; both are open. The same
     /// arguments always give the same maze.
     ///
     /// # Panics
     ///
-    /// Panics if `width` or `height` is zero, or `max_cost` is not in `1..=9`.
+    /// Panics if `rows` or `cols` is zero, or `max_cost` is not in `1..=9`.
     #[must_use]
-    pub fn random(width: u32, height: u32, wall_percent: u32, max_cost: u8, seed: u64) -> Self {
-        assert!(width > 0 && height > 0, "a maze needs at least one cell");
+    pub fn random(rows: u32, cols: u32, wall_percent: u32, max_cost: u8, seed: u64) -> Self {
+        assert!(rows > 0 && cols > 0, "a maze needs at least one cell");
         assert!((1..=9).contains(&max_cost), "step costs are 1..=9");
         let mut rng = SplitMix64::new(seed);
-        let mut costs = Grid::new(width, height, 0u8);
+        let mut costs = Grid::new(rows, cols, 0u8);
         for pos in 0..costs.len() {
             let pos = costs.pos_of(pos);
             if !rng.percent(wall_percent) {
@@ -59,7 +59,7 @@ impl GridMaze {
             }
         }
         let start = Pos::new(0, 0);
-        let goal = Pos::new(height - 1, width - 1);
+        let goal = Pos::new(rows - 1, cols - 1);
         for corner in [start, goal] {
             if costs[corner] == 0 {
                 costs[corner] = 1;
@@ -204,8 +204,8 @@ impl fmt::Display for GridMaze {
     /// One line per row: `#` for a wall, `S` and `G` for the start and goal, the cost digit
     /// for other open cells.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..self.costs.height() {
-            for col in 0..self.costs.width() {
+        for row in 0..self.costs.rows() {
+            for col in 0..self.costs.cols() {
                 let pos = Pos::new(row, col);
                 let c = match self.costs[pos] {
                     _ if pos == self.start => 'S',
@@ -227,9 +227,9 @@ mod tests {
 
     #[test]
     fn random_mazes_are_reproducible_and_open_at_the_corners() {
-        let a = GridMaze::random(30, 20, 40, 9, 3);
-        assert_eq!(a, GridMaze::random(30, 20, 40, 9, 3));
-        assert_ne!(a, GridMaze::random(30, 20, 40, 9, 4));
+        let a = GridMaze::random(20, 30, 40, 9, 3);
+        assert_eq!(a, GridMaze::random(20, 30, 40, 9, 3));
+        assert_ne!(a, GridMaze::random(20, 30, 40, 9, 4));
         assert!(a.costs()[a.start()] > 0 && a.costs()[a.goal()] > 0);
         let walls: usize = a.costs().cells().iter().map(|&c| usize::from(c == 0)).sum();
         assert!((150..330).contains(&walls), "{walls} walls of 600 at 40%");
@@ -237,7 +237,7 @@ mod tests {
 
     #[test]
     fn predecessors_mirror_successors() {
-        let maze = GridMaze::random(12, 9, 30, 9, 11);
+        let maze = GridMaze::random(9, 12, 30, 9, 11);
         for pos in maze.costs().positions() {
             if maze.costs()[pos] == 0 {
                 continue;

@@ -1,15 +1,42 @@
 //! Problem domains shipped with the crate. Each is a state space plus its parsing and
 //! printing, and follows one convention:
 //!
-//! 1. **parse**: `Problem::from_str` (or `parse`) reads the contest text format and returns
-//!    a typed [`ParseError`](crate::ParseError) naming the line and column of any fault;
-//! 2. **space**: the problem implements [`StateSpace`](crate::StateSpace) (and
+//! 1. **parse**: `Problem::from_str` (or `parse`) reads the contest text format, read
+//!    with the crate's one tokenizer ([`crate::text::Tokens`]) and described, with an
+//!    example, in the domain's module docs; a fault is a typed
+//!    [`ParseError`](crate::ParseError) naming its line and column;
+//! 2. **build**: constructors take sizes as `(rows, cols)`, in that order, and positions
+//!    as [`Pos`]; an invalid problem built in code is a typed error of the domain;
+//! 3. **space**: the problem implements [`StateSpace`](crate::StateSpace) (and
 //!    [`IndexedSpace`](crate::IndexedSpace) when its states can be numbered), so every
 //!    engine of [`crate::algo`] can solve it;
-//! 3. **solve**: convenience solvers pick the engine that suits the domain;
-//! 4. **print**: solutions render in the contest output format.
+//! 4. **solve**: each puzzle's `solve` runs any [`Strategy`](crate::Strategy) that
+//!    applies, and [`SolveError`] says why one does not;
+//! 5. **print**: problems and solutions render in the contest formats.
 //!
 //! Domains depend on the engines, never the other way round.
+//!
+//! # Positions
+//!
+//! One rule for every domain:
+//!
+//! - **Cells are 0-based, everywhere in the API**: a cell is a [`Pos`] (row from 0 at the
+//!   top, column from 0 at the left), in the problems, the states, the solutions and every
+//!   error value that names a cell ([`keydoor::MazeError`], [`keydoor::ReplayError`],
+//!   [`pipemaze::PipeMazeError`], [`pipemaze::PipeReplayError`],
+//!   [`sliding::huarong::QueryError`], [`sliding::klotski::PuzzleError`]).
+//! - **Error messages print cells 0-based too**, as [`Pos`]'s `Display` does: `(row,
+//!   col)`, e.g. `the blank (1, 1) is on a fixed cell`; so a message always shows the
+//!   value its error holds. Indices of moves are 0-based as well (`after 2 moves, ...`).
+//! - **Places in a text are 1-based**: a [`ParseError`](crate::ParseError) names the
+//!   line and the column (in characters) of the fault, as an editor shows them, and says
+//!   `line 3, column 5`. Numbers that count things of a text (the `query 2` of a Huarong
+//!   input, the line of an instance) are 1-based like lines.
+//! - **The contest formats count rows and columns from 1** (a Huarong query, a Klotski
+//!   goal line, the moves a Klotski solution prints): row `r` and column `c` of a text are
+//!   `Pos::new(r - 1, c - 1)`. That conversion happens in the parsers and printers only.
+//!
+//! [`Pos`]: crate::grid::Pos
 
 mod error;
 pub mod keydoor;

@@ -2,6 +2,7 @@
 //! that must appear exactly once (`parse_char_map`, `MapFormat`, `CharMap`, `Marker`).
 
 use crate::error::{ParseError, ParseErrorKind};
+use crate::text::Tokens;
 
 use super::{Grid, Pos};
 
@@ -42,10 +43,12 @@ pub struct CharMap<T> {
 /// Parses a character map: a header line `rows columns`, then `rows` lines of exactly
 /// `columns` characters, each turned into a cell by `classify`.
 ///
-/// The text format is forgiving where it costs nothing: lines may end in `\r\n`, spaces
-/// and tabs at the end of any line are ignored, and blank lines after the map are
-/// allowed. Everything else is an error that names the line and column (1-based, in
-/// characters; column 0 when the whole line is at fault):
+/// The text is read with [`Tokens`], and is forgiving where it costs nothing: a UTF-8
+/// byte order mark at the start is skipped, lines may end in `\r\n`, spaces and tabs at
+/// the end of any line are ignored, and blank lines after the map are allowed. The header
+/// must be the first line, and the rows follow it at once. Everything else is an error
+/// that names the line and column (1-based, in characters; column 0 when the whole line is
+/// at fault):
 ///
 /// | fault                                           | [`ParseErrorKind`]          |
 /// |-------------------------------------------------|-----------------------------|
@@ -104,23 +107,22 @@ pub fn parse_char_map<T>(
     format: &MapFormat<'_>,
     mut classify: impl FnMut(char) -> Option<T>,
 ) -> Result<CharMap<T>, ParseError> {
-    let mut lines = text.split_terminator('\n').map(trim_line);
-    let header = lines.next().unwrap_or("");
-    let (rows, cols) = parse_header(header, format)?;
+    let mut tokens = Tokens::new(text);
+    let (rows, cols) = parse_header(&mut tokens, format)?;
     let mut cells = Vec::with_capacity((rows as usize * cols as usize).min(text.len()));
     let mut markers: Vec<Option<Pos>> = vec![None; format.markers.len()];
     for row in 0..rows {
-        let line_no = row as usize + 2;
-        let Some(line) = lines.next() else {
+        let Some(line) = tokens.line() else {
             return Err(ParseError::new(
-                line_no,
+                row as usize + 2,
                 0,
                 ParseErrorKind::UnexpectedEnd {
                     expected: format!("row {} of {rows}", row + 1),
                 },
             ));
         };
-        let found = line.chars().count();
+        let (line_no, text) = (line.line, trim_line(line.text));
+        let found = text.chars().count();
         if found != cols as usize {
             return Err(ParseError::new(
                 line_no,
@@ -131,7 +133,7 @@ pub fn parse_char_map<T>(
                 },
             ));
         }
-        for (col, ch) in (0..cols).zip(line.chars()) {
+        for (col, ch) in (0..cols).zip(text.chars()) {
             let column = col as usize + 1;
             if let Some(i) = format.markers.iter().position(|m| m.ch == ch) {
                 if markers[i].is_some() {
@@ -147,13 +149,7 @@ pub fn parse_char_map<T>(
             cells.push(cell);
         }
     }
-    for (offset, line) in lines.enumerate() {
-        if let Some(at) = line.find(|c: char| !c.is_whitespace()) {
-            let line_no = rows as usize + 2 + offset;
-            let column = line[..at].chars().count() + 1;
-            return Err(ParseError::new(line_no, column, ParseErrorKind::Trailing));
-        }
-    }
+    tokens.end()?;
     let markers = markers
         .iter()
         .zip(format.markers)
@@ -164,39 +160,20 @@ pub fn parse_char_map<T>(
         })
         .collect::<Result<Vec<Pos>, ParseError>>()?;
     // Exactly rows x cols cells were pushed.
-    let grid = Grid {
-        width: cols,
-        height: rows,
-        cells,
-    };
+    let grid = Grid { rows, cols, cells };
     Ok(CharMap { grid, markers })
 }
 
-/// A line without its `\r` and trailing spaces and tabs.
+/// A line without its trailing spaces, tabs and carriage returns.
 fn trim_line(line: &str) -> &str {
     line.trim_end_matches([' ', '\t', '\r'])
 }
 
-/// Reads `rows columns` from the header line.
-fn parse_header(header: &str, format: &MapFormat<'_>) -> Result<(u32, u32), ParseError> {
-    let mut tokens = tokens_with_columns(header);
-    let rows = header_number(tokens.next(), "the number of rows", format.max_rows, header)?;
-    let cols = header_number(
-        tokens.next(),
-        "the number of columns",
-        format.max_cols,
-        header,
-    )?;
-    if let Some((column, token)) = tokens.next() {
-        return Err(ParseError::new(
-            1,
-            column,
-            ParseErrorKind::Invalid {
-                expected: "the end of the header line `rows columns`".to_owned(),
-                found: token.to_owned(),
-            },
-        ));
-    }
+/// Reads `rows columns` from the header line and moves to the next line.
+fn parse_header(tokens: &mut Tokens<'_>, format: &MapFormat<'_>) -> Result<(u32, u32), ParseError> {
+    let rows = header_number(tokens, "the number of rows", format.max_rows)?;
+    let cols = header_number(tokens, "the number of columns", format.max_cols)?;
+    tokens.expect_end_of_line("the end of the header line `rows columns`")?;
     let cells = rows as usize * cols as usize;
     if cells > format.max_cells {
         return Err(ParseError::new(
@@ -212,64 +189,22 @@ fn parse_header(header: &str, format: &MapFormat<'_>) -> Result<(u32, u32), Pars
     Ok((rows, cols))
 }
 
-/// The whitespace-separated tokens of `line` with their 1-based columns.
-fn tokens_with_columns(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut rest = line;
-    core::iter::from_fn(move || {
-        let skip = rest.find(|c: char| !c.is_whitespace())?;
-        column += rest[..skip].chars().count();
-        rest = &rest[skip..];
-        let len = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token = &rest[..len];
-        let at = column + 1;
-        column += token.chars().count();
-        rest = &rest[len..];
-        Some((at, token))
-    })
-}
-
-/// A positive integer of the header, at most `limit`.
+/// The next number of the header line: a positive integer, at most `limit`.
 fn header_number(
-    token: Option<(usize, &str)>,
+    tokens: &mut Tokens<'_>,
     what: &'static str,
     limit: u32,
-    header: &str,
 ) -> Result<u32, ParseError> {
-    let Some((column, token)) = token else {
-        return Err(ParseError::new(
-            1,
-            header.chars().count() + 1,
-            ParseErrorKind::UnexpectedEnd {
-                expected: format!("{what} on the header line `rows columns`"),
-            },
-        ));
-    };
-    let invalid = |expected: String| {
-        Err(ParseError::new(
-            1,
-            column,
-            ParseErrorKind::Invalid {
-                expected,
-                found: token.to_owned(),
-            },
-        ))
-    };
-    if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        return invalid(format!("{what} (a positive integer)"));
-    }
-    match token.parse::<u64>() {
-        Ok(0) => invalid(format!("{what} (a positive integer)")),
-        Ok(n) if n <= u64::from(limit) => Ok(u32::try_from(n).unwrap_or(limit)),
-        Ok(n) => Err(ParseError::new(
-            1,
-            column,
-            ParseErrorKind::TooLarge {
-                what,
-                limit: limit as usize,
-                found: usize::try_from(n).unwrap_or(usize::MAX),
-            },
-        )),
-        Err(_) => invalid(format!("{what}, at most {limit}")),
+    let token = tokens.expect_on_line(&format!("{what} on the header line `rows columns`"))?;
+    let expected = format!("{what} (a positive integer)");
+    let n: usize = token.number(&expected)?;
+    match u32::try_from(n) {
+        Ok(0) => Err(token.invalid(expected)),
+        Ok(n) if n <= limit => Ok(n),
+        _ => Err(token.error(ParseErrorKind::TooLarge {
+            what,
+            limit: limit as usize,
+            found: n,
+        })),
     }
 }

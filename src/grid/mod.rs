@@ -1,6 +1,7 @@
 //! Grids of cells: positions, the four directions, `Grid<T>` with neighbours, and the
 //! parser of character maps under a `rows columns` header line.
 
+use core::fmt;
 use core::ops::{Index, IndexMut};
 
 use crate::space::StateIndexer;
@@ -10,6 +11,19 @@ mod charmap;
 pub use charmap::{CharMap, MapFormat, Marker, parse_char_map};
 
 /// A cell of a grid: 0-based row (growing downwards) and column.
+///
+/// Every position in the crate's API is a `Pos`, 0-based, errors included; only the
+/// contest text formats count rows and columns from 1 (see
+/// [`domains`](crate::domains#positions)). [`Display`](fmt::Display) writes `(row, col)`,
+/// 0-based, as every error message does.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::grid::Pos;
+///
+/// assert_eq!(Pos::new(2, 0).to_string(), "(2, 0)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
     /// The row, from 0 at the top.
@@ -29,6 +43,13 @@ impl Pos {
     #[must_use]
     pub fn manhattan(self, other: Pos) -> u32 {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
+    }
+}
+
+impl fmt::Display for Pos {
+    /// `(row, col)`, 0-based.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
     }
 }
 
@@ -114,14 +135,15 @@ impl Dir {
     }
 }
 
-/// A `height x width` grid of cells stored row by row.
+/// A `rows x cols` grid of cells stored row by row.
 ///
 /// # Examples
 ///
 /// ```
 /// use state_search::grid::{Dir, Grid, Pos};
 ///
-/// let mut grid = Grid::new(3, 2, '.');
+/// let mut grid = Grid::new(2, 3, '.'); // 2 rows, 3 columns
+/// assert_eq!((grid.rows(), grid.cols()), (2, 3));
 /// grid[Pos::new(1, 2)] = '#';
 /// assert_eq!(grid.step(Pos::new(0, 2), Dir::Down), Some(Pos::new(1, 2)));
 /// assert_eq!(grid.step(Pos::new(0, 2), Dir::Right), None);
@@ -129,53 +151,53 @@ impl Dir {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid<T> {
-    width: u32,
-    height: u32,
+    rows: u32,
+    cols: u32,
     cells: Vec<T>,
 }
 
 impl<T> Grid<T> {
-    /// A `height x width` grid with every cell set to `fill`.
+    /// A `rows x cols` grid with every cell set to `fill`.
     ///
     /// # Panics
     ///
-    /// Panics if `width * height` overflows `usize`.
+    /// Panics if `rows * cols` overflows `usize`.
     #[must_use]
-    pub fn new(width: u32, height: u32, fill: T) -> Self
+    pub fn new(rows: u32, cols: u32, fill: T) -> Self
     where
         T: Clone,
     {
-        let len = (width as usize)
-            .checked_mul(height as usize)
+        let len = (rows as usize)
+            .checked_mul(cols as usize)
             .expect("grid size overflows usize");
         Self {
-            width,
-            height,
+            rows,
+            cols,
             cells: vec![fill; len],
         }
     }
 
-    /// A grid from its cells in row-major order; `None` unless there are exactly
-    /// `width * height` of them.
+    /// A `rows x cols` grid from its cells in row-major order; `None` unless there are
+    /// exactly `rows * cols` of them.
     #[must_use]
-    pub fn from_cells(width: u32, height: u32, cells: Vec<T>) -> Option<Self> {
-        ((width as usize).checked_mul(height as usize) == Some(cells.len())).then_some(Self {
-            width,
-            height,
+    pub fn from_cells(rows: u32, cols: u32, cells: Vec<T>) -> Option<Self> {
+        ((rows as usize).checked_mul(cols as usize) == Some(cells.len())).then_some(Self {
+            rows,
+            cols,
             cells,
         })
     }
 
-    /// The number of columns.
-    #[must_use]
-    pub fn width(&self) -> u32 {
-        self.width
-    }
-
     /// The number of rows.
     #[must_use]
-    pub fn height(&self) -> u32 {
-        self.height
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The number of columns.
+    #[must_use]
+    pub fn cols(&self) -> u32 {
+        self.cols
     }
 
     /// The number of cells.
@@ -193,7 +215,7 @@ impl<T> Grid<T> {
     /// Whether `pos` lies on the grid.
     #[must_use]
     pub fn contains(&self, pos: Pos) -> bool {
-        pos.row < self.height && pos.col < self.width
+        pos.row < self.rows && pos.col < self.cols
     }
 
     /// The cell at `pos`, if it lies on the grid.
@@ -206,14 +228,14 @@ impl<T> Grid<T> {
     #[inline]
     #[must_use]
     pub fn index_of(&self, pos: Pos) -> usize {
-        pos.row as usize * self.width as usize + pos.col as usize
+        pos.row as usize * self.cols as usize + pos.col as usize
     }
 
     /// The position of row-major index `index`.
     #[inline]
     #[must_use]
     pub fn pos_of(&self, index: usize) -> Pos {
-        let width = self.width as usize;
+        let width = self.cols as usize;
         #[expect(
             clippy::cast_possible_truncation,
             reason = "indices of a grid whose sides fit in u32"
@@ -257,8 +279,8 @@ impl<T> Grid<T> {
     #[must_use]
     pub fn indexer(&self) -> CellIndexer {
         CellIndexer {
-            width: self.width,
-            height: self.height,
+            rows: self.rows,
+            cols: self.cols,
         }
     }
 }
@@ -289,7 +311,7 @@ impl<T> IndexMut<Pos> for Grid<T> {
 /// ```
 /// use state_search::grid::{Grid, Padding, Pos};
 ///
-/// let grid = Grid::new(3, 2, 1u8);
+/// let grid = Grid::new(2, 3, 1u8); // 2 rows, 3 columns
 /// let padding = Padding::of(&grid);
 /// let cells = padding.fill(&grid, 0, |_, &c| c); // 0 on the border
 /// assert_eq!((padding.len(), padding.stride()), (20, 5));
@@ -308,10 +330,10 @@ impl Padding {
     /// The layout of `grid` inside a one-cell border.
     #[must_use]
     pub fn of<T>(grid: &Grid<T>) -> Self {
-        let stride = grid.width() as usize + 2;
+        let stride = grid.cols() as usize + 2;
         Self {
             stride,
-            len: stride * (grid.height() as usize + 2),
+            len: stride * (grid.rows() as usize + 2),
         }
     }
 
@@ -327,7 +349,7 @@ impl Padding {
         self.len == 0
     }
 
-    /// The distance between vertically adjacent cells: the grid's width plus 2.
+    /// The distance between vertically adjacent cells: the grid's columns plus 2.
     #[must_use]
     pub fn stride(&self) -> usize {
         self.stride
@@ -368,22 +390,22 @@ impl Padding {
     }
 }
 
-/// The row-major numbering of the cells of a `height x width` grid.
+/// The row-major numbering of the cells of a `rows x cols` grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellIndexer {
-    width: u32,
-    height: u32,
+    rows: u32,
+    cols: u32,
 }
 
 impl StateIndexer<Pos> for CellIndexer {
     #[inline]
     fn bound(&self) -> usize {
-        self.width as usize * self.height as usize
+        self.rows as usize * self.cols as usize
     }
 
     #[inline]
     fn index(&self, pos: &Pos) -> usize {
-        pos.row as usize * self.width as usize + pos.col as usize
+        pos.row as usize * self.cols as usize + pos.col as usize
     }
 
     #[inline]
@@ -391,9 +413,9 @@ impl StateIndexer<Pos> for CellIndexer {
         // A 32-bit division is several times cheaper than a 64-bit one on many CPUs, and
         // dense stores only hold indices below u32::MAX.
         if let Ok(index) = u32::try_from(index) {
-            return Pos::new(index / self.width, index % self.width);
+            return Pos::new(index / self.cols, index % self.cols);
         }
-        let width = self.width as usize;
+        let width = self.cols as usize;
         #[expect(
             clippy::cast_possible_truncation,
             reason = "indices below bound() come from u32 sides"

@@ -5,7 +5,7 @@ use crate::error::ParseErrorKind;
 
 #[test]
 fn cell_indexer_round_trips() {
-    let grid = Grid::new(7, 5, 0u8);
+    let grid = Grid::new(5, 7, 0u8);
     let ix = grid.indexer();
     assert_eq!(ix.bound(), 35);
     for pos in grid.positions() {
@@ -42,9 +42,26 @@ fn error(text: &str) -> (usize, usize, ParseErrorKind) {
 #[test]
 fn char_maps_parse_with_crlf_and_trailing_blanks() {
     let map = parse_char_map(" 2  3 \r\nS.#\t\r\n#.T  \n\n  \n", &FORMAT, floor).unwrap();
-    assert_eq!((map.grid.height(), map.grid.width()), (2, 3));
+    assert_eq!((map.grid.rows(), map.grid.cols()), (2, 3));
     assert_eq!(map.markers, [Pos::new(0, 0), Pos::new(1, 2)]);
     assert_eq!(map.grid.cells().iter().collect::<String>(), "S.##.T");
+}
+
+#[test]
+fn a_byte_order_mark_before_the_header_is_skipped() {
+    let map = parse_char_map("\u{feff}1 2\nST\n", &FORMAT, floor).unwrap();
+    assert_eq!(map.markers, [Pos::new(0, 0), Pos::new(0, 1)]);
+    assert_eq!(
+        error("\u{feff}1 x\nST\n"),
+        (
+            1,
+            3,
+            ParseErrorKind::Invalid {
+                expected: "the number of columns (a positive integer)".to_owned(),
+                found: "x".to_owned()
+            }
+        )
+    );
 }
 
 #[test]
@@ -92,7 +109,10 @@ fn header_faults_name_the_token() {
         (
             1,
             1,
-            invalid("the number of rows, at most 5", "99999999999999999999999")
+            invalid(
+                "the number of rows (a positive integer)",
+                "99999999999999999999999"
+            )
         )
     );
     let too_many = |what, limit, found| ParseErrorKind::TooLarge { what, limit, found };

@@ -1,4 +1,4 @@
-//! An independent brute-force oracle for the pipe-key maze (`PROBLEMS.md` section 1),
+//! An independent brute-force oracle for the pipe-key maze (the rules of the problem statement),
 //! written from the rules with a `VecDeque` and a `HashMap`, without the crate: a plain
 //! breadth-first search over explicit (row, column, keys) states, and a move-by-move
 //! replay of a route.

@@ -1,5 +1,5 @@
-//! The key-door maze ("迷宫游戏", `PROBLEMS.md` section 2): reach the target collecting as
-//! few distinct keys as possible, then in as few moves as possible.
+//! The key-door maze ("迷宫游戏"): reach the target collecting as few distinct keys as
+//! possible, then in as few moves as possible.
 //!
 //! # The domain
 //!
@@ -9,6 +9,45 @@
 //! collects that key, whether the player wants it or not. Doors stay open, keys are never
 //! used up, and several doors or keys of one type are allowed. Built in code
 //! ([`KeyDoorMaze::new`]) a maze may use up to 32 key types.
+//!
+//! # The text format
+//!
+//! The contest input, read by [`KeyDoorMaze::parse`] (and `str::parse`) and written back
+//! by [`Display`](core::fmt::Display):
+//!
+//! ```text
+//! n m                  the number of rows, then of columns: 1 to MAX_SIDE each
+//! n lines of m characters, one per row, top to bottom:
+//!   .      floor                    X      wall
+//!   S      the start (exactly one)  T      the target (exactly one)
+//!   A..H   a door of type 0..7      a..h   a key of type 0..7 (a opens A)
+//! ```
+//!
+//! Row `r` and column `c` of the picture, counted from 1 as a reader does, are the cell
+//! `Pos::new(r - 1, c - 1)`. The header must be the first line and the rows follow it at
+//! once; a map has at most [`MAX_SIDE`] rows and columns and [`MAX_CELLS`] cells.
+//! Several doors or keys of one type are allowed. Lines may end in `\r\n`, spaces and
+//! tabs at the end of a line are ignored, as are blank lines after the map and a byte
+//! order mark at the start; anything else is a [`ParseError`](crate::ParseError) naming
+//! its line and column ([`parse_char_map`](crate::grid::parse_char_map) lists them). The
+//! contest program prints the route as a string of moves, `U`, `D`, `L`, `R`
+//! ([`Route`]'s `Display`).
+//!
+//! ```
+//! use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+//! use state_search::grid::Pos;
+//! use state_search::Limits;
+//!
+//! let maze: KeyDoorMaze = "3 4\nS.a.\n.X.X\nATX.\n".parse()?;
+//! assert_eq!((maze.start(), maze.target()), (Pos::new(0, 0), Pos::new(2, 1)));
+//! let strategy = Objective::FewestKeys.default_strategy();
+//! let route = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?.into_found();
+//! assert_eq!(route.unwrap().to_string(), "RRLLDDR"); // 1 key, 7 moves
+//! assert_eq!(maze.to_string(), "3 4\nS.a.\n.X.X\nATX.\n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # States and costs
 //!
 //! **State**: [`KeyState`], the cell and the set of keys held. **Costs**: for the contest
 //! objective, [`Objective::FewestKeys`], a step costs the pair `(new keys, 1)`, compared

@@ -22,7 +22,7 @@ pub enum Cell {
     Key(u8),
 }
 
-/// Why [`KeyDoorMaze::new`] refused its cells.
+/// Why [`KeyDoorMaze::new`] refused its cells. Positions are 0-based, like every [`Pos`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MazeError {
@@ -54,20 +54,13 @@ pub enum MazeError {
 impl fmt::Display for MazeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MazeError::OffGrid { what, pos } => {
-                write!(f, "the {what} ({}, {}) is off the grid", pos.row, pos.col)
-            }
+            MazeError::OffGrid { what, pos } => write!(f, "the {what} {pos} is off the grid"),
             MazeError::NotFloor { what, pos } => {
-                write!(
-                    f,
-                    "the {what} ({}, {}) is not a floor cell",
-                    pos.row, pos.col
-                )
+                write!(f, "the {what} {pos} is not a floor cell")
             }
             MazeError::KeyType { pos, key_type } => write!(
                 f,
-                "the cell ({}, {}) has key type {key_type}; types are 0..{MAX_KEY_TYPES}",
-                pos.row, pos.col
+                "the cell {pos} has key type {key_type}; types are 0..{MAX_KEY_TYPES}"
             ),
             MazeError::TooLarge => f.write_str("the grid has more than u32::MAX cells"),
         }
@@ -146,7 +139,7 @@ impl KeyDoorMaze {
     ///
     /// // S K20 D20 T on one row: key type 20 opens door type 20.
     /// let row = vec![Cell::Floor, Cell::Key(20), Cell::Door(20), Cell::Floor];
-    /// let cells = Grid::from_cells(4, 1, row).unwrap();
+    /// let cells = Grid::from_cells(1, 4, row).unwrap();
     /// let maze = KeyDoorMaze::new(cells, Pos::new(0, 0), Pos::new(0, 3))?;
     /// let strategy = Objective::FewestKeys.default_strategy();
     /// let route = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?.into_found().unwrap();
@@ -279,7 +272,12 @@ impl KeyDoorMaze {
     /// let moves: Vec<Dir> = "RRLLDDR".chars().filter_map(Dir::from_letter).collect();
     /// let end = maze.replay(&moves)?;
     /// assert_eq!((end.pos, end.keys.len()), (maze.target(), 1));
-    /// assert!(maze.replay(&moves[2..]).is_err()); // the door needs key a
+    /// // Without key a, the door A at (2, 0) stays locked.
+    /// let locked: Vec<Dir> = "DDR".chars().filter_map(Dir::from_letter).collect();
+    /// let error = maze.replay(&locked).unwrap_err();
+    /// assert_eq!((error.step, error.pos), (1, Some(Pos::new(2, 0))));
+    /// assert_eq!(error.to_string(), "after 1 move, D enters a wall or a locked door at (2, 0)");
+    /// assert_eq!(maze.replay(&moves[2..]).unwrap_err().to_string(), "after 0 moves, L leaves the grid");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&self, moves: &[Dir]) -> Result<KeyState, ReplayError> {
@@ -311,37 +309,32 @@ impl KeyDoorMaze {
     /// The dense numbering of this maze's states.
     #[must_use]
     pub fn state_indexer(&self) -> KeyStateIndexer {
-        KeyStateIndexer::new(self.cells.width(), self.cells.height(), self.key_types)
+        KeyStateIndexer::new(self.cells.rows(), self.cells.cols(), self.key_types)
     }
 }
 
 /// A move of a [`KeyDoorMaze::replay`] that is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReplayError {
-    /// The 0-based number of the move.
+    /// The number of moves played before it: its 0-based index.
     pub step: usize,
     /// Its direction.
     pub dir: Dir,
-    /// The cell it tried to enter: `None` off the grid, else a wall or a locked door.
+    /// The cell it tried to enter (0-based, like every [`Pos`]): `None` off the grid,
+    /// else a wall or a locked door.
     pub pos: Option<Pos>,
 }
 
 impl fmt::Display for ReplayError {
+    /// E.g. `after 2 moves, L leaves the grid`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (step, dir) = (self.step, self.dir.letter());
+        let plural = if step == 1 { "" } else { "s" };
         match self.pos {
-            None => write!(
-                f,
-                "move {} ({}) leaves the grid",
-                self.step + 1,
-                self.dir.letter()
-            ),
+            None => write!(f, "after {step} move{plural}, {dir} leaves the grid"),
             Some(pos) => write!(
                 f,
-                "move {} ({}) enters a wall or a locked door at ({}, {})",
-                self.step + 1,
-                self.dir.letter(),
-                pos.row,
-                pos.col
+                "after {step} move{plural}, {dir} enters a wall or a locked door at {pos}"
             ),
         }
     }

@@ -18,9 +18,9 @@ pub const MAX_SIDE: u32 = 4096;
 pub const MAX_CELLS: usize = 1 << 24;
 
 impl KeyDoorMaze {
-    /// Parses the contest text format (`PROBLEMS.md` section 2): a header `n m`, then `n`
-    /// rows of `m` characters from `. X S T A-H a-h`, with exactly one `S` and one `T`.
-    /// Lines may end in `\r\n` and trailing blanks.
+    /// Parses the contest text format ([module docs](super#the-text-format)): a header
+    /// `n m`, then `n` rows of `m` characters from `. X S T A-H a-h`, with exactly one `S`
+    /// and one `T`. Lines may end in `\r\n` and trailing blanks.
     ///
     /// # Errors
     ///
@@ -81,7 +81,7 @@ impl fmt::Display for KeyDoorMaze {
     /// The contest text format: the header `n m`, then one line per row. Key types 8 and
     /// above, which the format cannot write, appear as `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.cells.height(), self.cells.width())?;
+        writeln!(f, "{} {}", self.cells.rows(), self.cells.cols())?;
         let letter = |base: u8, t: u8| {
             if t < TEXT_KEY_TYPES {
                 char::from(base + t)
@@ -89,8 +89,8 @@ impl fmt::Display for KeyDoorMaze {
                 '?'
             }
         };
-        for row in 0..self.cells.height() {
-            let line: String = (0..self.cells.width())
+        for row in 0..self.cells.rows() {
+            let line: String = (0..self.cells.cols())
                 .map(|col| {
                     let pos = Pos::new(row, col);
                     match self.cells[pos] {

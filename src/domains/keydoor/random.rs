@@ -7,10 +7,10 @@ use crate::rng::SplitMix64;
 /// The parameters of [`KeyDoorMaze::random`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomKeyDoor {
-    /// Columns.
-    pub width: u32,
     /// Rows.
-    pub height: u32,
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
     /// Door and key types `0..key_types` (at most 32; the text format writes 8).
     pub key_types: u8,
     /// The chance, in percent, that a cell is a wall.
@@ -32,13 +32,13 @@ pub struct RandomKeyDoor {
 }
 
 impl RandomKeyDoor {
-    /// A `height x width` maze with `key_types` types, 25% walls, 5% doors, 3 keys per
+    /// A `rows x cols` maze with `key_types` types, 25% walls, 5% doors, 3 keys per
     /// type and no barriers.
     #[must_use]
-    pub fn new(width: u32, height: u32, key_types: u8, seed: u64) -> Self {
+    pub fn new(rows: u32, cols: u32, key_types: u8, seed: u64) -> Self {
         Self {
-            width,
-            height,
+            rows,
+            cols,
             key_types,
             wall_percent: 25,
             door_percent: 5,
@@ -51,7 +51,7 @@ impl RandomKeyDoor {
 }
 
 impl KeyDoorMaze {
-    /// A `height x width` maze with walls, doors of `key_types` types, `keys_per_type`
+    /// A `rows x cols` maze with walls, doors of `key_types` types, `keys_per_type`
     /// keys of each type and optional barriers, placed at random from `spec.seed`. The
     /// start is the top-left cell, the target the bottom-right one; they and their
     /// neighbours are floor. The same spec always gives the same maze.
@@ -61,7 +61,7 @@ impl KeyDoorMaze {
     /// ```
     /// use state_search::domains::keydoor::{KeyDoorMaze, RandomKeyDoor};
     ///
-    /// let spec = RandomKeyDoor::new(30, 20, 4, 7);
+    /// let spec = RandomKeyDoor::new(20, 30, 4, 7);
     /// let maze = KeyDoorMaze::random(&spec);
     /// assert_eq!(maze, KeyDoorMaze::random(&spec));
     /// assert_eq!(maze.to_string().parse::<KeyDoorMaze>()?, maze);
@@ -70,22 +70,22 @@ impl KeyDoorMaze {
     ///
     /// # Panics
     ///
-    /// Panics if `width` or `height` is zero, the grid has more than `u32::MAX` cells,
+    /// Panics if `rows` or `cols` is zero, the grid has more than `u32::MAX` cells,
     /// or `key_types` is above [`MAX_KEY_TYPES`].
     #[must_use]
     pub fn random(spec: &RandomKeyDoor) -> Self {
         assert!(
-            spec.width > 0 && spec.height > 0,
+            spec.rows > 0 && spec.cols > 0,
             "a maze needs at least one cell"
         );
         assert!(spec.key_types <= MAX_KEY_TYPES, "at most 32 key types");
         let mut rng = SplitMix64::new(spec.seed);
-        let mut cells = Grid::new(spec.width, spec.height, Cell::Floor);
+        let mut cells = Grid::new(spec.rows, spec.cols, Cell::Floor);
         let types = u64::from(spec.key_types);
         let pick_type = |rng: &mut SplitMix64| u8::try_from(rng.below(types)).unwrap_or(0);
         let barrier = |col: u32| {
             spec.barrier_every > 0
-                && col + 1 < spec.width
+                && col + 1 < spec.cols
                 && col % spec.barrier_every == spec.barrier_every - 1
         };
         for i in 0..cells.len() {
@@ -103,7 +103,7 @@ impl KeyDoorMaze {
             }
         }
         let start = Pos::new(0, 0);
-        let target = Pos::new(spec.height - 1, spec.width - 1);
+        let target = Pos::new(spec.rows - 1, spec.cols - 1);
         for corner in [start, target] {
             cells[corner] = Cell::Floor;
             let around: Vec<Pos> = cells.neighbours(corner).map(|(_, p)| p).collect();

@@ -1,5 +1,6 @@
 //! The maze itself: its cells, the padded arrays of cell codes and arrival keys the moves
-//! read, the rules of a move (`PipeMove`, `PipeMaze::replay`), and the error of building.
+//! read, the rules of a move (`PipeMove`, `PipeMaze::replay`), and the errors of building
+//! and replaying.
 
 use core::fmt;
 
@@ -26,7 +27,7 @@ pub enum PipeCell {
     },
 }
 
-/// Why [`PipeMaze::new`] refused its cells.
+/// Why [`PipeMaze::new`] refused its cells. Positions are 0-based, like every [`Pos`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PipeMazeError {
@@ -58,16 +59,11 @@ pub enum PipeMazeError {
 impl fmt::Display for PipeMazeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PipeMazeError::OffGrid { what, pos } => {
-                write!(f, "the {what} ({}, {}) is off the grid", pos.row, pos.col)
-            }
-            PipeMazeError::NotWater { what, pos } => {
-                write!(f, "the {what} ({}, {}) is not water", pos.row, pos.col)
-            }
+            PipeMazeError::OffGrid { what, pos } => write!(f, "the {what} {pos} is off the grid"),
+            PipeMazeError::NotWater { what, pos } => write!(f, "the {what} {pos} is not water"),
             PipeMazeError::Colour { pos, colour } => write!(
                 f,
-                "the cell ({}, {}) has colour {colour}; colours are 0..{MAX_COLOURS}",
-                pos.row, pos.col
+                "the cell {pos} has colour {colour}; colours are 0..{MAX_COLOURS}"
             ),
             PipeMazeError::TooLarge => f.write_str("the grid has more than u32::MAX cells"),
         }
@@ -140,7 +136,7 @@ impl PipeMaze {
     /// // start, a vertical pipe of colour 12, exit: passing right needs key 12.
     /// let pipe = PipeCell::Pipe { colour: 12, horizontal: false };
     /// let row = vec![PipeCell::Water(None), pipe, PipeCell::Water(None)];
-    /// let maze = PipeMaze::new(Grid::from_cells(3, 1, row).unwrap(), Pos::new(0, 0), Pos::new(0, 2))?;
+    /// let maze = PipeMaze::new(Grid::from_cells(1, 3, row).unwrap(), Pos::new(0, 0), Pos::new(0, 2))?;
     /// assert_eq!(escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new())?.outcome), 10_001);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -245,7 +241,7 @@ impl PipeMaze {
     /// The dense numbering of this maze's states.
     #[must_use]
     pub fn state_indexer(&self) -> KeyStateIndexer {
-        KeyStateIndexer::new(self.cells.width(), self.cells.height(), self.key_colours)
+        KeyStateIndexer::new(self.cells.rows(), self.cells.cols(), self.key_colours)
     }
 
     #[inline]
@@ -315,7 +311,7 @@ impl PipeMaze {
     ///
     /// # Errors
     ///
-    /// The 0-based number of the first illegal move.
+    /// A [`PipeReplayError`] at the first illegal move.
     ///
     /// # Examples
     ///
@@ -327,20 +323,50 @@ impl PipeMaze {
     /// let step = |dir| PipeMove { dir, pass: false };
     /// let moves = [step(Dir::Right), PipeMove { dir: Dir::Right, pass: true }, step(Dir::Right)];
     /// assert_eq!(maze.replay(&moves).map(|s| s.pos), Ok(maze.exit()));
-    /// assert_eq!(maze.replay(&[step(Dir::Up)]), Err(0));
+    /// let error = maze.replay(&[step(Dir::Up)]).unwrap_err();
+    /// assert_eq!((error.step, error.from), (0, maze.start()));
+    /// assert_eq!(error.to_string(), "after 0 moves, at (0, 0), the move U is not legal");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn replay(&self, moves: &[PipeMove]) -> Result<KeyState, usize> {
+    pub fn replay(&self, moves: &[PipeMove]) -> Result<KeyState, PipeReplayError> {
         let mut state = self.start_state();
-        for (i, &wanted) in moves.iter().enumerate() {
+        for (step, &wanted) in moves.iter().enumerate() {
             let mut next = None;
-            self.moves(&state, |step, to| {
-                if step == wanted {
+            self.moves(&state, |legal, to| {
+                if legal == wanted {
                     next = Some(to);
                 }
             });
-            state = next.ok_or(i)?;
+            state = next.ok_or(PipeReplayError {
+                step,
+                attempted: wanted,
+                from: state.pos,
+            })?;
         }
         Ok(state)
     }
 }
+
+/// A move of a [`PipeMaze::replay`] that is not legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PipeReplayError {
+    /// The number of moves played before it: its 0-based index.
+    pub step: usize,
+    /// The move.
+    pub attempted: PipeMove,
+    /// The cell the fish was on (0-based, like every [`Pos`]).
+    pub from: Pos,
+}
+
+impl fmt::Display for PipeReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.step == 1 { "" } else { "s" };
+        write!(
+            f,
+            "after {} move{plural}, at {}, the move {} is not legal",
+            self.step, self.from, self.attempted
+        )
+    }
+}
+
+impl std::error::Error for PipeReplayError {}

@@ -15,9 +15,9 @@ pub const TEXT_COLOURS: u8 = 9;
 pub const MAX_SIDE: u32 = 1000;
 
 impl PipeMaze {
-    /// Parses the contest text format (`PROBLEMS.md` section 1): a header `n m`, then `n`
-    /// rows of `m` characters from `* + # $ 1-9 A-I a-i`, with exactly one `#` and one
-    /// `$`. Lines may end in `\r\n` and trailing blanks.
+    /// Parses the contest text format ([module docs](super#the-text-format)): a header
+    /// `n m`, then `n` rows of `m` characters from `* + # $ 1-9 A-I a-i`, with exactly one
+    /// `#` and one `$`. Lines may end in `\r\n` and trailing blanks.
     ///
     /// # Errors
     ///
@@ -87,7 +87,7 @@ impl fmt::Display for PipeMaze {
     /// The contest text format: the header `n m`, then one line per row. Colours 9 and
     /// above, which the format cannot write, appear as `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.cells.height(), self.cells.width())?;
+        writeln!(f, "{} {}", self.cells.rows(), self.cells.cols())?;
         let letter = |base: u8, colour: u8| {
             if colour < TEXT_COLOURS {
                 char::from(base + colour)
@@ -95,8 +95,8 @@ impl fmt::Display for PipeMaze {
                 '?'
             }
         };
-        for row in 0..self.cells.height() {
-            let line: String = (0..self.cells.width())
+        for row in 0..self.cells.rows() {
+            let line: String = (0..self.cells.cols())
                 .map(|col| {
                     let pos = Pos::new(row, col);
                     match self.cells[pos] {

@@ -7,10 +7,10 @@ use crate::rng::SplitMix64;
 /// The parameters of [`PipeMaze::random`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomPipeMaze {
-    /// Columns.
-    pub width: u32,
     /// Rows.
-    pub height: u32,
+    pub rows: u32,
+    /// Columns.
+    pub cols: u32,
     /// Pipe and key colours `0..colours` (at most 32; the text format writes 9).
     pub colours: u8,
     /// The chance, in percent, that a cell is stone.
@@ -28,13 +28,13 @@ pub struct RandomPipeMaze {
 }
 
 impl RandomPipeMaze {
-    /// A `height x width` maze with `colours` colours, 25% stone, 20% pipes, 5% keys,
+    /// A `rows x cols` maze with `colours` colours, 25% stone, 20% pipes, 5% keys,
     /// and a reachable exit (unless the stones decide otherwise).
     #[must_use]
-    pub fn new(width: u32, height: u32, colours: u8, seed: u64) -> Self {
+    pub fn new(rows: u32, cols: u32, colours: u8, seed: u64) -> Self {
         Self {
-            width,
-            height,
+            rows,
+            cols,
             colours,
             stone_percent: 25,
             pipe_percent: 20,
@@ -46,13 +46,13 @@ impl RandomPipeMaze {
 }
 
 impl PipeMaze {
-    /// A random `height x width` maze from `spec` (the same spec always gives the same
+    /// A random `rows x cols` maze from `spec` (the same spec always gives the same
     /// maze). The start is the top-left cell, the exit the bottom-right one, both plain
     /// water; no two pipes are adjacent (the contest's promise).
     ///
     /// # Panics
     ///
-    /// Panics if `width` or `height` is zero, the grid has more than `u32::MAX` cells,
+    /// Panics if `rows` or `cols` is zero, the grid has more than `u32::MAX` cells,
     /// or `colours` is above [`MAX_COLOURS`].
     ///
     /// # Examples
@@ -68,12 +68,12 @@ impl PipeMaze {
     #[must_use]
     pub fn random(spec: &RandomPipeMaze) -> Self {
         assert!(
-            spec.width > 0 && spec.height > 0,
+            spec.rows > 0 && spec.cols > 0,
             "a maze needs at least one cell"
         );
         assert!(spec.colours <= MAX_COLOURS, "at most 32 colours");
         let mut rng = SplitMix64::new(spec.seed);
-        let mut cells = Grid::new(spec.width, spec.height, PipeCell::Water(None));
+        let mut cells = Grid::new(spec.rows, spec.cols, PipeCell::Water(None));
         let colours = u64::from(spec.colours);
         let colour = |rng: &mut SplitMix64| u8::try_from(rng.below(colours)).unwrap_or(0);
         let is_pipe = |cell: Option<&PipeCell>| matches!(cell, Some(PipeCell::Pipe { .. }));
@@ -98,7 +98,7 @@ impl PipeMaze {
             }
         }
         let start = Pos::new(0, 0);
-        let exit = Pos::new(spec.height - 1, spec.width - 1);
+        let exit = Pos::new(spec.rows - 1, spec.cols - 1);
         cells[start] = PipeCell::Water(None);
         cells[exit] = PipeCell::Water(None);
         if spec.wall_in_exit {

@@ -97,7 +97,7 @@ impl Board {
     /// The board of a grid of flags (`true` = movable); `None` as for [`Board::new`].
     #[must_use]
     pub fn from_grid(grid: &Grid<bool>) -> Option<Self> {
-        Self::new(grid.height(), grid.width(), grid.cells())
+        Self::new(grid.rows(), grid.cols(), grid.cells())
     }
 
     /// A random `rows x cols` board where each cell is fixed with probability
@@ -190,12 +190,7 @@ impl Board {
             (Role::Piece, query.piece),
             (Role::Target, query.target),
         ] {
-            let error = |kind| QueryError {
-                role,
-                row: u64::from(pos.row) + 1,
-                col: u64::from(pos.col) + 1,
-                kind,
-            };
+            let error = |kind| QueryError { role, pos, kind };
             match self.cell(pos) {
                 None => return Err(error(QueryErrorKind::OffBoard)),
                 Some(id) if !self.open(id) => return Err(error(QueryErrorKind::Fixed)),
@@ -205,8 +200,7 @@ impl Board {
         if query.blank == query.piece {
             return Err(QueryError {
                 role: Role::Blank,
-                row: u64::from(query.blank.row) + 1,
-                col: u64::from(query.blank.col) + 1,
+                pos: query.blank,
                 kind: QueryErrorKind::BlankOnPiece,
             });
         }
@@ -332,28 +326,26 @@ pub enum QueryErrorKind {
 }
 
 /// A query that does not describe a position of the puzzle.
-///
-/// The cell is given 1-based, as in the contest text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QueryError {
     /// The cell at fault.
     pub role: Role,
-    /// Its 1-based row.
-    pub row: u64,
-    /// Its 1-based column.
-    pub col: u64,
+    /// Its position (0-based, like every [`Pos`]).
+    pub pos: Pos,
     /// What is wrong.
     pub kind: QueryErrorKind,
 }
 
 impl fmt::Display for QueryError {
+    /// The role and the 0-based position of the cell, e.g. `the blank (1, 1) is on a
+    /// fixed cell`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (role, row, col) = (self.role, self.row, self.col);
+        let (role, pos) = (self.role, self.pos);
         match self.kind {
-            QueryErrorKind::OffBoard => write!(f, "the {role} ({row}, {col}) is off the board"),
-            QueryErrorKind::Fixed => write!(f, "the {role} ({row}, {col}) is on a fixed cell"),
+            QueryErrorKind::OffBoard => write!(f, "the {role} {pos} is off the board"),
+            QueryErrorKind::Fixed => write!(f, "the {role} {pos} is on a fixed cell"),
             QueryErrorKind::BlankOnPiece => {
-                write!(f, "the blank and the piece are both at ({row}, {col})")
+                write!(f, "the blank and the piece are both at {pos}")
             }
         }
     }

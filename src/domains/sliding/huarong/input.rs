@@ -5,20 +5,17 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Board, MAX_CELLS, Query, QueryError, QueryErrorKind, Role};
+use super::{Board, MAX_CELLS, Query, QueryError, Role};
 use crate::error::{CapacityError, ParseError, ParseErrorKind};
 use crate::grid::Pos;
+use crate::text::{Token, Tokens};
 
 /// The contest input: a board and its queries.
 ///
-/// ```text
-/// n m q
-/// n lines of m integers, 0 (fixed) or 1 (movable)
-/// q lines: EX EY SX SY TX TY     blank, piece, target (1-based row and column)
-/// ```
-///
-/// Parsing reads whitespace-separated tokens; every query is validated against the board.
-/// [`Display`](fmt::Display) writes the same format back.
+/// The text format is described in the [module docs](super#the-text-format): `n m q`,
+/// the cells (`0` fixed, `1` movable), then the queries `EX EY SX SY TX TY` with rows and
+/// columns counted from 1. Parsing reads the text with [`Tokens`], and checks every query
+/// against the board. [`Display`](fmt::Display) writes the same format back.
 ///
 /// # Examples
 ///
@@ -30,7 +27,11 @@ use crate::grid::Pos;
 /// assert_eq!(input.to_string(), "2 2 1\n1 1\n1 0\n1 1 1 2 2 1\n");
 ///
 /// let error = "2 2 1\n1 1\n1 0\n2 2 1 2 2 1\n".parse::<Input>().unwrap_err();
-/// assert_eq!(error.to_string(), "line 4: query 1: the blank (2, 2) is on a fixed cell");
+/// // Places in the text are 1-based; cells in errors are 0-based, like every `Pos`.
+/// assert_eq!(
+///     error.to_string(),
+///     "line 4, column 1: query 1: the blank (1, 1) is on a fixed cell"
+/// );
 /// # Ok::<(), state_search::domains::sliding::huarong::InputError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,36 +83,51 @@ impl Input {
 /// the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InputError {
-    /// The text does not follow the format.
+    /// The text does not follow the format (a coordinate off the board included: it is
+    /// reported at its token).
     Parse(ParseError),
     /// The board does not fit in memory.
     Capacity(CapacityError),
-    /// Query number `number` (1-based), on line `line`, is invalid.
+    /// Query number `number` (counted from 1, as lines are), on line `line`, names a fixed
+    /// cell or puts the blank on the piece.
     Query {
         /// The 1-based line of the query.
         line: usize,
-        /// The 1-based number of the query.
+        /// The 1-based column of the first coordinate of the cell at fault.
+        column: usize,
+        /// The number of the query, counted from 1.
         number: usize,
-        /// What is wrong with it.
+        /// What is wrong with it (its position is 0-based, like every [`Pos`]).
         error: QueryError,
     },
 }
 
 impl fmt::Display for InputError {
+    /// The place in the text, then what is wrong, e.g. `line 4, column 1: query 1: the
+    /// blank (1, 1) is on a fixed cell` (the line and column 1-based, the cell 0-based).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::Parse(error) => error.fmt(f),
             InputError::Capacity(error) => error.fmt(f),
             InputError::Query {
                 line,
+                column,
                 number,
                 error,
-            } => write!(f, "line {line}: query {number}: {error}"),
+            } => write!(f, "line {line}, column {column}: query {number}: {error}"),
         }
     }
 }
 
-impl std::error::Error for InputError {}
+impl std::error::Error for InputError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InputError::Parse(error) => Some(error),
+            InputError::Capacity(error) => Some(error),
+            InputError::Query { error, .. } => Some(error),
+        }
+    }
+}
 
 impl From<ParseError> for InputError {
     fn from(error: ParseError) -> Self {
@@ -119,161 +135,76 @@ impl From<ParseError> for InputError {
     }
 }
 
-/// Whitespace-separated tokens with their 1-based line and column (in characters).
-struct Tokens<'t> {
-    lines: core::iter::Enumerate<core::str::Lines<'t>>,
-    rest: &'t str,
-    line: usize,
-    column: usize,
-}
-
-impl<'t> Tokens<'t> {
-    fn new(text: &'t str) -> Self {
-        Self {
-            lines: text.lines().enumerate(),
-            rest: "",
-            line: 0,
-            column: 1,
-        }
-    }
-
-    fn next_token(&mut self) -> Option<(usize, usize, &'t str)> {
-        loop {
-            let trimmed = self.rest.trim_start();
-            self.column += self.rest[..self.rest.len() - trimmed.len()].chars().count();
-            if !trimmed.is_empty() {
-                let end = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
-                let (token, rest) = trimmed.split_at(end);
-                let at = self.column;
-                self.column += token.chars().count();
-                self.rest = rest;
-                return Some((self.line, at, token));
-            }
-            let (index, line) = self.lines.next()?;
-            self.line = index + 1;
-            self.column = 1;
-            self.rest = line;
-        }
-    }
-
-    /// The next token as an integer; `what` says what it is, for errors.
-    fn number(&mut self, what: &str) -> Result<(u64, usize), ParseError> {
-        let Some((line, column, token)) = self.next_token() else {
-            return Err(ParseError::new(
-                self.line.max(1),
-                0,
-                ParseErrorKind::UnexpectedEnd {
-                    expected: what.to_owned(),
-                },
-            ));
-        };
-        token.parse::<u64>().map(|n| (n, line)).map_err(|_| {
-            ParseError::new(
-                line,
-                column,
-                ParseErrorKind::Invalid {
-                    expected: what.to_owned(),
-                    found: token.to_owned(),
-                },
-            )
-        })
-    }
-}
-
-/// A 1-based coordinate from the text as a 0-based one, or `None` when it is 0 or beyond
-/// `limit`.
-fn coordinate(value: u64, limit: u32) -> Option<u32> {
-    let value = u32::try_from(value).ok()?;
-    (1..=limit).contains(&value).then(|| value - 1)
-}
-
 impl FromStr for Input {
     type Err = InputError;
 
-    /// Parses the contest format.
+    /// Parses the contest format (see [`Input`]).
     ///
     /// # Errors
     ///
-    /// [`InputError::Parse`] for a missing or malformed token, a cell other than `0`/`1`,
-    /// a side of zero, a board over [`MAX_CELLS`] cells, or text after the last query;
-    /// [`InputError::Query`] for a query that [`Board::check`] rejects;
+    /// [`InputError::Parse`] for a missing or malformed token, a side of zero, a board
+    /// over [`MAX_CELLS`] cells, a cell other than `0`/`1`, a coordinate off the board,
+    /// or text after the last query; [`InputError::Query`] for a query that
+    /// [`Board::check`] rejects (a fixed cell, the blank on the piece);
     /// [`InputError::Capacity`] when the board does not fit in memory.
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut tokens = Tokens::new(text);
-        let (rows, line) = tokens.number("the number of rows n")?;
-        let (cols, _) = tokens.number("the number of columns m")?;
-        let (count, _) = tokens.number("the number of queries q")?;
-        let too_large = |found: u64| {
-            ParseError::new(
-                line,
-                0,
-                ParseErrorKind::TooLarge {
-                    what: "the number of cells n * m",
-                    limit: MAX_CELLS,
-                    found: usize::try_from(found).unwrap_or(usize::MAX),
-                },
-            )
-        };
-        if rows == 0 || cols == 0 {
-            return Err(ParseError::new(
-                line,
-                0,
-                ParseErrorKind::Invalid {
-                    expected: "a board of at least 1 x 1 cells".to_owned(),
-                    found: format!("{rows} x {cols}"),
-                },
-            )
-            .into());
+        let first = tokens.expect("the number of rows n")?;
+        let rows = first.number_in("the number of rows n", 1..=MAX_CELLS)?;
+        let second = tokens.expect("the number of columns m")?;
+        let cols = second.number_in("the number of columns m", 1..=MAX_CELLS)?;
+        let count: u64 = tokens
+            .expect("the number of queries q")?
+            .number("the number of queries q")?;
+        match rows.checked_mul(cols) {
+            Some(cells) if cells <= MAX_CELLS => {}
+            Some(cells) => {
+                return Err(first
+                    .error(ParseErrorKind::TooLarge {
+                        what: "the number of cells n * m",
+                        limit: MAX_CELLS,
+                        found: cells,
+                    })
+                    .into());
+            }
+            None => return Err(too_many_cells(first, second).into()),
         }
-        let cells = rows.saturating_mul(cols);
-        if cells > MAX_CELLS as u64 {
-            return Err(too_large(cells).into());
-        }
-        let (rows, cols) = (
-            u32::try_from(rows).unwrap_or(0),
-            u32::try_from(cols).unwrap_or(0),
-        );
+        let (rows, cols) = (to_u32(rows), to_u32(cols));
+        let cells = rows as usize * cols as usize;
         let mut movable = Vec::new();
-        let reserve = usize::try_from(cells).unwrap_or(0);
         movable
-            .try_reserve_exact(reserve)
-            .map_err(|_| InputError::Capacity(CapacityError::out_of_memory(reserve, 1)))?;
+            .try_reserve_exact(cells)
+            .map_err(|_| InputError::Capacity(CapacityError::out_of_memory(cells, 1)))?;
         for _ in 0..cells {
-            let (line, column, token) = tokens.next_token().ok_or_else(|| {
-                ParseError::new(
-                    tokens.line.max(1),
-                    0,
-                    ParseErrorKind::UnexpectedEnd {
-                        expected: format!("{cells} cells, found {}", movable.len()),
-                    },
-                )
-            })?;
-            movable.push(match token {
+            let token = tokens.expect(&format!("{cells} cells, found {}", movable.len()))?;
+            movable.push(match token.text {
                 "0" => false,
                 "1" => true,
-                _ => {
-                    return Err(ParseError::new(
-                        line,
-                        column,
-                        ParseErrorKind::Invalid {
-                            expected: "a cell: 0 (fixed) or 1 (movable)".to_owned(),
-                            found: token.to_owned(),
-                        },
-                    )
-                    .into());
-                }
+                _ => return Err(token.invalid("a cell: 0 (fixed) or 1 (movable)").into()),
             });
         }
         let board = Board::try_new(rows, cols, &movable)
             .map_err(InputError::Capacity)?
-            .ok_or_else(|| too_large(cells))?;
+            .ok_or_else(|| too_many_cells(first, second))?;
         drop(movable);
         let queries = parse_queries(&mut tokens, &board, count)?;
-        if let Some((line, column, _)) = tokens.next_token() {
-            return Err(ParseError::new(line, column, ParseErrorKind::Trailing).into());
-        }
+        tokens.end()?;
         Ok(Self { board, queries })
     }
+}
+
+/// The error of a board of more than [`MAX_CELLS`] cells, at its number of rows, quoting
+/// both sides as written.
+fn too_many_cells(rows: Token<'_>, cols: Token<'_>) -> ParseError {
+    rows.error(ParseErrorKind::Invalid {
+        expected: format!("a board of at most {MAX_CELLS} cells (n * m)"),
+        found: format!("{} x {}", rows.text, cols.text),
+    })
+}
+
+/// A side, at most `MAX_CELLS`, as a `u32`.
+fn to_u32(side: usize) -> u32 {
+    u32::try_from(side).unwrap_or(u32::MAX)
 }
 
 /// Reads `count` queries of 6 numbers and checks them against `board`.
@@ -282,49 +213,40 @@ fn parse_queries(
     board: &Board,
     count: u64,
 ) -> Result<Vec<Query>, InputError> {
-    let (rows, cols) = (board.rows, board.cols);
+    const NAMES: [&str; 6] = ["EX", "EY", "SX", "SY", "TX", "TY"];
     let mut queries = Vec::with_capacity(usize::try_from(count.min(1 << 16)).unwrap_or(0));
     for number in 1..=count {
-        let mut values = [0u64; 6];
-        let mut line = 0;
-        for (i, value) in values.iter_mut().enumerate() {
-            let what = ["EX", "EY", "SX", "SY", "TX", "TY"][i];
-            let (n, at) = tokens.number(&format!("{what} of query {number}"))?;
-            *value = n;
-            if i == 0 {
-                line = at;
-            }
-        }
-        let query_error = |role, row: u64, col: u64, kind| InputError::Query {
-            line,
-            number: usize::try_from(number).unwrap_or(usize::MAX),
-            error: QueryError {
-                role,
-                row,
-                col,
-                kind,
-            },
-        };
         let mut cells = [Pos::default(); 3];
-        for (k, role) in [Role::Blank, Role::Piece, Role::Target]
-            .into_iter()
-            .enumerate()
-        {
-            let (row, col) = (values[2 * k], values[2 * k + 1]);
-            match (coordinate(row, rows), coordinate(col, cols)) {
-                (Some(r), Some(c)) => cells[k] = Pos::new(r, c),
-                _ => return Err(query_error(role, row, col, QueryErrorKind::OffBoard)),
-            }
+        let mut places = [(0, 0); 3];
+        for (k, cell) in cells.iter_mut().enumerate() {
+            let mut coordinate = |i: usize, axis: &str, limit: u32| {
+                let what = format!("{} of query {number}", NAMES[i]);
+                let token = tokens.expect(&what)?;
+                let value = token.number_in(&format!("{what}, a {axis}"), 1..=limit)?;
+                Ok::<_, ParseError>((token, value - 1))
+            };
+            let (token, row) = coordinate(2 * k, "row", board.rows)?;
+            let (_, col) = coordinate(2 * k + 1, "column", board.cols)?;
+            *cell = Pos::new(row, col);
+            places[k] = (token.line, token.column);
         }
         let query = Query {
             blank: cells[0],
             piece: cells[1],
             target: cells[2],
         };
-        board.check(&query).map_err(|error| InputError::Query {
-            line,
-            number: usize::try_from(number).unwrap_or(usize::MAX),
-            error,
+        board.check(&query).map_err(|error| {
+            let k = match error.role {
+                Role::Blank => 0,
+                Role::Piece => 1,
+                Role::Target => 2,
+            };
+            InputError::Query {
+                line: places[0].0,
+                column: places[k].1,
+                number: usize::try_from(number).unwrap_or(usize::MAX),
+                error,
+            }
         })?;
         if queries.len() == queries.capacity() {
             queries.try_reserve(1).map_err(|_| {

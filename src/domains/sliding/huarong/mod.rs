@@ -12,6 +12,46 @@
 //! ([`QueryError`]), never a number. [`Input`] reads the contest text (with a
 //! [`ParseError`] naming the line and column, or the query, of any fault).
 //!
+//! # The text format
+//!
+//! The contest input, read by `str::parse` into an [`Input`] and written back by its
+//! [`Display`](core::fmt::Display):
+//!
+//! ```text
+//! n m q                        rows, columns (1 or more; n * m at most MAX_CELLS), queries
+//! n lines of m numbers         each 0 (a fixed cell) or 1 (a movable cell)
+//! q lines of 6 numbers         EX EY SX SY TX TY: the row and column of the blank (E),
+//!                              of the piece to move (S) and of its target (T)
+//! ```
+//!
+//! Rows and columns in the text count from 1, as a reader does: `EX EY` is the cell
+//! `Pos::new(EX - 1, EY - 1)`. The numbers are separated by any whitespace (spaces, tabs,
+//! line breaks, `\r\n`; the layout in lines above is the usual one, not a rule), a byte
+//! order mark at the start is skipped, and nothing but whitespace may follow the last
+//! query. A missing or malformed number, a cell other than `0` or `1`, or a coordinate
+//! off the board is an [`InputError::Parse`] naming the line and column of the token; a
+//! query whose blank, piece or target is a fixed cell, or whose blank is on the piece, is
+//! an [`InputError::Query`] naming the query. The contest program prints one line per
+//! query: the least number of moves, or `-1` when the piece cannot reach the target.
+//!
+//! ```
+//! use state_search::domains::sliding::huarong::{HuarongSolver, Input, Method};
+//! use state_search::grid::Pos;
+//! use state_search::{Limits, Strategy};
+//!
+//! let text = "3 4 2\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n1 2 2 2 3 2\n";
+//! let input: Input = text.parse()?;
+//! assert_eq!(input.queries[0].blank, Pos::new(2, 1));
+//! let mut solver = HuarongSolver::new(input.board.clone())?;
+//! let mut answer = |i: usize| {
+//!     let search = solver.solve(&input.queries[i], Method::Abstract, &Strategy::AStar, &Limits::new());
+//!     search.map(|s| s.found().map_or(-1, |&moves| i64::from(moves)))
+//! };
+//! assert_eq!((answer(0)?, answer(1)?), (2, -1));
+//! assert_eq!(input.to_string(), text);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The plain view
 //!
 //! [`PlainView`]: states are (blank cell, piece cell) pairs ([`PlainState`]), steps are unit

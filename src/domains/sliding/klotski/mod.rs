@@ -44,8 +44,17 @@
 //!   s..s
 //!   ```
 //!
-//! Picture lines have no spaces, so a line with a space is never part of the picture.
-//! Errors are [`ParseError`]s with the line and column at fault.
+//! Picture lines have no spaces, so a line with a space is never part of the picture:
+//! the picture is the first run of non-blank lines without whitespace inside (blank lines
+//! before it are skipped; it ends at a blank line or at the goal line), and it may have
+//! at most [`MAX_CELLS`] cells. In the goal line, `goal`, `X`, `R` and `C` are separated
+//! by any spaces or tabs; `R` and `C` count from 1, as a reader does, so the goal's
+//! top-left cell is `Pos::new(R - 1, C - 1)`. Only blank lines may follow the goal line
+//! (or the picture, in the classic form). Lines may end in `\r\n`, spaces and tabs at
+//! the end of a line are ignored, and a byte order mark at the start is skipped. Errors
+//! are [`ParseError`]s with the line and column at fault. A [`Solution`] prints as the
+//! number of moves, then one line per move, `X R C -> R' C'` with rows and columns counted
+//! from 1 ([`Move`]).
 //!
 //! # States
 //!
@@ -84,6 +93,7 @@
 //! [`StateSpace`]: crate::StateSpace
 //! [`Bfs`]: crate::Bfs
 
+mod error;
 mod indexer;
 mod model;
 mod parse;
@@ -91,6 +101,7 @@ mod print;
 mod solve;
 mod space;
 
+pub use error::{PuzzleError, UnknownMetric};
 pub use indexer::LayoutIndexer;
 pub use model::{Layout, MAX_CELLS, Metric, Piece, Puzzle, Shape};
 pub use solve::{Move, Solution};

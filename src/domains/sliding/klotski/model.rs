@@ -3,8 +3,7 @@
 
 use core::str::FromStr;
 
-use super::parse::invalid;
-use crate::error::{ParseError, ParseErrorKind};
+use super::{PuzzleError, UnknownMetric};
 use crate::grid::Pos;
 
 /// The most cells a board may have.
@@ -34,16 +33,14 @@ pub enum Metric {
 }
 
 impl FromStr for Metric {
-    type Err = String;
+    type Err = UnknownMetric;
     /// `step`, `line` or `any`.
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, UnknownMetric> {
         match text {
             "step" => Ok(Metric::Step),
             "line" => Ok(Metric::Line),
             "any" => Ok(Metric::Any),
-            _ => Err(format!(
-                "unknown metric {text:?}: expected step, line or any"
-            )),
+            _ => Err(UnknownMetric(text.to_owned())),
         }
     }
 }
@@ -137,16 +134,30 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] (at line 0) when the box is empty or too large, a piece or a wall
-    /// is off the box, two of them overlap, the goal is not a piece or does not fit, or the
-    /// layout does not fit in a [`Layout`].
+    /// A [`PuzzleError`] when the box is empty or too large, a piece or a wall is off the
+    /// box, two of them overlap, the goal is not a piece or does not fit, or the layout
+    /// does not fit in a [`Layout`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::klotski::{Piece, Puzzle, PuzzleError, Shape};
+    /// use state_search::grid::Pos;
+    ///
+    /// let block = Piece { label: 'B', shape: Shape { rows: 2, cols: 2 }, at: Pos::new(0, 0) };
+    /// let puzzle = Puzzle::new(3, 3, &[Pos::new(2, 0)], &[block], (0, Pos::new(1, 1)))?;
+    /// assert_eq!(puzzle.goal().at, Pos::new(1, 1));
+    /// let blocked = Puzzle::new(3, 3, &[Pos::new(2, 0)], &[block], (0, Pos::new(1, 0)));
+    /// assert_eq!(blocked.unwrap_err(), PuzzleError::GoalBlocked { label: 'B', at: Pos::new(1, 0) });
+    /// # Ok::<(), PuzzleError>(())
+    /// ```
     pub fn new(
         rows: u32,
         cols: u32,
         walls: &[Pos],
         pieces: &[Piece],
         goal: (usize, Pos),
-    ) -> Result<Self, ParseError> {
+    ) -> Result<Self, PuzzleError> {
         Self::build(rows, cols, walls, pieces, goal, false)
     }
 
@@ -157,14 +168,13 @@ impl Puzzle {
         pieces: &[Piece],
         (goal_index, goal_at): (usize, Pos),
         classic: bool,
-    ) -> Result<Self, ParseError> {
-        let invalid = |expected: &str, found: String| box_error(invalid(expected, found));
+    ) -> Result<Self, PuzzleError> {
         let cells = check_box(rows, cols)?;
         let cell = |pos: Pos| pos.row * cols + pos.col;
         let mut occupied = 0u128;
         for &wall in walls {
             if wall.row >= rows || wall.col >= cols {
-                return Err(invalid("a wall inside the box", format!("{wall:?}")));
+                return Err(PuzzleError::WallOffBox { pos: wall });
             }
             occupied |= 1 << cell(wall);
         }
@@ -192,10 +202,10 @@ impl Puzzle {
             .collect();
         let placed = place(pieces, &class_index, &masks, shapes.len(), occupied, cols)?;
         let Some(&(goal_piece, goal_shape)) = placed.get(goal_index) else {
-            return Err(invalid(
-                "the index of a piece as the goal",
-                goal_index.to_string(),
-            ));
+            return Err(PuzzleError::NoGoalPiece {
+                index: goal_index,
+                pieces: pieces.len(),
+            });
         };
         let goal_mask = if goal_at.row < rows && goal_at.col < cols {
             masks[usize::from(goal_shape) * cells + cell(goal_at) as usize]
@@ -203,24 +213,15 @@ impl Puzzle {
             0
         };
         if goal_mask == 0 || goal_mask & walls_mask != 0 {
-            return Err(invalid(
-                "a goal position inside the box and clear of walls",
-                format!(
-                    "{} at ({}, {})",
-                    goal_piece.label,
-                    goal_at.row + 1,
-                    goal_at.col + 1
-                ),
-            ));
+            return Err(PuzzleError::GoalBlocked {
+                label: goal_piece.label,
+                at: goal_at,
+            });
         }
         let bits = usize::BITS - (shapes.len().max(1) - 1).leading_zeros();
         let needed = cells + pieces.len() * bits as usize;
         if needed > 128 {
-            return Err(box_error(ParseErrorKind::TooLarge {
-                what: "cells + pieces x bits per shape",
-                limit: 128,
-                found: needed,
-            }));
+            return Err(PuzzleError::LayoutTooLarge { bits: needed });
         }
         let mut puzzle = Self {
             rows,
@@ -381,23 +382,14 @@ fn shape_tables(rows: u32, cols: u32, shapes: &[Shape]) -> (Vec<u128>, Vec<[u8; 
     (masks, steps)
 }
 
-/// An error about the puzzle as a whole (line 0: it came from [`Puzzle::new`]).
-fn box_error(kind: ParseErrorKind) -> ParseError {
-    ParseError::new(0, 0, kind)
-}
-
 /// The number of cells of a `rows x cols` box, or why it is not a box.
-fn check_box(rows: u32, cols: u32) -> Result<usize, ParseError> {
+fn check_box(rows: u32, cols: u32) -> Result<usize, PuzzleError> {
     let cells = rows as usize * cols as usize;
     if rows == 0 || cols == 0 {
-        return Err(box_error(ParseErrorKind::Missing("board picture")));
+        return Err(PuzzleError::Empty);
     }
     if cells > MAX_CELLS {
-        return Err(box_error(ParseErrorKind::TooLarge {
-            what: "the number of cells",
-            limit: MAX_CELLS,
-            found: cells,
-        }));
+        return Err(PuzzleError::TooManyCells { cells });
     }
     Ok(cells)
 }
@@ -411,7 +403,7 @@ fn place(
     classes: usize,
     mut occupied: u128,
     cols: u32,
-) -> Result<Vec<(Piece, u8)>, ParseError> {
+) -> Result<Vec<(Piece, u8)>, PuzzleError> {
     let cells = masks.len() / classes.max(1);
     let mut placed = Vec::with_capacity(pieces.len());
     for (piece, &k) in pieces.iter().zip(class_index) {
@@ -419,20 +411,12 @@ fn place(
         let fits = (piece.at.row as usize * cols as usize) < cells && piece.at.col < cols;
         let anchor = piece.at.row as usize * cols as usize + piece.at.col as usize;
         let mask = if fits { masks[k * cells + anchor] } else { 0 };
-        let found = format!(
-            "{:?} at ({}, {})",
-            piece.label,
-            piece.at.row + 1,
-            piece.at.col + 1
-        );
+        let (label, at) = (piece.label, piece.at);
         if mask == 0 {
-            return Err(box_error(invalid("a piece inside the box", found)));
+            return Err(PuzzleError::PieceOffBox { label, at });
         }
         if mask & occupied != 0 {
-            return Err(box_error(invalid(
-                "pieces that do not overlap each other or a wall",
-                found,
-            )));
+            return Err(PuzzleError::Overlap { label, at });
         }
         occupied |= mask;
         placed.push((*piece, u8::try_from(k).unwrap_or(0)));

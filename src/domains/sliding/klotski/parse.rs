@@ -4,9 +4,10 @@
 use core::str::FromStr;
 
 use super::model::to_u32;
-use super::{MAX_CELLS, Piece, Puzzle, Shape};
+use super::{MAX_CELLS, Piece, Puzzle, PuzzleError, Shape};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Pos;
+use crate::text::{Line, Token, Tokens};
 
 /// 横刀立马 in the classic notation.
 const CLASSIC: &str = "vBBv\nvBBv\nvhhv\nvssv\ns..s\n";
@@ -46,7 +47,7 @@ fn at(picture: &Picture, row: usize, col: usize, kind: ParseErrorKind) -> ParseE
     ParseError::new(line, column, kind)
 }
 
-pub(super) fn invalid(expected: impl Into<String>, found: impl Into<String>) -> ParseErrorKind {
+fn invalid(expected: impl Into<String>, found: impl Into<String>) -> ParseErrorKind {
     ParseErrorKind::Invalid {
         expected: expected.into(),
         found: found.into(),
@@ -78,10 +79,7 @@ impl FromStr for Puzzle {
     /// not know, a missing or second `B`, a malformed goal line or one naming no piece, a
     /// goal off the box or on a wall, text after the goal line, or a box too large.
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, line)| (i + 1, line.trim_end()));
+        let mut lines = Tokens::new(text);
         let mut picture = Picture {
             rows: Vec::new(),
             lines: Vec::new(),
@@ -90,23 +88,24 @@ impl FromStr for Puzzle {
         // The picture's first line, width and rows; rows are kept only while the box
         // stays within MAX_CELLS, so that a huge text costs no memory beyond itself.
         let (mut first, mut width, mut rows) = (0, 0, 0usize);
-        for (number, line) in lines.by_ref() {
-            if line.is_empty() {
+        while let Some(line) = lines.line() {
+            let row = line.text.trim_end();
+            if row.is_empty() {
                 if rows == 0 {
                     continue;
                 }
                 break;
             }
-            if line.contains(char::is_whitespace) {
-                rest = Some((number, line));
+            if row.contains(char::is_whitespace) {
+                rest = Some(line);
                 break;
             }
-            let length = line.chars().count();
+            let length = row.chars().count();
             if rows == 0 {
-                (first, width) = (number, length);
+                (first, width) = (line.line, length);
             } else if length != width {
                 return Err(ParseError::new(
-                    number,
+                    line.line,
                     0,
                     ParseErrorKind::RowLength {
                         expected: width,
@@ -116,12 +115,12 @@ impl FromStr for Puzzle {
             }
             rows += 1;
             if rows.saturating_mul(width) <= MAX_CELLS {
-                picture.rows.push(line.chars().collect());
-                picture.lines.push(number);
+                picture.rows.push(row.chars().collect());
+                picture.lines.push(line.line);
             }
         }
         if rows == 0 {
-            let line = rest.map_or(1, |(number, _)| number);
+            let line = rest.map_or(1, |line| line.line);
             return Err(ParseError::new(
                 line,
                 0,
@@ -136,19 +135,16 @@ impl FromStr for Puzzle {
                 ParseErrorKind::TooLarge {
                     what: "the number of cells",
                     limit: MAX_CELLS,
-                    found: rows * cols,
+                    found: rows.saturating_mul(cols),
                 },
             ));
         }
         // The goal line, then nothing but blank lines.
-        let goal_line = match rest {
-            Some(line) => Some(line),
-            None => lines.by_ref().find(|(_, line)| !line.is_empty()),
-        };
-        if goal_line.is_some()
-            && let Some((number, _)) = lines.find(|(_, line)| !line.is_empty())
-        {
-            return Err(ParseError::new(number, 1, ParseErrorKind::Trailing));
+        let goal_line = rest.or_else(|| {
+            core::iter::from_fn(|| lines.line()).find(|line| !line.text.trim_end().is_empty())
+        });
+        if goal_line.is_some() {
+            lines.end()?;
         }
         let walls: Vec<Pos> = cells_of(&picture, '#');
         match goal_line {
@@ -220,81 +216,58 @@ fn labelled_pieces(picture: &Picture) -> Result<Vec<Piece>, ParseError> {
     Ok(pieces)
 }
 
-/// The puzzle from a labelled picture and its goal line `(line number, text)`.
-fn labelled(
-    picture: &Picture,
-    walls: &[Pos],
-    (number, line): (usize, &str),
-) -> Result<Puzzle, ParseError> {
+/// The puzzle from a labelled picture and its goal line.
+fn labelled(picture: &Picture, walls: &[Pos], line: Line<'_>) -> Result<Puzzle, ParseError> {
     let pieces = labelled_pieces(picture)?;
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let column = |i: usize| {
-        // The 1-based column of the i-th word.
-        let mut from = 0;
-        for word in &words[..i] {
-            from = line[from..]
-                .find(word)
-                .map_or(from, |p| from + p + word.len());
-        }
-        line[from..]
-            .find(words[i])
-            .map_or(1, |p| line[..from + p].chars().count() + 1)
+    let words: Vec<Token<'_>> = line.tokens().collect();
+    let [goal_word, label_word, row_word, col_word] = words[..] else {
+        return Err(syntax(line, words.first()));
     };
-    let syntax = || {
-        ParseError::new(
-            number,
-            1,
-            invalid("a goal line `goal X ROW COLUMN`", line.to_owned()),
-        )
-    };
-    if words.len() != 4 || words[0] != "goal" {
-        return Err(syntax());
+    if goal_word.text != "goal" {
+        return Err(syntax(line, Some(&goal_word)));
     }
-    let mut label = words[1].chars();
+    let mut label = label_word.text.chars();
     let (Some(label), None) = (label.next(), label.next()) else {
-        return Err(ParseError::new(
-            number,
-            column(1),
-            invalid("one piece character", words[1]),
-        ));
+        return Err(label_word.invalid("one piece character"));
     };
     let Some(goal) = pieces.iter().position(|p| p.label == label) else {
-        return Err(ParseError::new(
-            number,
-            column(1),
-            invalid("the character of a piece of the picture", words[1]),
-        ));
+        return Err(label_word.invalid("the character of a piece of the picture"));
     };
-    let mut position = [0u32; 2];
-    for (i, value) in position.iter_mut().enumerate() {
-        let word = words[2 + i];
-        let limit = if i == 0 {
-            picture.rows.len()
-        } else {
-            picture.width()
-        };
-        *value = word
-            .parse::<u32>()
-            .ok()
-            .filter(|&n| (1..=to_u32(limit)).contains(&n))
-            .ok_or_else(|| {
-                ParseError::new(
-                    number,
-                    column(2 + i),
-                    invalid(
-                        format!(
-                            "a {} from 1 to {limit}",
-                            if i == 0 { "row" } else { "column" }
-                        ),
-                        word,
-                    ),
-                )
-            })?;
-    }
-    let goal_at = Pos::new(position[0] - 1, position[1] - 1);
+    let row = row_word.number_in("a row", 1..=to_u32(picture.rows.len()))?;
+    let col = col_word.number_in("a column", 1..=to_u32(picture.width()))?;
+    let goal_at = Pos::new(row - 1, col - 1);
     let (rows, cols) = (to_u32(picture.rows.len()), to_u32(picture.width()));
-    Puzzle::build(rows, cols, walls, &pieces, (goal, goal_at), false)
-        .map_err(|error| ParseError::new(number, column(2), error.kind))
+    Puzzle::build(rows, cols, walls, &pieces, (goal, goal_at), false).map_err(|error| match error {
+        PuzzleError::GoalBlocked { label, .. } => row_word.error(invalid(
+            format!("a goal position where {label:?} fits in the box clear of walls"),
+            format!("{} {}", row_word.text, col_word.text),
+        )),
+        other => puzzle_error(picture, &other),
+    })
+}
+
+/// A goal line that is not `goal X ROW COLUMN`, reported at its first word.
+fn syntax(line: Line<'_>, first: Option<&Token<'_>>) -> ParseError {
+    let column = first.map_or(line.column, |word| word.column);
+    ParseError::new(
+        line.line,
+        column,
+        invalid("a goal line `goal X ROW COLUMN`", line.text.trim()),
+    )
+}
+
+/// A [`PuzzleError`] of a picture the parser has already checked (the box is neither empty
+/// nor too large, pieces neither leave it nor overlap): about the picture as a whole.
+fn puzzle_error(picture: &Picture, error: &PuzzleError) -> ParseError {
+    let kind = match *error {
+        PuzzleError::LayoutTooLarge { bits } => ParseErrorKind::TooLarge {
+            what: "cells + pieces x bits per shape",
+            limit: 128,
+            found: bits,
+        },
+        _ => invalid("a puzzle", error.to_string()),
+    };
+    ParseError::new(picture.lines[0], 0, kind)
 }
 
 /// The puzzle from a classic picture: `B`, `v`, `h`, `s`, with the goal `B` at the bottom
@@ -391,5 +364,11 @@ fn classic(picture: &Picture, walls: &[Pos]) -> Result<Puzzle, ParseError> {
         (block, goal_at),
         true,
     )
-    .map_err(|error| ParseError::new(last, 0, error.kind))
+    .map_err(|error| match error {
+        PuzzleError::GoalBlocked { .. } => {
+            let expected = "room for B at the bottom centre (the classic goal), clear of walls";
+            ParseError::new(last, 0, invalid(expected, "a wall there"))
+        }
+        other => puzzle_error(picture, &other),
+    })
 }

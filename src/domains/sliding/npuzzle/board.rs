@@ -24,7 +24,7 @@ pub(crate) const fn byte(value: usize) -> u8 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum GoalConvention {
-    /// Korf's convention, the one of `PROBLEMS.md`: the blank in the top-left cell and tile
+    /// Korf's convention, the contest's: the blank in the top-left cell and tile
     /// `i` on cell `i` (`0 1 2 / 3 4 5 / 6 7 8`).
     #[default]
     BlankFirst,
@@ -58,12 +58,6 @@ pub enum BoardError {
         /// The number of cells: tiles are `0..cells`.
         cells: usize,
     },
-    /// A token of the text is not a tile number (not a non-negative integer, or one
-    /// beyond `usize`).
-    NotATile {
-        /// The token given.
-        found: String,
-    },
     /// A tile number appears twice.
     Repeated {
         /// The tile.
@@ -93,7 +87,6 @@ impl fmt::Display for BoardError {
             Self::OutOfRange { value, cells } => {
                 write!(f, "tile {value} is not below the number of cells ({cells})")
             }
-            Self::NotATile { found } => write!(f, "{found:?} is not a tile number"),
             Self::Repeated { tile } => write!(f, "tile {tile} appears twice"),
             Self::ShapeMismatch { expected, found } => write!(
                 f,
@@ -115,8 +108,9 @@ pub(super) const UNSOLVABLE: &str = "the goal cannot be reached from this board 
 /// This is also the state of the [`StateSpace`] view of [`NPuzzle`]: boards of up to 16
 /// cells are stored inline, so cloning one does not allocate.
 ///
-/// The text form ([`FromStr`], [`fmt::Display`]) is the one of `PROBLEMS.md`: the tiles
-/// separated by spaces, the shape following from the count (9 numbers: 3x3, 16: 4x4).
+/// The text form ([`FromStr`], [`fmt::Display`]) is the one of the contest
+/// ([module docs](super#the-text-format)): the tiles separated by spaces, the shape
+/// following from the count (9 numbers: 3x3, 16: 4x4).
 ///
 /// # Examples
 ///
@@ -129,7 +123,7 @@ pub(super) const UNSOLVABLE: &str = "the goal cannot be reached from this board 
 /// assert!(board.slide(Dir::Left));
 /// assert!(!board.slide(Dir::Left)); // the wall
 /// assert_eq!(board.to_string(), "0 1 2 3 4 5 6 7 8");
-/// # Ok::<(), state_search::domains::sliding::npuzzle::BoardError>(())
+/// # Ok::<(), state_search::ParseError>(())
 /// ```
 ///
 /// [`StateSpace`]: crate::StateSpace

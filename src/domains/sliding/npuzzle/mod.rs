@@ -8,13 +8,54 @@
 //! slides a tile that is edge-adjacent to the blank into it; moves are named by the
 //! direction the **blank** travels (`U`, `D`, `L`, `R`, as [`Dir`]). Every move costs 1.
 //! The goal is selectable: Korf's convention ([`GoalConvention::BlankFirst`], the default
-//! of `PROBLEMS.md`: blank top-left, tile `i` on cell `i`), the blank last
+//! and the contest's: blank top-left, tile `i` on cell `i`), the blank last
 //! ([`GoalConvention::BlankLast`]), or any board ([`NPuzzle::new`]).
 //!
 //! Half of all layouts are solvable: on boards with at least two rows and two columns a
 //! board reaches the goal exactly when the parity of the permutation between them equals
 //! the parity of the blank's distance to its goal cell ([`NPuzzle::is_solvable`]); on a
 //! single row or column the tiles can never pass each other.
+//!
+//! # The text format
+//!
+//! One board per line: its `rows * cols` tile numbers in reading order (row by row, top
+//! to bottom), `0` for the blank, separated by whitespace. Without a given shape the board
+//! is square and its side follows from the count (9 numbers: 3x3, 16: 4x4, 25: 5x5), so
+//! the boards of one text may differ in size. [`parse_instances`] reads a whole text:
+//! blank lines and lines whose first non-blank character is `#` are ignored, lines may
+//! end in `\r\n`, a byte order mark at the start is skipped, and every board must be a
+//! permutation of `0..rows * cols` that can reach the goal; otherwise the error is a
+//! [`ParseError`](crate::ParseError) naming the line, and the column of a bad number
+//! (quoted as written). [`Board::parse_line`] reads one line, `str::parse` one board
+//! whose numbers may span several lines, and [`Board`]'s `Display` writes a board back
+//! on one line. The contest program prints, per board, the optimal number of moves, a
+//! space and the moves of the blank ([`moves_to_string`]); just the number when the board
+//! is already solved.
+//!
+//! ```
+//! use state_search::domains::sliding::npuzzle::{
+//!     GoalConvention, Manhattan, NPuzzle, moves_to_string, parse_instances,
+//! };
+//! use state_search::Limits;
+//!
+//! let text = "# two 8-puzzles\n1 0 2 3 4 5 6 7 8\n\n  1 2 5 3 4 0 6 7 8\n";
+//! let instances = parse_instances(text, None, GoalConvention::BlankFirst)?;
+//! assert_eq!(instances.iter().map(|i| i.line).collect::<Vec<_>>(), [2, 4]);
+//! let puzzle = NPuzzle::standard(3, 3)?;
+//! let answers: Vec<String> = instances
+//!     .iter()
+//!     .map(|instance| {
+//!         let search = puzzle.solve(&instance.board, Manhattan::new(&puzzle), &NPuzzle::DEFAULT_STRATEGY, &Limits::new());
+//!         let plan = search.unwrap().into_found().unwrap();
+//!         format!("{} {}", plan.cost, moves_to_string(&plan.actions))
+//!     })
+//!     .collect();
+//! assert_eq!(answers, ["1 L", "3 ULL"]);
+//!
+//! let error = parse_instances("1 0 2 3 4 5 6 7 x\n", None, GoalConvention::BlankFirst).unwrap_err();
+//! assert_eq!(error.to_string(), "line 1, column 17: expected a tile number (0 for the blank), found \"x\"");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # States and costs
 //!
@@ -76,7 +117,7 @@ pub use heuristic::{LinearConflict, Manhattan, TileHeuristic};
 pub use indexer::BoardIndexer;
 pub use parse::{Instance, moves_to_string, parse_instances, parse_moves};
 pub use slider::{Move, Slider};
-pub use space::{MoveOrder, NPuzzle};
+pub use space::{InvalidMoveOrder, MoveOrder, NPuzzle};
 
 #[cfg(test)]
 mod tests;

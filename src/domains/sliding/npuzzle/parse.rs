@@ -8,64 +8,58 @@ use super::board::{UNSOLVABLE, solvable};
 use super::{Board, BoardError, GoalConvention, MAX_CELLS};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Dir;
+use crate::text::Tokens;
 
 impl Board {
     /// Reads one line of the text format: `rows * cols` tile numbers separated by
     /// whitespace. With `shape = None` the board is square and its side follows from the
-    /// count (9 numbers: 3x3, 16: 4x4, 25: 5x5).
+    /// count (9 numbers: 3x3, 16: 4x4, 25: 5x5). `line` is the line's number in its text,
+    /// for the errors.
     ///
     /// # Errors
     ///
-    /// A [`ParseError`] on line `line` naming the column of the first bad number, or
-    /// column 0 when the count is wrong.
+    /// A [`ParseError`] on line `line` naming the column of the first bad number (quoted as
+    /// written), or column 0 when the count is wrong.
     pub fn parse_line(
         text: &str,
         line: usize,
         shape: Option<(usize, usize)>,
     ) -> Result<Self, ParseError> {
-        let mut values = Vec::new();
-        for (column, token) in tokens(text) {
-            let value = token.parse::<usize>().map_err(|_| {
-                ParseError::new(
-                    line,
-                    column,
-                    ParseErrorKind::Invalid {
-                        expected: "a tile number (0 for the blank)".to_owned(),
-                        found: token.to_owned(),
-                    },
-                )
-            })?;
-            values.push((column, value));
-        }
-        let count = values.len();
-        let (rows, cols) = if let Some(shape) = shape {
-            shape
-        } else {
-            let side = count.isqrt();
-            if side < 2 || side * side != count {
-                return Err(ParseError::new(
-                    line,
-                    0,
-                    ParseErrorKind::Invalid {
-                        expected: "k*k tile numbers for a k x k board (9, 16, 25, ...)".to_owned(),
-                        found: format!("{count} numbers"),
-                    },
-                ));
-            }
-            (side, side)
-        };
-        let Some(cells) = rows.checked_mul(cols) else {
-            // Named by its sides: the number of cells does not fit in a `usize`.
+        read_board(Tokens::at(text, line, 1), line, shape)
+    }
+}
+
+/// The board whose tiles are all the tokens of `tokens`; errors about the board as a whole
+/// are reported on line `line`, column 0.
+fn read_board(
+    tokens: Tokens<'_>,
+    line: usize,
+    shape: Option<(usize, usize)>,
+) -> Result<Board, ParseError> {
+    let mut values = Vec::new();
+    for token in tokens {
+        let value: usize = token.number("a tile number (0 for the blank)")?;
+        values.push((token, value));
+    }
+    let count = values.len();
+    let (rows, cols) = if let Some(shape) = shape {
+        shape
+    } else {
+        let side = count.isqrt();
+        if side < 2 || side * side != count {
             return Err(ParseError::new(
                 line,
                 0,
                 ParseErrorKind::Invalid {
-                    expected: format!("a board of at most {MAX_CELLS} cells"),
-                    found: format!("a {rows}x{cols} board"),
+                    expected: "k*k tile numbers for a k x k board (9, 16, 25, ...)".to_owned(),
+                    found: format!("{count} numbers"),
                 },
             ));
-        };
-        if cells > MAX_CELLS {
+        }
+        (side, side)
+    };
+    let cells = match rows.checked_mul(cols) {
+        Some(cells) if cells > MAX_CELLS => {
             return Err(ParseError::new(
                 line,
                 0,
@@ -76,44 +70,34 @@ impl Board {
                 },
             ));
         }
-        if count != cells {
-            return Err(ParseError::new(
-                line,
-                0,
-                ParseErrorKind::Invalid {
-                    expected: format!("{cells} tile numbers for a {rows}x{cols} board"),
-                    found: format!("{count} numbers"),
-                },
-            ));
+        Some(cells) if cells > 0 => cells,
+        _ => {
+            let shape = BoardError::Shape { rows, cols };
+            return Err(ParseError::new(line, 0, invalid_board(&shape)));
         }
-        let mut seen = [false; MAX_CELLS];
-        for &(column, value) in &values {
-            if value >= cells {
-                return Err(ParseError::new(
-                    line,
-                    column,
-                    ParseErrorKind::Invalid {
-                        expected: format!("a tile number below {cells}"),
-                        found: value.to_string(),
-                    },
-                ));
-            }
-            if seen[value] {
-                return Err(ParseError::new(
-                    line,
-                    column,
-                    ParseErrorKind::Invalid {
-                        expected: "each tile once".to_owned(),
-                        found: format!("a second {value}"),
-                    },
-                ));
-            }
-            seen[value] = true;
-        }
-        let tiles: Vec<usize> = values.iter().map(|&(_, v)| v).collect();
-        Board::new(rows, cols, &tiles)
-            .map_err(|error| ParseError::new(line, 0, invalid_board(&error)))
+    };
+    if count != cells {
+        return Err(ParseError::new(
+            line,
+            0,
+            ParseErrorKind::Invalid {
+                expected: format!("{cells} tile numbers for a {rows}x{cols} board"),
+                found: format!("{count} numbers"),
+            },
+        ));
     }
+    let mut seen = [false; MAX_CELLS];
+    for &(token, value) in &values {
+        if value >= cells {
+            return Err(token.invalid(format!("a tile number below {cells}")));
+        }
+        if seen[value] {
+            return Err(token.invalid(format!("each tile once, not a second {value}")));
+        }
+        seen[value] = true;
+    }
+    let tiles: Vec<usize> = values.iter().map(|&(_, v)| v).collect();
+    Board::new(rows, cols, &tiles).map_err(|error| ParseError::new(line, 0, invalid_board(&error)))
 }
 
 fn invalid_board(error: &BoardError) -> ParseErrorKind {
@@ -123,52 +107,14 @@ fn invalid_board(error: &BoardError) -> ParseErrorKind {
     }
 }
 
-/// The whitespace-separated tokens of `text` with their 1-based character columns.
-pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut start = None;
-    let mut out = Vec::new();
-    for (at, c) in text.char_indices() {
-        column += 1;
-        if c.is_whitespace() {
-            if let Some((from, col)) = start.take() {
-                out.push((col, &text[from..at]));
-            }
-        } else if start.is_none() {
-            start = Some((at, column));
-        }
-    }
-    if let Some((from, col)) = start {
-        out.push((col, &text[from..]));
-    }
-    out.into_iter()
-}
-
 impl FromStr for Board {
-    type Err = BoardError;
+    type Err = ParseError;
 
-    /// A square board from its tiles separated by whitespace (the side follows from the
-    /// count). Use [`Board::parse_line`] for errors with a line and column.
-    fn from_str(text: &str) -> Result<Self, BoardError> {
-        let mut tiles = Vec::new();
-        for token in text.split_whitespace() {
-            match token.parse::<usize>() {
-                Ok(value) => tiles.push(value),
-                Err(_) => {
-                    return Err(BoardError::NotATile {
-                        found: token.to_owned(),
-                    });
-                }
-            }
-        }
-        let side = tiles.len().isqrt();
-        if side * side != tiles.len() || side < 2 {
-            return Err(BoardError::Count {
-                expected: (side.max(2)) * (side.max(2)),
-                found: tiles.len(),
-            });
-        }
-        Board::new(side, side, &tiles)
+    /// A square board from its tiles separated by whitespace, on one line or several (the
+    /// side follows from the count). Errors about the board as a whole are reported on
+    /// line 1.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        read_board(Tokens::new(text), 1, None)
     }
 }
 
@@ -206,9 +152,10 @@ pub struct Instance {
     pub board: Board,
 }
 
-/// Reads every instance of a text in the format of `PROBLEMS.md`: one board per line,
-/// blank lines and lines starting with `#` ignored. Each board must be solvable towards
-/// the goal of `convention`.
+/// Reads every instance of a text in the contest format
+/// ([module docs](super#the-text-format)): one board per line, blank lines and lines
+/// starting with `#` ignored. Each board must be solvable towards the goal of
+/// `convention`.
 ///
 /// With `shape = None` every board is square (the side follows from the count, and may
 /// differ between lines); with `Some((rows, cols))` every line must have that shape.
@@ -238,23 +185,27 @@ pub fn parse_instances(
     convention: GoalConvention,
 ) -> Result<Vec<Instance>, ParseError> {
     let mut instances = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
+    let mut lines = Tokens::new(text);
+    while let Some(line) = lines.line() {
+        let trimmed = line.text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let line = index + 1;
-        let board = Board::parse_line(trimmed, line, shape)?;
+        let number = line.line;
+        let board = read_board(line.tokens(), number, shape)?;
         let goal = Board::goal(board.rows(), board.cols(), convention)
-            .map_err(|error| ParseError::new(line, 0, invalid_board(&error)))?;
+            .map_err(|error| ParseError::new(number, 0, invalid_board(&error)))?;
         if !solvable(&board, &goal) {
             return Err(ParseError::new(
-                line,
+                number,
                 0,
                 ParseErrorKind::Unsolvable(UNSOLVABLE.to_owned()),
             ));
         }
-        instances.push(Instance { line, board });
+        instances.push(Instance {
+            line: number,
+            board,
+        });
     }
     Ok(instances)
 }

@@ -2,6 +2,7 @@
 //! view shares), the `MoveOrder`, and the `StateSpace`, `ReversibleSpace` and
 //! `IndexedSpace` views over boards.
 
+use core::fmt;
 use core::str::FromStr;
 
 use super::board::{solvable, step};
@@ -42,18 +43,33 @@ impl Default for MoveOrder {
 }
 
 impl FromStr for MoveOrder {
-    type Err = String;
+    type Err = InvalidMoveOrder;
 
     /// An order from four letters, such as `"ULRD"`.
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, InvalidMoveOrder> {
         let dirs: Vec<Dir> = parse_moves(text).unwrap_or_default();
-        let order: [Dir; 4] = dirs
-            .try_into()
-            .map_err(|_| format!("expected a permutation of \"UDLR\", found {text:?}"))?;
-        Self::new(order)
-            .ok_or_else(|| format!("expected a permutation of \"UDLR\", found {text:?}"))
+        <[Dir; 4]>::try_from(dirs)
+            .ok()
+            .and_then(Self::new)
+            .ok_or_else(|| InvalidMoveOrder(text.to_owned()))
     }
 }
+
+/// A move order that is not a permutation of the four letters `U`, `D`, `L`, `R`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidMoveOrder(pub String);
+
+impl fmt::Display for InvalidMoveOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid move order {:?}: expected a permutation of \"UDLR\"",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for InvalidMoveOrder {}
 
 /// An `n`-puzzle: the board shape, the goal, and the tables every view shares.
 ///

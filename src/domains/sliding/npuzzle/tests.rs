@@ -1,8 +1,10 @@
-//! Unit tests of the goals, solvability, the indexer, linear conflict and the tokenizer.
+//! Unit tests of the goals, solvability, the indexer, linear conflict and the places of
+//! parse errors.
 
 use super::heuristic::must_leave;
-use super::parse::tokens;
 use super::*;
+use crate::error::ParseErrorKind;
+use crate::grid::Dir;
 use crate::rng::SplitMix64;
 use crate::space::{IndexedSpace, StateIndexer};
 
@@ -61,7 +63,50 @@ fn linear_conflict_counts_reversed_pairs() {
 }
 
 #[test]
-fn tokens_report_character_columns() {
-    let found: Vec<_> = tokens(" ab  c\td").collect();
-    assert_eq!(found, [(2, "ab"), (6, "c"), (8, "d")]);
+fn parse_errors_name_the_column_in_the_whole_line() {
+    // Leading blanks count: the column is the one an editor shows.
+    let error = parse_instances("# x\n  1 0 é 3\n", None, GoalConvention::BlankFirst);
+    let error = error.unwrap_err();
+    assert_eq!((error.line, error.column), (2, 7));
+    assert_eq!(
+        error.kind,
+        ParseErrorKind::Invalid {
+            expected: "a tile number (0 for the blank)".to_owned(),
+            found: "é".to_owned()
+        }
+    );
+    // Numbers are quoted as written, never as a number they were turned into.
+    let error = "0 1 2 3 99999999999999999999999 5 6 7 8"
+        .parse::<Board>()
+        .unwrap_err();
+    assert_eq!((error.line, error.column), (1, 9));
+    assert!(
+        error.to_string().ends_with("\"99999999999999999999999\""),
+        "{error}"
+    );
+    let error = "0 1 2\n3 4 5\n6 7 09".parse::<Board>().unwrap_err();
+    assert_eq!((error.line, error.column), (3, 5));
+    assert!(
+        error.to_string().ends_with("below 9, found \"09\""),
+        "{error}"
+    );
+    let board: Board = "\u{feff}0 1 2\r\n3 4 5\r\n6 7 8\r\n".parse().unwrap();
+    assert_eq!(board.to_string(), "0 1 2 3 4 5 6 7 8");
+}
+
+#[test]
+fn move_orders_are_four_distinct_letters() {
+    assert_eq!("ULRD".parse::<MoveOrder>(), Ok(MoveOrder::ULRD));
+    assert_eq!(
+        "DRLU".parse::<MoveOrder>().map(MoveOrder::dirs),
+        Ok([Dir::Down, Dir::Right, Dir::Left, Dir::Up])
+    );
+    for bad in ["ULR", "ULRDU", "ULLD", "ulrd", ""] {
+        let error = bad.parse::<MoveOrder>().unwrap_err();
+        assert_eq!(error, InvalidMoveOrder(bad.to_owned()));
+    }
+    assert_eq!(
+        "UUDL".parse::<MoveOrder>().unwrap_err().to_string(),
+        "invalid move order \"UUDL\": expected a permutation of \"UDLR\""
+    );
 }

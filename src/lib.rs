@@ -70,6 +70,31 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # More than one path
+//!
+//! [`paths`] goes beyond one optimal path: [`optimal_paths`] finds every least-cost path
+//! (their number, the graph of optimal predecessors, and a lazy enumeration), and
+//! [`k_shortest_paths`] lists the k shortest loopless paths in order of cost (Yen's
+//! algorithm, its searches run by any optimal [`Strategy`]).
+//!
+//! ```
+//! use state_search::{Limits, PathCount, Problem, Strategy, k_shortest_paths, optimal_paths};
+//!
+//! // Up 6 stairs, one (cost 2) or two (cost 3) at a time.
+//! let stairs = state_search::from_fn(|&n: &u8| {
+//!     [(n + 1, 2u32), (n + 2, 3)].into_iter().filter(|&(next, _)| next <= 6)
+//! });
+//! let problem = Problem::new(&stairs, [0], |&n| n == 6);
+//! let all = optimal_paths(&problem, &Limits::new())?;
+//! assert_eq!((all.cost(), all.count()), (Some(9), PathCount::Exact(1))); // three doubles
+//! let costs: Vec<u32> = k_shortest_paths(&problem, Strategy::AStar, &Limits::new())?
+//!     .map(|p| p.map(|p| p.cost))
+//!     .collect::<Result<_, _>>()?;
+//! // Two singles and two doubles in 6 orders, four singles and a double in 5, six singles.
+//! assert_eq!(costs, [9, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 12]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Storage
 //!
 //! Engines keep their bookkeeping in a [`store`]. [`Hashed`] storage works for any state;
@@ -106,6 +131,7 @@ pub mod error;
 pub mod event;
 #[cfg(feature = "domains")]
 pub mod grid;
+pub mod paths;
 pub mod queue;
 pub mod rng;
 pub mod solution;
@@ -125,6 +151,10 @@ pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, NoVisitor, Visitor, visitor};
+pub use paths::{
+    KShortest, OptimalDag, OptimalPaths, OptimalPathsIter, PathCount, PathsError, k_shortest_paths,
+    optimal_paths,
+};
 pub use solution::{
     Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
 };

@@ -368,6 +368,14 @@ impl<C: Copy> Limits<C> {
         self.max_memory
     }
 
+    /// The same limits without a cost limit (searches whose costs are offset from the
+    /// caller's, where the caller applies the limit itself).
+    #[must_use]
+    pub(crate) fn without_cost_limit(mut self) -> Self {
+        self.max_cost = None;
+        self
+    }
+
     /// The same limits for an engine with another cost type (BFS counts steps in
     /// `usize`): the cost limit goes through `convert`, the rest is kept.
     ///
@@ -424,9 +432,8 @@ impl<C: Copy> Limits<C> {
     }
 
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
-    /// engines that check once per batch of expansions rather than per expansion (the
-    /// key-door layered search, hence only with the `domains` feature).
-    #[cfg(feature = "domains")]
+    /// searches that check once per batch of expansions rather than per expansion (the
+    /// key-door layered search, the layer counts, Yen's algorithm between its searches).
     pub(crate) fn check_now(
         &self,
         expanded: u64,

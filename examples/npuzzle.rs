@@ -38,8 +38,9 @@
 //! - `--stats`: statistics per instance and in total, on standard error.
 //! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
 //!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound),
-//!   and within a long search a line every five seconds (bound, states expanded), always /
-//!   never; by default only once a solve has run for a second.
+//!   and within a long search a line every five seconds (bound, states expanded), and a
+//!   line per pattern database as it is built or loaded, always / never; by default only
+//!   once a solve or a build has run for a second.
 //!
 //! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
 //! the program with one error line naming it, and exit status 2, before anything is
@@ -62,7 +63,9 @@ use state_search::domains::sliding::npuzzle::{
     Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
     TileHeuristic, moves_to_string, parse_instances,
 };
-use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
+use state_search::domains::sliding::pdb::{
+    Partition, PatternDatabase, PatternSet, PdbError, default_cache_dir,
+};
 
 use state_search::strategy::{Queue, Weight};
 use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
@@ -290,17 +293,8 @@ fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
                 .cache
                 .as_deref()
                 .filter(|_| options.cache_all || partition == Partition::Fifteen78);
-            let set = match cache {
-                Some(dir) => PatternSet::build_cached(&puzzle, partition, options.reflect, dir)
-                    .map(|cached| {
-                        if let Some(error) = cached.not_saved {
-                            eprintln!("npuzzle: warning: pattern databases not cached: {error}");
-                        }
-                        cached.value
-                    }),
-                None => PatternSet::build_fifteen(&puzzle, partition, options.reflect),
-            }
-            .map_err(|e| format!("{partition} pattern databases: {e}"))?;
+            let set = build_set(&puzzle, partition, options, cache)
+                .map_err(|e| format!("{partition} pattern databases: {e}"))?;
             if options.stats {
                 eprintln!(
                     "{partition} pattern databases{}: {} MB, ready in {:.2} s{}",
@@ -318,6 +312,44 @@ fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
         }
     };
     Ok(Setup { puzzle, heuristic })
+}
+
+/// The databases of `partition`, one at a time (loaded from `cache` or built and saved
+/// there, else built in memory), with a line on standard error as each one is ready when
+/// progress is shown: the 7-8 set takes minutes to build.
+fn build_set(
+    puzzle: &NPuzzle,
+    partition: Partition,
+    options: &Options,
+    cache: Option<&std::path::Path>,
+) -> Result<PatternSet, PdbError> {
+    let groups = PatternSet::fifteen_partition(puzzle, partition)?;
+    let started = Instant::now();
+    let mut dbs = Vec::new();
+    for (done, tiles) in groups.iter().enumerate() {
+        let db = match cache {
+            Some(dir) => {
+                let cached = PatternDatabase::load_or_build(puzzle, tiles, dir)?;
+                if let Some(error) = cached.not_saved {
+                    eprintln!("npuzzle: warning: pattern database not cached: {error}");
+                }
+                cached.value
+            }
+            None => PatternDatabase::build(puzzle, tiles)?,
+        };
+        let elapsed = started.elapsed();
+        if reports(options.progress, elapsed) {
+            eprintln!(
+                "{partition} pattern databases: {} of {} ready ({} tiles) after {:.1} s",
+                done + 1,
+                groups.len(),
+                tiles.len(),
+                elapsed.as_secs_f64()
+            );
+        }
+        dbs.push(db);
+    }
+    PatternSet::new(puzzle, dbs, options.reflect)
 }
 
 /// One solved instance.

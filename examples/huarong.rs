@@ -2,9 +2,8 @@
 //! prints one answer per query (`-1` when impossible).
 //!
 //! ```text
-//! cargo run --release --example huarong -- [FILE] [--method plain|abstract]
-//!     [--engine bfs|dijkstra|spfa|astar|idastar] [--precompute eager|lazy] [--landmarks N]
-//!     [--stats]
+//! cargo run --release --example huarong -- [FILE | -] [--method plain|abstract]
+//!     [--strategy NAME] [--precompute eager|lazy] [--landmarks N] [--stats]
 //! cargo run --release --example huarong -- --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]
 //! ```
 //!
@@ -12,48 +11,97 @@
 //! none, at most 16); the plain view defaults to BFS. `--stats`
 //! writes each query's search statistics and the timings to standard error. `--generate`
 //! writes a random contest input instead (cells fixed with probability `PERCENT`%, default
-//! 20; seed default 1). Malformed input or arguments: one error line, exit status 2.
+//! 20; seed default 1). `--strategy` (or its older name `--engine`) takes the spellings
+//! of `state_search::Strategy` that apply to the method (`--help` lists them). `-` names
+//! standard input; `--` ends the options. Malformed input or arguments, and any other
+//! error (out of memory included): one error line, exit status 2.
 
-#[path = "common/args.rs"]
-mod args;
-#[path = "common/output.rs"]
-mod output;
+#[path = "common/cli.rs"]
+mod common;
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::Read;
+use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use core::num::NonZeroUsize;
 use state_search::domains::sliding::huarong::{
-    DEFAULT_LANDMARKS, HuarongSolver, Input, Method, Options as SolverOptions, Precompute,
+    DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, Method, Options as SolverOptions,
+    Precompute,
 };
+
+use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, Stats, Strategy};
 
 struct Options {
-    file: Option<String>,
+    file: Option<PathBuf>,
     method: Method,
-    strategy: Option<Strategy>,
+    strategy: Option<OsString>,
     precompute: Precompute,
     landmarks: usize,
     stats: bool,
-    generate: Option<[u64; 3]>,
+    generate: Option<[String; 3]>,
     fixed: u32,
     seed: u64,
 }
 
-const USAGE: &str = "usage: huarong [FILE] [--method plain|abstract] \
-[--strategy NAME] [--precompute eager|lazy] [--landmarks N] \
-[--stats]\n       \
-huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]";
-
-fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{flag}: {value:?} is not a valid number"))
+/// The strategies that answer queries with `method` ([`HuarongSolver::solve`] refuses
+/// the others): the abstraction's steps differ in cost, which `bfs` ignores; no query
+/// has predecessors for `bibfs`; `layered` is the key-door maze's own.
+fn strategies(method: Method) -> &'static [Strategy] {
+    const WEIGHTED: [Strategy; 12] = [
+        Strategy::Dijkstra(Queue::Heap),
+        Strategy::Dijkstra(Queue::Bucket),
+        Strategy::Dijkstra(Queue::Radix),
+        Strategy::AStar,
+        Strategy::Spfa,
+        Strategy::IdaStar,
+        Strategy::IdaStarTable,
+        Strategy::WeightedAStar(Weight::TWO),
+        Strategy::Greedy,
+        Strategy::Beam(NonZeroUsize::MIN),
+        Strategy::Focal(Weight::TWO),
+        Strategy::Anytime(Weight::TWO),
+    ];
+    const UNIT: [Strategy; 13] = [
+        Strategy::Bfs,
+        Strategy::Dijkstra(Queue::Heap),
+        Strategy::Dijkstra(Queue::Bucket),
+        Strategy::Dijkstra(Queue::Radix),
+        Strategy::AStar,
+        Strategy::Spfa,
+        Strategy::IdaStar,
+        Strategy::IdaStarTable,
+        Strategy::WeightedAStar(Weight::TWO),
+        Strategy::Greedy,
+        Strategy::Beam(NonZeroUsize::MIN),
+        Strategy::Focal(Weight::TWO),
+        Strategy::Anytime(Weight::TWO),
+    ];
+    match method {
+        Method::Plain => &UNIT,
+        Method::Abstract => &WEIGHTED,
+    }
 }
 
+fn usage() -> String {
+    format!(
+        "usage: huarong [FILE | -] [--method plain|abstract] \
+         [--strategy NAME] [--precompute eager|lazy] [--landmarks N] \
+         [--stats]\n       \
+         huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]\n\
+         strategies with --method abstract (the default, default strategy astar): {}\n\
+         strategies with --method plain (default strategy bfs): {}",
+        common::spellings(strategies(Method::Abstract), "|"),
+        common::spellings(strategies(Method::Plain), "|"),
+    )
+}
+
+/// The options, or `None` for `--help`.
 fn parse_args() -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
     let mut options = Options {
         file: None,
         method: Method::Abstract,
@@ -65,32 +113,26 @@ fn parse_args() -> Result<Option<Options>, String> {
         fixed: 20,
         seed: 1,
     };
-    let mut args = args::utf8_or_exit("huarong").into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => {
-                output::write_out(&format!("{USAGE}\n"))?;
-                return Ok(None);
-            }
-            "--method" => {
-                let value = args.next().ok_or("--method needs a value")?;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(None),
+            Long("method") => {
+                let value = common::text_value(&mut parser, "--method")?;
                 options.method = value.parse().map_err(
                     |e: state_search::domains::sliding::huarong::UnknownMethod| e.to_string(),
                 )?;
             }
-            // `--engine` is the older name of `--strategy`.
-            "--strategy" | "--engine" => {
-                let value = args.next().ok_or("--strategy needs a value")?;
-                options.strategy = Some(
-                    value
-                        .parse()
-                        .map_err(|e: state_search::ParseStrategyError| e.to_string())?,
-                );
+            // `--engine` is the older name of `--strategy`; checked once the method is
+            // known.
+            Long("strategy" | "engine") => {
+                options.strategy = Some(common::value(&mut parser, "--strategy")?);
             }
-            "--precompute" => {
-                options.precompute = match args.next().as_deref() {
-                    Some("eager") => Precompute::Eager,
-                    Some("lazy") => Precompute::Lazy,
+            Long("precompute") => {
+                let value = common::text_value(&mut parser, "--precompute")?;
+                options.precompute = match value.as_str() {
+                    "eager" => Precompute::Eager,
+                    "lazy" => Precompute::Lazy,
                     other => {
                         return Err(format!(
                             "--precompute: expected eager or lazy, got {other:?}"
@@ -98,89 +140,104 @@ fn parse_args() -> Result<Option<Options>, String> {
                     }
                 };
             }
-            "--landmarks" => options.landmarks = number("--landmarks", args.next())?,
-            "--stats" => options.stats = true,
-            "--generate" => {
-                let mut sizes = [0; 3];
+            Long("landmarks") => {
+                options.landmarks =
+                    common::parse_value("--landmarks", common::value(&mut parser, "--landmarks")?)?;
+            }
+            Long("stats") => options.stats = true,
+            Long("generate") => {
+                let mut sizes = [String::new(), String::new(), String::new()];
                 for size in &mut sizes {
-                    *size = number("--generate", args.next())?;
+                    *size = common::text_value(&mut parser, "--generate")?;
                 }
                 options.generate = Some(sizes);
             }
-            "--fixed" => options.fixed = number("--fixed", args.next())?,
-            "--seed" => options.seed = number("--seed", args.next())?,
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown option {flag:?} (try --help)"));
+            Long("fixed") => {
+                options.fixed =
+                    common::parse_value("--fixed", common::value(&mut parser, "--fixed")?)?;
             }
-            file => {
-                if options.file.replace(file.to_owned()).is_some() {
+            Long("seed") => {
+                options.seed =
+                    common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+            }
+            Value(file) => {
+                let file = PathBuf::from(common::text(file)?);
+                if options.file.replace(file).is_some() {
                     return Err("more than one input file".to_owned());
                 }
             }
+            other => return Err(common::arg_error(other.unexpected())),
         }
     }
     Ok(Some(options))
 }
 
-fn generate([rows, cols, queries]: [u64; 3], fixed: u32, seed: u64) -> Result<String, String> {
-    let side = |n: u64| u32::try_from(n).ok().filter(|&n| n > 0);
-    let (Some(rows), Some(cols)) = (side(rows), side(cols)) else {
-        return Err("--generate: the board needs at least one row and one column".to_owned());
+/// A random contest input of `[rows, cols, queries]` as given on the command line.
+fn generate([rows, cols, queries]: &[String; 3], fixed: u32, seed: u64) -> Result<Input, String> {
+    let number = |text: &String| {
+        text.parse::<u64>()
+            .map_err(|_| format!("--generate: {text:?} is not a valid number"))
     };
-    if u64::from(rows) * u64::from(cols) > state_search::domains::sliding::huarong::MAX_CELLS as u64
-    {
-        return Err("--generate: the board is too large".to_owned());
+    let (rows, cols, queries) = (number(rows)?, number(cols)?, number(queries)?);
+    if rows == 0 || cols == 0 {
+        return Err("--generate: the board needs at least one row and one column".to_owned());
     }
+    // Sides beyond u32 are beyond MAX_CELLS too; the product is exact in u128.
+    let too_large = u128::from(rows) * u128::from(cols) > MAX_CELLS as u128;
+    let (Ok(rows_u32), Ok(cols_u32), false) = (u32::try_from(rows), u32::try_from(cols), too_large)
+    else {
+        return Err(format!(
+            "--generate: a {rows} x {cols} board is too large (at most {MAX_CELLS} cells)"
+        ));
+    };
     if fixed > 100 {
         return Err("--fixed: a percentage is at most 100".to_owned());
     }
-    let queries = usize::try_from(queries).map_err(|_| "--generate: too many queries")?;
-    Ok(Input::random(rows, cols, fixed, queries, seed).to_string())
+    let queries = usize::try_from(queries)
+        .map_err(|_| format!("--generate: {queries} queries do not fit in memory"))?;
+    Input::try_random(rows_u32, cols_u32, fixed, queries, seed)
+        .map_err(|e| format!("--generate: {queries} queries: {e}"))
 }
 
-fn read_input(file: Option<&str>) -> Result<String, String> {
-    let mut text = String::new();
-    match file {
-        Some(path) => {
-            text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+/// Writes `input` to standard output as it is formatted, without building the text in
+/// memory. A reader that went away is not an error.
+fn write_input(input: &Input) -> Result<(), String> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match write!(out, "{input}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("standard output: {e}"))
         }
-        None => {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("standard input: {e}"))?;
-        }
+        _ => Ok(()),
     }
-    Ok(text)
 }
 
 fn run(options: &Options) -> Result<(), String> {
-    if let Some(sizes) = options.generate {
-        return output::write_out(&generate(sizes, options.fixed, options.seed)?).map(drop);
+    if let Some(sizes) = &options.generate {
+        return write_input(&generate(sizes, options.fixed, options.seed)?);
     }
-    let strategy = options.strategy.unwrap_or(match options.method {
-        Method::Plain => Strategy::Bfs,
-        Method::Abstract => HuarongSolver::DEFAULT_STRATEGY,
-    });
-    let weighted = options.method == Method::Abstract;
-    if matches!(strategy, Strategy::BidirectionalBfs | Strategy::Layered)
-        || (weighted && strategy == Strategy::Bfs)
-    {
-        return Err(format!(
-            "--strategy {strategy} does not apply to --method {} (the abstraction has weighted \
-             steps; bibfs and layered apply to neither)",
-            options.method
-        ));
-    }
-    let text = read_input(options.file.as_deref())?;
+    let applicable = strategies(options.method);
+    let strategy = match options.strategy.clone() {
+        None => match options.method {
+            Method::Plain => Strategy::Bfs,
+            Method::Abstract => HuarongSolver::DEFAULT_STRATEGY,
+        },
+        Some(name) => common::strategy(
+            name,
+            applicable,
+            &format!(" to --method {}", options.method),
+        )?,
+    };
+    let text = common::read_input(options.file.as_deref(), common::read_stdin)?;
     let started = Instant::now();
     let input: Input = text.parse().map_err(|e| format!("invalid input: {e}"))?;
+    drop(text);
     let parsed = started.elapsed();
     let solver_options = SolverOptions {
         precompute: options.precompute,
         landmarks: options.landmarks,
     };
-    let mut solver = HuarongSolver::with_options(input.board.clone(), solver_options)
-        .map_err(|e| e.to_string())?;
+    let mut solver =
+        HuarongSolver::with_options(input.board, solver_options).map_err(|e| e.to_string())?;
     let built = started.elapsed();
     let mut out = String::new();
     let mut total = Stats::default();
@@ -208,7 +265,9 @@ fn run(options: &Options) -> Result<(), String> {
         }
     }
     let solved = started.elapsed();
-    output::write_out(&out)?;
+    if !common::write_out(&out)? {
+        return Ok(());
+    }
     if options.stats {
         let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
         eprintln!(
@@ -228,19 +287,12 @@ fn run(options: &Options) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_args() {
-        Ok(Some(options)) => options,
-        Ok(None) => return ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("huarong: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    match run(&options) {
+    let result = parse_args().and_then(|options| match options {
+        Some(options) => run(&options),
+        None => common::write_out(&format!("{}\n", usage())).map(drop),
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("huarong: {error}");
-            ExitCode::from(2)
-        }
+        Err(error) => common::exit_error("huarong", &error),
     }
 }

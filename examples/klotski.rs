@@ -2,69 +2,104 @@
 //! under the chosen metric.
 //!
 //! ```text
-//! cargo run --release --example klotski -- [FILE] [--metric step|line|any] [--stats]
+//! cargo run --release --example klotski -- [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]
 //! ```
 //!
 //! Output: the number of moves on the first line (`-1` when the goal cannot be reached),
 //! then one line per move: `X r c -> r' c'`, the piece drawn with `X` whose top-left cell
 //! is at row `r`, column `c` (1-based) goes to row `r'`, column `c'`. The file format is
-//! described in the docs of `state_search::domains::sliding::klotski`. The default metric
-//! is `any`. `--stats` writes the number of reachable layouts and the time to standard
-//! error. Malformed input or arguments: one error line, exit status 2.
+//! described in the docs of `state_search::domains::sliding::klotski`; `-` reads it from
+//! standard input, and without a file the program solves 横刀立马. The default metric
+//! is `any`. `--strategy` takes the spellings of `state_search::Strategy` that apply
+//! (`--help` lists them; the default is `bfs`). `--stats` writes the number of reachable
+//! layouts and the time to standard error. `--` ends the options. Malformed input or
+//! arguments, and any other error (out of memory included): one error line, exit status 2.
 
-#[path = "common/args.rs"]
-mod args;
-#[path = "common/output.rs"]
-mod output;
+#[path = "common/cli.rs"]
+mod common;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use core::num::NonZeroUsize;
 use state_search::domains::sliding::klotski::{Metric, Puzzle};
 
-const USAGE: &str = "usage: klotski [FILE] [--metric step|line|any] [--stats]";
+use state_search::strategy::{Queue, Weight};
+use state_search::{Limits, Outcome, Strategy};
+
+/// The strategies that solve a puzzle ([`Puzzle::solve`] refuses `bibfs`, which needs the
+/// one goal layout, and `layered`, the key-door maze's own).
+const STRATEGIES: &[Strategy] = &[
+    Strategy::Bfs,
+    Strategy::Dijkstra(Queue::Heap),
+    Strategy::Dijkstra(Queue::Bucket),
+    Strategy::Dijkstra(Queue::Radix),
+    Strategy::AStar,
+    Strategy::Spfa,
+    Strategy::IdaStar,
+    Strategy::IdaStarTable,
+    Strategy::WeightedAStar(Weight::TWO),
+    Strategy::Greedy,
+    Strategy::Beam(NonZeroUsize::MIN),
+    Strategy::Focal(Weight::TWO),
+    Strategy::Anytime(Weight::TWO),
+];
+
+fn usage() -> String {
+    format!(
+        "usage: klotski [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]\n\
+         strategies (default bfs): {}",
+        common::spellings(STRATEGIES, "|")
+    )
+}
 
 fn run() -> Result<(), String> {
+    use lexopt::prelude::*;
     let mut file = None;
     let mut metric = Metric::Any;
+    let mut strategy = Puzzle::DEFAULT_STRATEGY;
     let mut stats = false;
-    let mut args = args::utf8_or_exit("klotski").into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "-h" | "--help" => return output::write_out(&format!("{USAGE}\n")).map(drop),
-            "--metric" => metric = args.next().ok_or("--metric needs a value")?.parse()?,
-            "--stats" => stats = true,
-            flag if flag.starts_with("--") => {
-                return Err(format!("unknown option {flag:?} (try --help)"));
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => {
+                return common::write_out(&format!("{}\n", usage())).map(drop);
             }
-            path => {
-                if file.replace(path.to_owned()).is_some() {
+            Long("metric") => {
+                metric = common::text_value(&mut parser, "--metric")?.parse()?;
+            }
+            Long("strategy") => {
+                let value = common::value(&mut parser, "--strategy")?;
+                strategy = common::strategy(value, STRATEGIES, "")?;
+            }
+            Long("stats") => stats = true,
+            Value(path) => {
+                if file.replace(PathBuf::from(common::text(path)?)).is_some() {
                     return Err("more than one input file".to_owned());
                 }
             }
+            other => return Err(common::arg_error(other.unexpected())),
         }
     }
     let puzzle = match &file {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            text.parse::<Puzzle>().map_err(|e| format!("{path}: {e}"))?
+            let text = common::read_input(Some(path), common::read_stdin)?;
+            text.parse::<Puzzle>()
+                .map_err(|e| format!("{}: {e}", common::source_name(Some(path))))?
         }
         None => Puzzle::classic(),
     };
     let started = Instant::now();
     let search = puzzle
-        .solve(
-            metric,
-            &Puzzle::DEFAULT_STRATEGY,
-            &state_search::Limits::new(),
-        )
+        .solve(metric, &strategy, &Limits::new())
         .map_err(|e| e.to_string())?;
     let text = match search.outcome {
-        state_search::Outcome::Found(solution) => solution.to_string(),
-        state_search::Outcome::NoPath => "-1\n".to_owned(),
-        state_search::Outcome::Stopped(reason) => return Err(reason.to_string()),
+        Outcome::Found(solution) => solution.to_string(),
+        Outcome::NoPath => "-1\n".to_owned(),
+        Outcome::Stopped(reason) => return Err(reason.to_string()),
     };
-    output::write_out(&text)?;
+    common::write_out(&text)?;
     if stats {
         let solved = started.elapsed();
         eprintln!(
@@ -79,9 +114,6 @@ fn run() -> Result<(), String> {
 fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("klotski: {error}");
-            ExitCode::from(2)
-        }
+        Err(error) => common::exit_error("klotski", &error),
     }
 }

@@ -6,12 +6,15 @@
 //! cargo run --release --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
 //! ```
 //!
-//! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`.
+//! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`. Keys that find no
+//! free floor cell are not placed (`KeyDoorMaze::random`), so `KEYS_PER_TYPE` beyond the
+//! free cells fills them and stops. `WALL_IN_EXIT` 1 needs the exit apart from the start
+//! (not on a 1x2 or 2x1 maze). `--` ends the options. A bad argument: one error line, exit
+//! status 2.
 
-#[path = "common/args.rs"]
-mod args;
+#[path = "common/cli.rs"]
+mod common;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use state_search::domains::keydoor::{self, KeyDoorMaze, RandomKeyDoor};
@@ -41,6 +44,21 @@ fn check_size(width: u32, height: u32, max_side: u32) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The arguments, or `None` for `--help`.
+fn parse_args() -> Result<Option<Vec<String>>, String> {
+    use lexopt::prelude::*;
+    let mut args = Vec::new();
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(None),
+            Value(value) => args.push(common::text(value)?),
+            other => return Err(common::arg_error(other.unexpected())),
+        }
+    }
+    Ok(Some(args))
 }
 
 fn generate(args: &[String]) -> Result<String, String> {
@@ -82,6 +100,13 @@ fn generate(args: &[String]) -> Result<String, String> {
                 seed: n[7],
             };
             check_size(spec.width, spec.height, pipemaze::MAX_SIDE)?;
+            if spec.wall_in_exit && u64::from(spec.width) + u64::from(spec.height) == 3 {
+                return Err(
+                    "WALL_IN_EXIT 1 needs the exit apart from the start: on a 1x2 or 2x1 \
+                     maze they are next to each other"
+                        .to_owned(),
+                );
+            }
             Ok(PipeMaze::random(&spec).to_string())
         }
         _ => Err(USAGE.to_owned()),
@@ -89,15 +114,12 @@ fn generate(args: &[String]) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = args::utf8_or_exit("mazegen");
-    match generate(&args) {
-        Ok(text) => {
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("mazegen: {message}");
-            ExitCode::from(2)
-        }
+    let result = parse_args().and_then(|args| match args {
+        Some(args) => generate(&args).and_then(|text| common::write_out(&text).map(drop)),
+        None => common::write_out(&format!("{USAGE}\n")).map(drop),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => common::exit_error("mazegen", &message),
     }
 }

@@ -27,37 +27,68 @@
 //! - `--shape RxC`: rectangular boards (every line must have `R*C` numbers).
 //! - `--order ULRD`: the order the blank's moves are tried in (default `ULRD`, which
 //!   reproduces Korf's published node counts with `--heuristic md`).
+//! - `--strategy NAME`: a spelling of `state_search::Strategy` (`--help` lists those that
+//!   apply). The default, `idastar`, searches in place; the others search the puzzle's
+//!   state space of boards (`bibfs` back from the goal), which only small boards or easy
+//!   instances fit in memory.
 //! - `--stats`: statistics per instance and in total, on standard error.
 //! - `--progress` / `--quiet`: report every IDA* iteration on standard error (bound, nodes,
 //!   nodes per second) always / never; by default only once a solve has run for a second.
 //!
-//! A malformed or unsolvable line stops the program with one error line naming it, and exit
-//! status 2, before anything is solved.
+//! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
+//! the program with one error line naming it, and exit status 2, before anything is
+//! solved; so does an input without any instance. Any other error (out of memory
+//! included) is one error line and exit status 2 too.
 
-#[path = "common/args.rs"]
-mod args;
-#[path = "common/output.rs"]
-mod output;
+#[path = "common/cli.rs"]
+mod common;
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::io::Read as _;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use core::num::NonZeroUsize;
 use state_search::domains::sliding::npuzzle::{
-    Board, GoalConvention, Instance, LinearConflict, Manhattan, MoveOrder, NPuzzle, TileHeuristic,
-    moves_to_string, parse_instances,
+    Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
+    TileHeuristic, moves_to_string, parse_instances,
 };
 use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
-use state_search::{Event, Limits, Outcome, Stats, Visitor};
 
-const USAGE: &str = "usage: npuzzle [FILE] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
-                     [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
-                     [--shape RxC] [--order ULRD] [--stats] [--progress | --quiet]";
+use state_search::strategy::{Queue, Weight};
+use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
+
+/// The strategies that solve a board ([`NPuzzle::solve`] refuses only `layered`, the
+/// key-door maze's own).
+const STRATEGIES: &[Strategy] = &[
+    Strategy::IdaStar,
+    Strategy::IdaStarTable,
+    Strategy::AStar,
+    Strategy::Bfs,
+    Strategy::BidirectionalBfs,
+    Strategy::Dijkstra(Queue::Heap),
+    Strategy::Dijkstra(Queue::Bucket),
+    Strategy::Dijkstra(Queue::Radix),
+    Strategy::Spfa,
+    Strategy::WeightedAStar(Weight::TWO),
+    Strategy::Greedy,
+    Strategy::Beam(NonZeroUsize::MIN),
+    Strategy::Focal(Weight::TWO),
+    Strategy::Anytime(Weight::TWO),
+];
+
+fn usage() -> String {
+    format!(
+        "usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
+         [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
+         [--shape RxC] [--order ULRD] [--strategy NAME] [--stats] [--progress | --quiet]\n\
+         strategies (default idastar, in place): {}",
+        common::spellings(STRATEGIES, "|")
+    )
+}
 
 /// Which heuristic the user asked for.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -85,11 +116,34 @@ struct Options {
     convention: GoalConvention,
     shape: Option<(usize, usize)>,
     order: MoveOrder,
+    strategy: Strategy,
     stats: bool,
     progress: Progress,
 }
 
+/// `--shape RxC`: both sides at least 1, at most [`MAX_CELLS`] cells in all.
+fn shape(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .and_then(|(r, c)| Some((r.parse::<u64>().ok()?, c.parse::<u64>().ok()?)))
+        .filter(|&(r, c)| r > 0 && c > 0)
+        .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
+    // Exact in u128, so that the message names the shape given.
+    if u128::from(rows) * u128::from(cols) > MAX_CELLS as u128 {
+        return Err(format!(
+            "--shape {text}: a board has at most {MAX_CELLS} cells"
+        ));
+    }
+    // Both sides are at most MAX_CELLS here.
+    Ok((
+        usize::try_from(rows).unwrap_or(MAX_CELLS),
+        usize::try_from(cols).unwrap_or(MAX_CELLS),
+    ))
+}
+
+/// The options, or `None` for `--help`.
 fn parse_args() -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
     let mut options = Options {
         input: None,
         choice: Choice::Auto,
@@ -99,19 +153,16 @@ fn parse_args() -> Result<Option<Options>, String> {
         convention: GoalConvention::BlankFirst,
         shape: None,
         order: MoveOrder::ULRD,
+        strategy: NPuzzle::DEFAULT_STRATEGY,
         stats: false,
         progress: Progress::AfterASecond,
     };
-    let mut args = args::utf8_or_exit("npuzzle").into_iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or_else(|| format!("{name} needs a value (try --help)"))
-        };
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--heuristic" => {
-                options.choice = match value("--heuristic")?.as_str() {
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => return Ok(None),
+            Long("heuristic") => {
+                options.choice = match common::text_value(&mut parser, "--heuristic")?.as_str() {
                     "auto" => Choice::Auto,
                     "md" => Choice::Manhattan,
                     "lc" => Choice::LinearConflict,
@@ -121,42 +172,40 @@ fn parse_args() -> Result<Option<Options>, String> {
                     other => return Err(format!("unknown heuristic {other:?} (try --help)")),
                 };
             }
-            "--no-reflection" => options.reflect = false,
-            "--pdb-cache" => {
-                options.cache = Some(PathBuf::from(value("--pdb-cache")?));
+            Long("no-reflection") => options.reflect = false,
+            Long("pdb-cache") => {
+                options.cache = Some(PathBuf::from(common::text_value(
+                    &mut parser,
+                    "--pdb-cache",
+                )?));
                 options.cache_all = true;
             }
-            "--no-cache" => options.cache = None,
-            "--goal" => {
-                options.convention = match value("--goal")?.as_str() {
+            Long("no-cache") => options.cache = None,
+            Long("goal") => {
+                options.convention = match common::text_value(&mut parser, "--goal")?.as_str() {
                     "first" => GoalConvention::BlankFirst,
                     "last" => GoalConvention::BlankLast,
                     other => return Err(format!("--goal is first or last, not {other:?}")),
                 };
             }
-            "--shape" => {
-                let text = value("--shape")?;
-                let shape = text
-                    .split_once(['x', 'X'])
-                    .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-                    .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
-                    .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
-                options.shape = Some(shape);
+            Long("shape") => {
+                options.shape = Some(shape(&common::text_value(&mut parser, "--shape")?)?);
             }
-            "--order" => options.order = value("--order")?.parse()?,
-            "--stats" => options.stats = true,
-            "--progress" => options.progress = Progress::Always,
-            "--quiet" => options.progress = Progress::Never,
-            "-" => options.input = None,
-            other if other.starts_with('-') => {
-                return Err(format!("unknown option {other:?} (try --help)"));
+            Long("order") => options.order = common::text_value(&mut parser, "--order")?.parse()?,
+            Long("strategy") => {
+                let name = common::value(&mut parser, "--strategy")?;
+                options.strategy = common::strategy(name, STRATEGIES, "")?;
             }
-            path => {
+            Long("stats") => options.stats = true,
+            Long("progress") => options.progress = Progress::Always,
+            Long("quiet") => options.progress = Progress::Never,
+            Value(path) => {
                 if options.input.is_some() {
                     return Err("give at most one input file".to_owned());
                 }
-                options.input = Some(PathBuf::from(path));
+                options.input = Some(PathBuf::from(common::text(path)?));
             }
+            other => return Err(common::arg_error(other.unexpected())),
         }
     }
     Ok(Some(options))
@@ -310,7 +359,7 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
         .solve_with(
             &instance.board,
             heuristic,
-            &NPuzzle::DEFAULT_STRATEGY,
+            &options.strategy,
             &Limits::new(),
             &mut progress,
         )
@@ -368,41 +417,27 @@ fn rate(nodes: u64, time: Duration) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_args() {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(message) => {
-            eprintln!("npuzzle: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    match main_with(&options) {
+    let result = parse_args().and_then(|options| match options {
+        Some(options) => main_with(&options),
+        None => common::write_out(&format!("{}\n", usage())).map(drop),
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("npuzzle: {message}");
-            ExitCode::from(2)
-        }
+        Err(message) => common::exit_error("npuzzle", &message),
     }
 }
 
 fn main_with(options: &Options) -> Result<(), String> {
-    let mut text = String::new();
-    match &options.input {
-        Some(path) => {
-            text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        }
-        None => {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-        }
-    }
+    let text = common::read_input(options.input.as_deref(), common::read_stdin)?;
     let instances =
         parse_instances(&text, options.shape, options.convention).map_err(|e| e.to_string())?;
+    drop(text);
+    if instances.is_empty() {
+        return Err(format!(
+            "{}: no instance (one board per line; blank lines and # comments are skipped)",
+            common::source_name(options.input.as_deref())
+        ));
+    }
     let mut setups: HashMap<(usize, usize), Setup> = HashMap::new();
     let mut total = Stats::default();
     let mut total_time = Duration::ZERO;
@@ -414,7 +449,7 @@ fn main_with(options: &Options) -> Result<(), String> {
             Entry::Vacant(entry) => entry.insert(setup(options, shape.0, shape.1)?),
         };
         let solved = solve(setup, instance, options)?;
-        if !output::write_out(&format!("{}\n", solved.line))? {
+        if !common::write_out(&format!("{}\n", solved.line))? {
             break; // the reader went away: nothing left to solve for
         }
         if options.stats {

@@ -118,6 +118,7 @@ pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher};
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
+pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, NoVisitor, Visitor, visitor};

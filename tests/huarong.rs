@@ -374,3 +374,13 @@ fn inputs_print_back_in_the_contest_format() {
     assert!(text.starts_with("7 9 15\n"));
     assert_eq!(text.lines().count(), 1 + 7 + 15);
 }
+
+#[test]
+fn random_inputs_with_more_queries_than_memory_are_an_error() {
+    let error = Input::try_random(30, 30, 20, usize::MAX, 1).unwrap_err();
+    assert_eq!(error.entries, usize::MAX);
+    assert_eq!(
+        Input::try_random(5, 5, 20, 3, 7).unwrap(),
+        Input::random(5, 5, 20, 3, 7)
+    );
+}

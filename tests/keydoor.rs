@@ -527,3 +527,130 @@ fn the_example_prints_statistics_on_request() {
         out.stderr
     );
 }
+
+#[test]
+fn the_example_offers_exactly_the_strategies_that_solve_each_objective() {
+    let maze: KeyDoorMaze = "1 3\nSaT\n".parse().unwrap();
+    for objective in [Objective::FewestKeys, Objective::FewestMoves] {
+        let help = run(&["--help"], "").stdout;
+        for strategy in Strategy::ALL {
+            let solved = maze.solve(objective, &strategy, &Limits::new());
+            let refused = matches!(solved, Err(SolveError::NotApplicable { .. }));
+            let offered = cli::strategies(objective)
+                .iter()
+                .any(|s| s.pattern() == strategy.pattern());
+            assert_eq!(offered, !refused, "{objective} {strategy}: {solved:?}");
+            let args = [
+                "--objective",
+                &objective.to_string(),
+                "--strategy",
+                &strategy.to_string(),
+            ];
+            let out = run(&args, "1 3\nSaT\n");
+            if offered {
+                assert_eq!((out.stdout.as_str(), out.code), ("RR\n", 0), "{args:?}");
+            } else {
+                assert_eq!((out.stdout.as_str(), out.code), ("", 2), "{args:?}");
+                assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+            }
+        }
+        let line = help
+            .lines()
+            .find(|line| line.contains(&format!("with --objective {objective}")))
+            .unwrap_or_else(|| panic!("{help}"));
+        let listed = line.rsplit(": ").next().unwrap();
+        assert_eq!(
+            listed,
+            cli::strategies(objective)
+                .iter()
+                .map(|s| s.pattern())
+                .collect::<Vec<_>>()
+                .join("|"),
+            "{help}"
+        );
+    }
+}
+
+#[test]
+fn the_example_refuses_a_strategy_before_reading_the_input() {
+    for args in [
+        &["--strategy", "bfs"][..],
+        &["--strategy", "layered", "--objective", "moves"],
+        &["--strategy", "bibfs", "--objective", "moves"],
+    ] {
+        let out = cli::run(args, || -> std::io::Result<String> {
+            panic!("{args:?}: the input is read")
+        });
+        assert_eq!((out.stdout.as_str(), out.code), ("", 2), "{args:?}");
+        assert!(out.stderr.contains("does not apply"), "{}", out.stderr);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
+}
+
+#[test]
+fn the_example_reads_standard_input_for_a_dash_and_ends_options_at_two_dashes() {
+    let out = run(&["-"], SAMPLE);
+    assert_eq!((out.stdout.as_str(), out.code), (SAMPLE_OUT, 0));
+    let out = run(&["--stats", "--", "-"], SAMPLE);
+    assert_eq!((out.stdout.as_str(), out.code), (SAMPLE_OUT, 0));
+    // After `--`, `--stats` is a file name.
+    let out = run(&["--", "--stats"], SAMPLE);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with("keydoor: --stats: "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
+#[test]
+fn the_example_skips_a_byte_order_mark() {
+    let out = run(&[], &format!("\u{feff}{SAMPLE}"));
+    assert_eq!(
+        (out.stdout.as_str(), out.stderr.as_str(), out.code),
+        (SAMPLE_OUT, "", 0)
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_example_reports_an_argument_that_is_not_utf8_on_one_line() {
+    use std::os::unix::ffi::OsStringExt;
+    for args in [
+        vec![std::ffi::OsString::from_vec(b"maze\xff.in".to_vec())],
+        vec![
+            "--objective".into(),
+            std::ffi::OsString::from_vec(b"k\xffys".to_vec()),
+        ],
+    ] {
+        let out = cli::run(args.clone(), || Ok(SAMPLE.to_owned()));
+        assert_eq!((out.stdout.as_str(), out.code), ("", 2), "{args:?}");
+        assert!(out.stderr.contains("not valid UTF-8"), "{}", out.stderr);
+        assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    }
+}
+
+#[test]
+fn random_mazes_with_more_keys_than_free_cells_are_made_at_once() {
+    let spec = RandomKeyDoor {
+        width: 10,
+        height: 10,
+        key_types: 8,
+        wall_percent: 0,
+        door_percent: 0,
+        keys_per_type: u32::MAX,
+        barrier_every: 0,
+        barrier_door_percent: 0,
+        seed: 1,
+    };
+    // In a thread, so that a generator that hangs fails the test instead.
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || send.send(KeyDoorMaze::random(&spec)));
+    let maze = receive
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the maze within 20 s");
+    // Every free cell holds a key: the first type's, placed first.
+    let text = maze.to_string();
+    assert_eq!(text.matches('a').count(), 98, "{text}");
+}

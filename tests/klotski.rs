@@ -368,3 +368,30 @@ fn a_piece_larger_than_the_box_is_an_error_not_a_hang() {
     };
     assert!(Puzzle::new(3, 3, &[], &[huge], (0, Pos::new(2, 2))).is_err());
 }
+
+#[test]
+fn an_oversized_picture_is_measured_whole_and_named_at_its_first_line() {
+    // 300 rows of one cell after two blank lines: the rows beyond MAX_CELLS are counted,
+    // not kept, and the error still names the whole size and the picture's first line.
+    let tall = format!("\n\nA\n{}goal A 1 1\n", ".\n".repeat(299));
+    let e = error(&tall);
+    assert_eq!(e.line, 3);
+    assert!(
+        matches!(e.kind, ParseErrorKind::TooLarge { found: 300, .. }),
+        "{e}"
+    );
+    // A row of another length is reported first, wherever it is.
+    let ragged = format!("A\n{}..\ngoal A 1 1\n", ".\n".repeat(199));
+    let e = error(&ragged);
+    assert_eq!(e.line, 201);
+    assert!(
+        matches!(
+            e.kind,
+            ParseErrorKind::RowLength {
+                expected: 1,
+                found: 2
+            }
+        ),
+        "{e}"
+    );
+}

@@ -472,3 +472,84 @@ fn a_pipe_along_the_move_needs_no_key_and_across_it_needs_one() {
         "a horizontal pipe across a vertical pass"
     );
 }
+
+#[test]
+fn the_example_offers_exactly_the_strategies_that_apply() {
+    let maze: PipeMaze = CASES[0].0.parse().unwrap();
+    let help = run(&["--help"], "").stdout;
+    for strategy in Strategy::ALL {
+        let solved = maze.solve(&strategy, &Limits::new());
+        let refused = matches!(
+            solved,
+            Err(state_search::domains::SolveError::NotApplicable { .. })
+        );
+        let offered = cli::STRATEGIES
+            .iter()
+            .any(|s| s.pattern() == strategy.pattern());
+        assert_eq!(offered, !refused, "{strategy}: {solved:?}");
+        let out = cli::run(
+            ["--strategy", strategy.to_string().as_str()],
+            || -> std::io::Result<String> {
+                if offered {
+                    Ok(CASES[0].0.to_owned())
+                } else {
+                    panic!("{strategy}: the input is read")
+                }
+            },
+        );
+        if offered && strategy.is_optimal() {
+            assert_eq!(
+                (out.stdout.as_str(), out.code),
+                (CASES[0].1, 0),
+                "{strategy}"
+            );
+        } else if offered {
+            assert_eq!(out.code, 0, "{strategy}: {}", out.stderr);
+        } else {
+            assert_eq!((out.stdout.as_str(), out.code), ("", 2), "{strategy}");
+            assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+        }
+    }
+    let listed = help.lines().last().unwrap().rsplit(": ").next().unwrap();
+    let expected: Vec<&str> = cli::STRATEGIES.iter().map(|s| s.pattern()).collect();
+    assert_eq!(listed, expected.join("|"), "{help}");
+}
+
+#[test]
+fn the_example_reads_standard_input_for_a_dash_skips_a_byte_order_mark_and_ends_options_at_two_dashes()
+ {
+    let (input, output) = CASES[0];
+    let out = run(&["-"], &format!("\u{feff}{input}"));
+    assert_eq!(
+        (out.stdout.as_str(), out.stderr.as_str(), out.code),
+        (output, "", 0)
+    );
+    let out = run(&["--path", "--", "-"], input);
+    assert_eq!((out.stdout.as_str(), out.code), ("2\nD R\n", 0));
+    let out = run(&["--", "--path"], input);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with("palamaze: --path: "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
+#[test]
+fn random_mazes_whose_start_is_next_to_the_walled_in_exit_are_valid() {
+    for (width, height) in [(2, 1), (1, 2)] {
+        let spec = RandomPipeMaze {
+            width,
+            height,
+            colours: 0,
+            stone_percent: 0,
+            pipe_percent: 0,
+            key_percent: 0,
+            wall_in_exit: true,
+            seed: 1,
+        };
+        let maze = PipeMaze::random(&spec);
+        assert_eq!(maze.to_string().parse::<PipeMaze>().unwrap(), maze);
+    }
+}

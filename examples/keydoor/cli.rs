@@ -1,94 +1,143 @@
 //! The key-door program without its input and output: arguments and input text in,
 //! standard output, standard error and exit status out, so tests can check it exactly.
 
+#[path = "../common/cli.rs"]
+pub mod common;
+
+use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::time::Instant;
 
+use core::num::NonZeroUsize;
 use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+
+use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
 
-/// What the program writes and its exit status.
-pub struct Output {
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// The exit status.
-    pub code: u8,
+pub use common::Output;
+
+/// The strategies that solve each objective ([`KeyDoorMaze::solve`] refuses the others):
+/// the fewest keys are a lexicographic cost, which `bfs` ignores and the integer queues
+/// cannot file; `layered` finds only the fewest keys; no strategy searches backwards.
+pub fn strategies(objective: Objective) -> &'static [Strategy] {
+    match objective {
+        Objective::FewestKeys => &[
+            Strategy::Layered,
+            Strategy::Dijkstra(Queue::Heap),
+            Strategy::AStar,
+            Strategy::Spfa,
+            Strategy::IdaStar,
+            Strategy::IdaStarTable,
+            Strategy::Greedy,
+            Strategy::Beam(NonZeroUsize::MIN),
+        ],
+        Objective::FewestMoves => &[
+            Strategy::Bfs,
+            Strategy::Dijkstra(Queue::Heap),
+            Strategy::Dijkstra(Queue::Bucket),
+            Strategy::Dijkstra(Queue::Radix),
+            Strategy::AStar,
+            Strategy::Spfa,
+            Strategy::IdaStar,
+            Strategy::IdaStarTable,
+            Strategy::WeightedAStar(Weight::TWO),
+            Strategy::Greedy,
+            Strategy::Beam(NonZeroUsize::MIN),
+            Strategy::Focal(Weight::TWO),
+            Strategy::Anytime(Weight::TWO),
+        ],
+    }
 }
 
-const USAGE: &str = "usage: keydoor [--objective keys|moves] \
-[--strategy layered|bfs|dijkstra|astar|idastar|idastar-tt] [--stats] [FILE]";
+fn usage() -> String {
+    let list = |objective| common::spellings(strategies(objective), "|");
+    format!(
+        "usage: keydoor [--objective keys|moves] [--strategy NAME] [--stats] [FILE | -]\n\
+         strategies with --objective keys (the default, default strategy layered): {}\n\
+         strategies with --objective moves (default strategy bfs): {}",
+        list(Objective::FewestKeys),
+        list(Objective::FewestMoves)
+    )
+}
 
 fn failure(code: u8, message: &str) -> Output {
-    Output {
-        stdout: String::new(),
-        stderr: format!("keydoor: {message}\n"),
-        code,
+    Output::failure("keydoor", code, message)
+}
+
+/// The command line, read.
+struct Options {
+    objective: Objective,
+    strategy: Option<OsString>,
+    stats: bool,
+    file: Option<PathBuf>,
+}
+
+/// The options, or `None` for `--help`.
+fn parse_args(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+) -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        objective: Objective::FewestKeys,
+        strategy: None,
+        stats: false,
+        file: None,
+    };
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Long("objective") => {
+                let value = common::text_value(&mut parser, "--objective")?;
+                options.objective = value
+                    .parse()
+                    .map_err(|e: state_search::domains::keydoor::UnknownObjective| e.to_string())?;
+            }
+            // Checked once the objective is known.
+            Long("strategy") => options.strategy = Some(common::value(&mut parser, "--strategy")?),
+            Long("stats") => options.stats = true,
+            Short('h') | Long("help") => return Ok(None),
+            Value(file) if options.file.is_none() => {
+                options.file = Some(PathBuf::from(common::text(file)?));
+            }
+            other => return Err(common::arg_error(other.unexpected())),
+        }
     }
+    Ok(Some(options))
 }
 
 /// Runs the program on `args` (without the program name); `stdin` reads standard input
-/// when no file is named.
-pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> Output {
-    let mut objective = Objective::FewestKeys;
-    let mut strategy = None;
-    let mut stats = false;
-    let mut file = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |flag: &str| {
-            args.next()
-                .ok_or_else(|| format!("{flag} needs a value ({USAGE})"))
-        };
-        let parsed = match arg.as_str() {
-            "--objective" => value("--objective").and_then(|v| {
-                v.parse()
-                    .map(|o| objective = o)
-                    .map_err(|e: state_search::domains::keydoor::UnknownObjective| e.to_string())
-            }),
-            "--strategy" => value("--strategy").and_then(|v| {
-                v.parse()
-                    .map(|s| strategy = Some(s))
-                    .map_err(|e: state_search::ParseStrategyError| e.to_string())
-            }),
-            "--stats" => {
-                stats = true;
-                Ok(())
-            }
-            "-h" | "--help" => {
-                return Output {
-                    stdout: format!("{USAGE}\n"),
-                    stderr: String::new(),
-                    code: 0,
-                };
-            }
-            flag if flag.starts_with('-') && flag != "-" => {
-                Err(format!("unknown option {flag:?} ({USAGE})"))
-            }
-            name if file.is_none() => {
-                file = Some(name.to_owned());
-                Ok(())
-            }
-            extra => Err(format!("unexpected argument {extra:?} ({USAGE})")),
-        };
-        if let Err(message) = parsed {
-            return failure(2, &message);
-        }
-    }
-    let (source, text) = match file.as_deref() {
-        None | Some("-") => ("<stdin>".to_owned(), stdin()),
-        Some(path) => (path.to_owned(), std::fs::read_to_string(path)),
+/// when no file (or `-`) is named.
+pub fn run(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+    stdin: impl FnOnce() -> std::io::Result<String>,
+) -> Output {
+    let options = match parse_args(args) {
+        Ok(Some(options)) => options,
+        Ok(None) => return Output::success(format!("{}\n", usage())),
+        Err(message) => return failure(2, &message),
     };
-    let text = match text {
+    let objective = options.objective;
+    let strategy = match options.strategy {
+        None => objective.default_strategy(),
+        Some(name) => {
+            let context = format!(" to --objective {objective}");
+            match common::strategy(name, strategies(objective), &context) {
+                Ok(strategy) => strategy,
+                Err(message) => return failure(2, &message),
+            }
+        }
+    };
+    let source = common::source_name(options.file.as_deref());
+    let text = match common::read_input(options.file.as_deref(), stdin) {
         Ok(text) => text,
-        Err(error) => return failure(2, &format!("{source}: {error}")),
+        Err(message) => return failure(2, &message),
     };
     let maze = match KeyDoorMaze::parse(&text) {
         Ok(maze) => maze,
         Err(error) => return failure(2, &format!("{source}: {error}")),
     };
-    let strategy = strategy.unwrap_or(objective.default_strategy());
+    drop(text);
     let started = Instant::now();
     let search = match maze.solve(objective, &strategy, &Limits::new()) {
         Ok(search) => search,
@@ -99,15 +148,11 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
     }
     let elapsed = started.elapsed();
     let mut out = match search.outcome {
-        Outcome::Found(route) => Output {
-            stdout: format!("{route}\n"),
-            stderr: String::new(),
-            code: 0,
-        },
+        Outcome::Found(route) => Output::success(format!("{route}\n")),
         Outcome::NoPath => failure(1, "no route: the target cannot be reached from the start"),
         Outcome::Stopped(reason) => failure(1, &format!("no route found: {reason}")),
     };
-    if stats {
+    if options.stats {
         out.stderr
             .push_str(&stats_line(strategy, &search.stats, elapsed));
     }

@@ -1,91 +1,112 @@
 //! The palamaze program without its input and output: arguments and input text in,
 //! standard output, standard error and exit status out, so tests can check it exactly.
 
+#[path = "../common/cli.rs"]
+pub mod common;
+
+use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::path::PathBuf;
 use std::time::Instant;
 
+use core::num::NonZeroUsize;
 use state_search::domains::pipemaze::{NO_ESCAPE, PipeMaze, escape_answer};
-use state_search::{Limits, Outcome, StopReason};
 
-/// What the program writes and its exit status.
-pub struct Output {
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// The exit status.
-    pub code: u8,
+use state_search::strategy::{Queue, Weight};
+use state_search::{Limits, Outcome, StopReason, Strategy};
+
+pub use common::Output;
+
+/// The strategies that solve the maze ([`PipeMaze::solve`] refuses `bibfs`, which needs
+/// one goal state, and `layered`, the key-door maze's own).
+pub const STRATEGIES: &[Strategy] = &[
+    Strategy::Bfs,
+    Strategy::Dijkstra(Queue::Heap),
+    Strategy::Dijkstra(Queue::Bucket),
+    Strategy::Dijkstra(Queue::Radix),
+    Strategy::AStar,
+    Strategy::Spfa,
+    Strategy::IdaStar,
+    Strategy::IdaStarTable,
+    Strategy::WeightedAStar(Weight::TWO),
+    Strategy::Greedy,
+    Strategy::Beam(NonZeroUsize::MIN),
+    Strategy::Focal(Weight::TWO),
+    Strategy::Anytime(Weight::TWO),
+];
+
+fn usage() -> String {
+    format!(
+        "usage: palamaze [--strategy NAME] [--stats] [--path] [FILE | -]\n\
+         strategies (default bfs): {}",
+        common::spellings(STRATEGIES, "|")
+    )
 }
 
-const USAGE: &str =
-    "usage: palamaze [--strategy bfs|dijkstra|astar|idastar|idastar-tt] [--stats] [--path] [FILE]";
-
 fn failure(message: &str) -> Output {
-    Output {
-        stdout: String::new(),
-        stderr: format!("palamaze: {message}\n"),
-        code: 2,
+    Output::failure("palamaze", 2, message)
+}
+
+/// The command line, read.
+struct Options {
+    strategy: Strategy,
+    stats: bool,
+    path: bool,
+    file: Option<PathBuf>,
+}
+
+/// The options, or `None` for `--help`.
+fn parse_args(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+) -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
+    let mut options = Options {
+        strategy: PipeMaze::DEFAULT_STRATEGY,
+        stats: false,
+        path: false,
+        file: None,
+    };
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Long("strategy") => {
+                let value = common::value(&mut parser, "--strategy")?;
+                options.strategy = common::strategy(value, STRATEGIES, "")?;
+            }
+            Long("stats") => options.stats = true,
+            Long("path") => options.path = true,
+            Short('h') | Long("help") => return Ok(None),
+            Value(file) if options.file.is_none() => {
+                options.file = Some(PathBuf::from(common::text(file)?));
+            }
+            other => return Err(common::arg_error(other.unexpected())),
+        }
     }
+    Ok(Some(options))
 }
 
 /// Runs the program on `args` (without the program name); `stdin` reads standard input
-/// when no file is named.
-pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> Output {
-    let mut strategy = PipeMaze::DEFAULT_STRATEGY;
-    let mut stats = false;
-    let mut path = false;
-    let mut file = None;
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let parsed = match arg.as_str() {
-            "--strategy" => args
-                .next()
-                .ok_or_else(|| format!("--strategy needs a value ({USAGE})"))
-                .and_then(|v| {
-                    v.parse()
-                        .map(|s| strategy = s)
-                        .map_err(|e: state_search::ParseStrategyError| e.to_string())
-                }),
-            "--stats" => {
-                stats = true;
-                Ok(())
-            }
-            "--path" => {
-                path = true;
-                Ok(())
-            }
-            "-h" | "--help" => {
-                return Output {
-                    stdout: format!("{USAGE}\n"),
-                    stderr: String::new(),
-                    code: 0,
-                };
-            }
-            flag if flag.starts_with('-') && flag != "-" => {
-                Err(format!("unknown option {flag:?} ({USAGE})"))
-            }
-            name if file.is_none() => {
-                file = Some(name.to_owned());
-                Ok(())
-            }
-            extra => Err(format!("unexpected argument {extra:?} ({USAGE})")),
-        };
-        if let Err(message) = parsed {
-            return failure(&message);
-        }
-    }
-    let (source, text) = match file.as_deref() {
-        None | Some("-") => ("<stdin>".to_owned(), stdin()),
-        Some(name) => (name.to_owned(), std::fs::read_to_string(name)),
+/// when no file (or `-`) is named.
+pub fn run(
+    args: impl IntoIterator<Item = impl Into<OsString>>,
+    stdin: impl FnOnce() -> std::io::Result<String>,
+) -> Output {
+    let options = match parse_args(args) {
+        Ok(Some(options)) => options,
+        Ok(None) => return Output::success(format!("{}\n", usage())),
+        Err(message) => return failure(&message),
     };
-    let text = match text {
+    let strategy = options.strategy;
+    let source = common::source_name(options.file.as_deref());
+    let text = match common::read_input(options.file.as_deref(), stdin) {
         Ok(text) => text,
-        Err(error) => return failure(&format!("{source}: {error}")),
+        Err(message) => return failure(&message),
     };
     let maze = match PipeMaze::parse(&text) {
         Ok(maze) => maze,
         Err(error) => return failure(&format!("{source}: {error}")),
     };
+    drop(text);
     let started = Instant::now();
     let search = match maze.solve(&strategy, &Limits::new()) {
         Ok(search) => search,
@@ -97,14 +118,14 @@ pub fn run(args: &[String], stdin: impl FnOnce() -> std::io::Result<String>) -> 
     let elapsed = started.elapsed();
     let answer = escape_answer(&search.outcome);
     let mut stdout = format!("{answer}\n");
-    if path
+    if options.path
         && answer != NO_ESCAPE
         && let Outcome::Found(route) = &search.outcome
     {
         let _ = writeln!(stdout, "{route}");
     }
     let mut stderr = String::new();
-    if stats {
+    if options.stats {
         let s = &search.stats;
         let _ = writeln!(
             stderr,

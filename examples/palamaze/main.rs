@@ -8,24 +8,16 @@
 //! ```
 //!
 //! `--path` adds a second line with the moves (`R` a step, `R2` a pass through a pipe).
-//! Exit status: 0 with an answer (10001 included); 2 on a bad argument or malformed input.
-
-#[path = "../common/args.rs"]
-mod args;
+//! `--strategy` takes the spellings of `state_search::Strategy` that apply (`--help`
+//! lists them). `-` names standard input; `--` ends the options.
+//!
+//! Exit status: 0 with an answer (10001 included); 2 on a bad argument, malformed input
+//! or any other error (out of memory included), with one line on standard error.
 
 mod cli;
 
-use std::io::{Read, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = args::utf8_or_exit("palamaze");
-    let output = cli::run(&args, || {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map(|_| text)
-    });
-    // A closed pipe is not worth a panic: the output is simply not wanted.
-    let _ = std::io::stdout().lock().write_all(output.stdout.as_bytes());
-    let _ = std::io::stderr().lock().write_all(output.stderr.as_bytes());
-    ExitCode::from(output.code)
+    cli::run(std::env::args_os().skip(1), cli::common::read_stdin).emit()
 }

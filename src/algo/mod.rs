@@ -31,4 +31,5 @@ pub mod dijkstra;
 pub mod engine;
 pub(crate) mod focal;
 pub mod idastar;
+pub mod layers;
 pub mod spfa;

@@ -37,8 +37,8 @@ pub use spelling::{ParseStrategyError, Weight};
 
 /// A search strategy: an engine and its options, as a value.
 ///
-/// Every strategy has one spelling, used by [`Display`](fmt::Display) and
-/// [`FromStr`] and by every command line and report of this crate:
+/// Every strategy has one spelling, used by [`Display`](core::fmt::Display) and
+/// [`FromStr`](core::str::FromStr) and by every command line and report of this crate:
 ///
 /// | spelling          | strategy                                   | engine |
 /// |-------------------|--------------------------------------------|--------|

@@ -199,6 +199,13 @@ pub struct ParseStrategyError {
 }
 
 impl ParseStrategyError {
+    /// Whether no strategy has the name's spelling (rather than a known strategy with a
+    /// parameter that is not valid, as in `wastar:0.5`).
+    #[must_use]
+    pub fn is_unknown(&self) -> bool {
+        self.problem == Problem::Unknown
+    }
+
     fn parameter(name: &str, why: &'static str) -> Self {
         Self {
             name: name.to_owned(),
@@ -217,11 +224,7 @@ impl fmt::Display for ParseStrategyError {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            if strategy.has_parameter() {
-                write!(f, "{}:{}", strategy.stem(), strategy.parameter_name())?;
-            } else {
-                f.write_str(strategy.stem())?;
-            }
+            f.write_str(strategy.pattern())?;
         }
         Ok(())
     }
@@ -230,6 +233,30 @@ impl fmt::Display for ParseStrategyError {
 impl std::error::Error for ParseStrategyError {}
 
 impl Strategy {
+    /// The spelling's pattern: the spelling itself, or for a strategy with a parameter,
+    /// its stem and the parameter's name (`wastar:W`, `beam:K`). Two strategies with the
+    /// same pattern differ at most in their parameter, so a program can offer a family
+    /// of strategies by pattern.
+    ///
+    /// ```
+    /// use state_search::Strategy;
+    ///
+    /// let strategy: Strategy = "wastar:1.5".parse()?;
+    /// assert_eq!(strategy.pattern(), "wastar:W");
+    /// assert_eq!(Strategy::AStar.pattern(), "astar");
+    /// # Ok::<(), state_search::ParseStrategyError>(())
+    /// ```
+    #[must_use]
+    pub fn pattern(self) -> &'static str {
+        match self {
+            Strategy::WeightedAStar(_) => "wastar:W",
+            Strategy::Focal(_) => "focal:W",
+            Strategy::Anytime(_) => "anytime:W",
+            Strategy::Beam(_) => "beam:K",
+            other => other.stem(),
+        }
+    }
+
     /// Whether the spelling carries a parameter after a colon.
     fn has_parameter(self) -> bool {
         matches!(
@@ -239,14 +266,6 @@ impl Strategy {
                 | Strategy::Anytime(_)
                 | Strategy::Beam(_)
         )
-    }
-
-    /// The parameter's name in messages.
-    fn parameter_name(self) -> &'static str {
-        match self {
-            Strategy::Beam(_) => "K",
-            _ => "W",
-        }
     }
 }
 

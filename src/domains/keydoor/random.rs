@@ -18,7 +18,9 @@ pub struct RandomKeyDoor {
     /// The chance, in percent, that a cell that is not a wall is a door (of a uniformly
     /// random type).
     pub door_percent: u32,
-    /// The number of keys of each type, on random floor cells.
+    /// The number of keys of each type, on random floor cells. A key that finds no free
+    /// floor cell in a few tries is not placed; once every free floor cell holds a key,
+    /// placing stops (earlier types first), so any count is safe.
     pub keys_per_type: u32,
     /// When not zero, every `barrier_every`-th column (not the last) is a barrier: a wall
     /// with doors in it, which forces routes to collect keys.
@@ -112,14 +114,23 @@ impl KeyDoorMaze {
         let free = |cells: &Grid<Cell>, pos: Pos| {
             cells[pos] == Cell::Floor && pos != start && pos != target
         };
+        // Once every free cell holds a key, no more keys can be placed: stop, so that the
+        // work is bounded by the cells whatever `keys_per_type` asks for.
+        let mut free_cells = (0..cells.len())
+            .filter(|&i| free(&cells, cells.pos_of(i)))
+            .count();
         for t in 0..spec.key_types {
             for _ in 0..spec.keys_per_type {
+                if free_cells == 0 {
+                    break;
+                }
                 // A few tries per key: on a crowded grid some keys are simply not placed.
                 for _ in 0..64 {
                     let i = usize::try_from(rng.below(cells.len() as u64)).unwrap_or(0);
                     let pos = cells.pos_of(i);
                     if free(&cells, pos) {
                         cells[pos] = Cell::Key(t);
+                        free_cells -= 1;
                         break;
                     }
                 }

@@ -20,7 +20,8 @@ pub struct RandomPipeMaze {
     pub pipe_percent: u32,
     /// The chance, in percent, that a water cell holds a key.
     pub key_percent: u32,
-    /// Whether to wall in the exit with stone, so that it cannot be reached.
+    /// Whether to wall in the exit with stone, so that it cannot be reached (except from
+    /// a start next to it, on a 1x2 or 2x1 grid: the start is never stone).
     pub wall_in_exit: bool,
     /// The seed of the generator.
     pub seed: u64,
@@ -102,7 +103,8 @@ impl PipeMaze {
         cells[exit] = PipeCell::Water(None);
         if spec.wall_in_exit {
             let around: Vec<Pos> = cells.neighbours(exit).map(|(_, p)| p).collect();
-            for pos in around {
+            // The start stays water: on a 1x2 or 2x1 grid it is next to the exit.
+            for pos in around.into_iter().filter(|&pos| pos != start) {
                 cells[pos] = PipeCell::Stone;
             }
         }

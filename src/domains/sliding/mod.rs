@@ -19,3 +19,4 @@ pub mod huarong;
 pub mod klotski;
 pub mod npuzzle;
 pub mod pdb;
+pub mod ranking;

@@ -12,9 +12,9 @@ use crate::error::CapacityError;
 use crate::event::Event;
 use crate::grid::{Dir, Pos};
 use crate::queue::BucketQueue;
-use crate::solution::Stats;
+use crate::solution::{Stats, StopReason};
 use crate::space::{IndexedSpace, StateIndexer, StateSpace};
-use crate::store::Dense;
+use crate::store::{Dense, try_filled};
 use crate::{AStar, Bfs, Dijkstra, Searcher};
 
 /// The side `side` of a cell as a direction: sides are numbered in the order of
@@ -234,12 +234,12 @@ impl Abstraction {
         landmarks: usize,
     ) -> Result<Self, CapacityError> {
         let offsets = board.offsets();
-        let (part, block) = blocks(&board, offsets);
+        let (part, block) = blocks(&board, offsets)?;
         let cells = board.cell_bound();
         let bound = u32::try_from(cells).unwrap_or(NONE);
         let abstraction = Self {
-            walk: (0..cells * 16).map(|_| Cell::new(INF)).collect(),
-            ready: (0..cells).map(|_| Cell::new(false)).collect(),
+            walk: try_filled(cells * 16, Cell::new(INF))?,
+            ready: try_filled(cells, Cell::new(false))?,
             scratch: RefCell::new(Bfs::with_storage(Dense(IdIndexer { bound })).searcher()?),
             computed: Cell::new(0),
             board,
@@ -259,7 +259,7 @@ impl Abstraction {
         }
         let mut abstraction = abstraction;
         if precompute == Precompute::Eager {
-            abstraction.component = abstraction.components();
+            abstraction.component = abstraction.components()?;
         }
         abstraction.landmarks = abstraction.place_landmarks(landmarks.min(MAX_LANDMARKS))?;
         Ok(abstraction)
@@ -268,9 +268,13 @@ impl Abstraction {
     /// The connected components of the side states (the abstraction is symmetric, so
     /// a goal is reachable from a state exactly when they share a component), by
     /// union-find over the steps. States that do not exist get their own component.
-    fn components(&self) -> Vec<u32> {
+    fn components(&self) -> Result<Vec<u32>, CapacityError> {
         let bound = self.side_bound();
-        let mut parent: Vec<u32> = (0..bound).collect();
+        let mut parent: Vec<u32> = Vec::new();
+        parent
+            .try_reserve_exact(bound as usize)
+            .map_err(|_| CapacityError::out_of_memory(bound as usize, size_of::<u32>()))?;
+        parent.extend(0..bound);
         let find = |parent: &mut Vec<u32>, mut x: u32| {
             let mut root = x;
             while parent[root as usize] != root {
@@ -301,7 +305,7 @@ impl Abstraction {
             let root = find(&mut parent, state);
             parent[state as usize] = root;
         }
-        parent
+        Ok(parent)
     }
 
     /// Whether a piece on side state `from` can reach side state `to`: `None` when the
@@ -322,7 +326,7 @@ impl Abstraction {
         let mut landmarks = Landmarks {
             count,
             states: Vec::with_capacity(count),
-            dist: crate::store::try_filled(bound as usize * count, INF)?,
+            dist: try_filled(bound as usize * count, INF)?,
         };
         // The largest component of the abstraction, and its first side state.
         if self.component.is_empty() {
@@ -330,7 +334,7 @@ impl Abstraction {
             landmarks.dist.clear();
             return Ok(landmarks);
         }
-        let mut sizes = vec![0u32; self.component.len()];
+        let mut sizes = try_filled(self.component.len(), 0u32)?;
         for state in 0..bound {
             if self.block[state as usize] != NONE {
                 sizes[self.component[state as usize] as usize] += 1;
@@ -343,7 +347,7 @@ impl Abstraction {
             landmarks.dist.clear();
             return Ok(landmarks);
         };
-        let mut nearest = vec![INF; bound as usize];
+        let mut nearest = try_filled(bound as usize, INF)?;
         let mut next = SideState(first);
         let mut dijkstra = Dijkstra::with_storage(Dense(IdIndexer { bound }))
             .with_queue(BucketQueue::new())
@@ -360,7 +364,11 @@ impl Abstraction {
                 }
                 ControlFlow::Continue(())
             };
-            let _complete = dijkstra.search_with(self, [next], |_| false, &mut record);
+            let search = dijkstra.search_with(self, [next], |_| false, &mut record);
+            // Distances cut short by a store that could not grow would be wrong.
+            if let Some(StopReason::Capacity(error)) = search.stop_reason() {
+                return Err(error);
+            }
             // The next landmark: the reached state farthest from every landmark so far.
             let farthest = (0..bound)
                 .filter(|&s| nearest[s as usize] != INF)
@@ -376,10 +384,14 @@ impl Abstraction {
         if landmarks.count < count {
             // Fewer distinct landmarks than asked: repack the table.
             let (old, used) = (count, landmarks.count);
-            let dist = (0..bound as usize)
-                .flat_map(|s| (0..used).map(move |l| (s, l)))
-                .map(|(s, l)| landmarks.dist[s * old + l])
-                .collect();
+            let mut dist = Vec::new();
+            dist.try_reserve_exact(bound as usize * used)
+                .map_err(|_| CapacityError::out_of_memory(bound as usize * used, 4))?;
+            dist.extend(
+                (0..bound as usize)
+                    .flat_map(|s| (0..used).map(move |l| (s, l)))
+                    .map(|(s, l)| landmarks.dist[s * old + l]),
+            );
             landmarks.dist = dist;
         }
         Ok(landmarks)

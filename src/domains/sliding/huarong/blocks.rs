@@ -2,6 +2,19 @@
 //! blank can join without moving a piece there.
 
 use super::{Board, NONE};
+use crate::error::CapacityError;
+use crate::store::try_filled;
+
+/// Pushes `item`, growing `stack` fallibly.
+fn push<T>(stack: &mut Vec<T>, item: T) -> Result<(), CapacityError> {
+    if stack.len() == stack.capacity() {
+        stack
+            .try_reserve(1)
+            .map_err(|_| CapacityError::out_of_memory(stack.len() + 1, size_of::<T>()))?;
+    }
+    stack.push(item);
+    Ok(())
+}
 
 /// The connected part of every cell and the block (biconnected component) of every edge
 /// between movable cells, by Tarjan's algorithm with an explicit stack.
@@ -9,12 +22,17 @@ use super::{Board, NONE};
 /// Returns `part` (per cell; `NONE` for fixed cells) and `block` (per cell and side; `NONE`
 /// when the side is fixed). Two sides of a cell are joined by a walk avoiding the cell
 /// exactly when their edges to it are in the same block.
-pub(super) fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
+///
+/// A [`CapacityError`] when the arrays or the stacks cannot be allocated.
+pub(super) fn blocks(
+    board: &Board,
+    offsets: [u32; 4],
+) -> Result<(Vec<u32>, Vec<u32>), CapacityError> {
     let cells = board.cell_bound();
-    let mut part = vec![NONE; cells];
-    let mut block = vec![NONE; cells * 4];
-    let mut discovered = vec![0u32; cells];
-    let mut low = vec![0u32; cells];
+    let mut part = try_filled(cells, NONE)?;
+    let mut block = try_filled(cells * 4, NONE)?;
+    let mut discovered = try_filled(cells, 0u32)?;
+    let mut low = try_filled(cells, 0u32)?;
     let mut time = 0u32;
     let mut parts = 0u32;
     let mut blocks = 0u32;
@@ -30,7 +48,7 @@ pub(super) fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
         discovered[root as usize] = time;
         low[root as usize] = time;
         part[root as usize] = parts;
-        frames.push((root, NONE, 0));
+        push(&mut frames, (root, NONE, 0))?;
         while let Some(top) = frames.last_mut() {
             let (v, parent, side) = *top;
             if side < 4 {
@@ -40,14 +58,14 @@ pub(super) fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
                     continue;
                 }
                 if discovered[w as usize] == 0 {
-                    edges.push((v, side));
+                    push(&mut edges, (v, side))?;
                     time += 1;
                     discovered[w as usize] = time;
                     low[w as usize] = time;
                     part[w as usize] = parts;
-                    frames.push((w, v, 0));
+                    push(&mut frames, (w, v, 0))?;
                 } else if discovered[w as usize] < discovered[v as usize] {
-                    edges.push((v, side));
+                    push(&mut edges, (v, side))?;
                     low[v as usize] = low[v as usize].min(discovered[w as usize]);
                 }
                 continue;
@@ -73,5 +91,5 @@ pub(super) fn blocks(board: &Board, offsets: [u32; 4]) -> (Vec<u32>, Vec<u32>) {
         }
         parts += 1;
     }
-    (part, block)
+    Ok((part, block))
 }

@@ -4,8 +4,10 @@
 use core::fmt;
 
 use super::{NONE, PlainView};
+use crate::error::CapacityError;
 use crate::grid::{Grid, Pos};
 use crate::rng::SplitMix64;
+use crate::store::try_filled;
 
 /// The largest board accepted, in cells (`n * m`): far beyond the contest's 900, and
 /// small enough that the default solver (16 walk costs per cell, 8 landmark distances
@@ -49,30 +51,47 @@ impl Board {
     ///
     /// Returns `None` when a side is zero, when `movable` does not hold exactly
     /// `rows * cols` cells, or when the board has more than [`MAX_CELLS`] cells.
+    ///
+    /// # Panics
+    ///
+    /// When the board's arrays (9 bytes per cell) cannot be allocated.
     #[must_use]
     pub fn new(rows: u32, cols: u32, movable: &[bool]) -> Option<Self> {
-        let cells = (rows as usize).checked_mul(cols as usize)?;
+        Self::try_new(rows, cols, movable).unwrap_or_else(|error| panic!("a board: {error}"))
+    }
+
+    /// [`Board::new`] with the board's arrays allocated fallibly.
+    pub(super) fn try_new(
+        rows: u32,
+        cols: u32,
+        movable: &[bool],
+    ) -> Result<Option<Self>, CapacityError> {
+        let Some(cells) = (rows as usize).checked_mul(cols as usize) else {
+            return Ok(None);
+        };
         if rows == 0 || cols == 0 || cells > MAX_CELLS || movable.len() != cells {
-            return None;
+            return Ok(None);
         }
         let stride = cols as usize + 2;
-        let mut open = vec![false; stride * (rows as usize + 2)];
+        let mut open = try_filled(stride * (rows as usize + 2), false)?;
         for (row, cells) in movable.chunks(cols as usize).enumerate() {
             let at = (row + 1) * stride + 1;
             open[at..at + cells.len()].copy_from_slice(cells);
         }
-        let coords = (0..open.len())
-            .map(|id| {
-                let id = u32::try_from(id).unwrap_or(NONE);
-                [id / (cols + 2), id % (cols + 2)]
-            })
-            .collect();
-        Some(Self {
+        let mut coords = Vec::new();
+        coords
+            .try_reserve_exact(open.len())
+            .map_err(|_| CapacityError::out_of_memory(open.len(), size_of::<[u32; 2]>()))?;
+        coords.extend((0..open.len()).map(|id| {
+            let id = u32::try_from(id).unwrap_or(NONE);
+            [id / (cols + 2), id % (cols + 2)]
+        }));
+        Ok(Some(Self {
             rows,
             cols,
             open,
             coords,
-        })
+        }))
     }
 
     /// The board of a grid of flags (`true` = movable); `None` as for [`Board::new`].
@@ -197,31 +216,49 @@ impl Board {
     /// `count` random valid queries (blank, piece and target uniform among the movable
     /// cells, blank apart from the piece); none when the board has fewer than two movable
     /// cells. The same arguments always give the same queries.
+    ///
+    /// # Panics
+    ///
+    /// When the queries do not fit in memory; [`Board::try_random_queries`] returns an
+    /// error instead.
     #[must_use]
     pub fn random_queries(&self, count: usize, seed: u64) -> Vec<Query> {
+        self.try_random_queries(count, seed)
+            .unwrap_or_else(|error| panic!("random queries: {error}"))
+    }
+
+    /// [`Board::random_queries`] with the memory of the queries reserved fallibly.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `count` queries do not fit in memory.
+    pub fn try_random_queries(&self, count: usize, seed: u64) -> Result<Vec<Query>, CapacityError> {
         let movable: Vec<Pos> = (0..self.open.len())
             .filter(|&id| self.open[id])
             .map(|id| self.pos(u32::try_from(id).unwrap_or(NONE)))
             .collect();
         if movable.len() < 2 {
-            return Vec::new();
+            return Ok(Vec::new());
         }
+        let mut queries = Vec::new();
+        queries
+            .try_reserve_exact(count)
+            .map_err(|_| CapacityError::out_of_memory(count, size_of::<Query>()))?;
         let mut rng = SplitMix64::new(seed);
         let mut pick = || movable[usize::try_from(rng.below(movable.len() as u64)).unwrap_or(0)];
-        (0..count)
-            .map(|_| {
-                let piece = pick();
-                let mut blank = pick();
-                while blank == piece {
-                    blank = pick();
-                }
-                Query {
-                    blank,
-                    piece,
-                    target: pick(),
-                }
-            })
-            .collect()
+        queries.extend((0..count).map(|_| {
+            let piece = pick();
+            let mut blank = pick();
+            while blank == piece {
+                blank = pick();
+            }
+            Query {
+                blank,
+                piece,
+                target: pick(),
+            }
+        }));
+        Ok(queries)
     }
 
     /// The plain (blank, piece) view of this board.

@@ -6,7 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{Board, MAX_CELLS, Query, QueryError, QueryErrorKind, Role};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{CapacityError, ParseError, ParseErrorKind};
 use crate::grid::Pos;
 
 /// The contest input: a board and its queries.
@@ -47,12 +47,34 @@ impl Input {
     ///
     /// # Panics
     ///
-    /// As [`Board::random`].
+    /// As [`Board::random`], and when the queries do not fit in memory
+    /// ([`Input::try_random`] returns an error instead).
     #[must_use]
     pub fn random(rows: u32, cols: u32, fixed_percent: u32, queries: usize, seed: u64) -> Self {
+        Self::try_random(rows, cols, fixed_percent, queries, seed)
+            .unwrap_or_else(|error| panic!("a random input: {error}"))
+    }
+
+    /// [`Input::random`] with the memory of the queries reserved fallibly
+    /// ([`Board::try_random_queries`]).
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when `queries` queries do not fit in memory.
+    ///
+    /// # Panics
+    ///
+    /// As [`Board::random`].
+    pub fn try_random(
+        rows: u32,
+        cols: u32,
+        fixed_percent: u32,
+        queries: usize,
+        seed: u64,
+    ) -> Result<Self, CapacityError> {
         let board = Board::random(rows, cols, fixed_percent, seed);
-        let queries = board.random_queries(queries, seed.wrapping_add(1));
-        Self { board, queries }
+        let queries = board.try_random_queries(queries, seed.wrapping_add(1))?;
+        Ok(Self { board, queries })
     }
 }
 
@@ -62,6 +84,8 @@ impl Input {
 pub enum InputError {
     /// The text does not follow the format.
     Parse(ParseError),
+    /// The board does not fit in memory.
+    Capacity(CapacityError),
     /// Query number `number` (1-based), on line `line`, is invalid.
     Query {
         /// The 1-based line of the query.
@@ -77,6 +101,7 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             InputError::Parse(error) => error.fmt(f),
+            InputError::Capacity(error) => error.fmt(f),
             InputError::Query {
                 line,
                 number,
@@ -171,7 +196,8 @@ impl FromStr for Input {
     ///
     /// [`InputError::Parse`] for a missing or malformed token, a cell other than `0`/`1`,
     /// a side of zero, a board over [`MAX_CELLS`] cells, or text after the last query;
-    /// [`InputError::Query`] for a query that [`Board::check`] rejects.
+    /// [`InputError::Query`] for a query that [`Board::check`] rejects;
+    /// [`InputError::Capacity`] when the board does not fit in memory.
     fn from_str(text: &str) -> Result<Self, InputError> {
         let mut tokens = Tokens::new(text);
         let (rows, line) = tokens.number("the number of rows n")?;
@@ -207,7 +233,11 @@ impl FromStr for Input {
             u32::try_from(rows).unwrap_or(0),
             u32::try_from(cols).unwrap_or(0),
         );
-        let mut movable = Vec::with_capacity(usize::try_from(cells).unwrap_or(0));
+        let mut movable = Vec::new();
+        let reserve = usize::try_from(cells).unwrap_or(0);
+        movable
+            .try_reserve_exact(reserve)
+            .map_err(|_| InputError::Capacity(CapacityError::out_of_memory(reserve, 1)))?;
         for _ in 0..cells {
             let (line, column, token) = tokens.next_token().ok_or_else(|| {
                 ParseError::new(
@@ -234,7 +264,10 @@ impl FromStr for Input {
                 }
             });
         }
-        let board = Board::new(rows, cols, &movable).ok_or_else(|| too_large(cells))?;
+        let board = Board::try_new(rows, cols, &movable)
+            .map_err(InputError::Capacity)?
+            .ok_or_else(|| too_large(cells))?;
+        drop(movable);
         let queries = parse_queries(&mut tokens, &board, count)?;
         if let Some((line, column, _)) = tokens.next_token() {
             return Err(ParseError::new(line, column, ParseErrorKind::Trailing).into());
@@ -293,6 +326,14 @@ fn parse_queries(
             number: usize::try_from(number).unwrap_or(usize::MAX),
             error,
         })?;
+        if queries.len() == queries.capacity() {
+            queries.try_reserve(1).map_err(|_| {
+                InputError::Capacity(CapacityError::out_of_memory(
+                    queries.len() + 1,
+                    size_of::<Query>(),
+                ))
+            })?;
+        }
         queries.push(query);
     }
     Ok(queries)

@@ -26,7 +26,7 @@ fn blocks_split_a_board_at_its_cut_cells() {
         &[true, true, true, true, false, true, true, true, true],
     )
     .unwrap();
-    let (part, block) = blocks(&ring, ring.offsets());
+    let (part, block) = blocks(&ring, ring.offsets()).unwrap();
     let ids: Vec<u32> = (0..9)
         .filter(|&i| i != 4)
         .map(|i| ring.cell(Pos::new(i / 3, i % 3)).unwrap())
@@ -41,7 +41,7 @@ fn blocks_split_a_board_at_its_cut_cells() {
     }
     // A line of three cells: two blocks, one per edge.
     let line = Board::new(1, 3, &[true; 3]).unwrap();
-    let (_, block) = blocks(&line, line.offsets());
+    let (_, block) = blocks(&line, line.offsets()).unwrap();
     let mid = line.cell(Pos::new(0, 1)).unwrap() as usize;
     assert_ne!(block[4 * mid + 2], block[4 * mid + 3]);
     assert_ne!(block[4 * mid + 2], NONE);

@@ -87,9 +87,12 @@ impl FromStr for Puzzle {
             lines: Vec::new(),
         };
         let mut rest = None;
+        // The picture's first line, width and rows; rows are kept only while the box
+        // stays within MAX_CELLS, so that a huge text costs no memory beyond itself.
+        let (mut first, mut width, mut rows) = (0, 0, 0usize);
         for (number, line) in lines.by_ref() {
             if line.is_empty() {
-                if picture.rows.is_empty() {
+                if rows == 0 {
                     continue;
                 }
                 break;
@@ -98,23 +101,26 @@ impl FromStr for Puzzle {
                 rest = Some((number, line));
                 break;
             }
-            let row: Vec<char> = line.chars().collect();
-            if let Some(width) = picture.rows.first().map(Vec::len)
-                && row.len() != width
-            {
+            let length = line.chars().count();
+            if rows == 0 {
+                (first, width) = (number, length);
+            } else if length != width {
                 return Err(ParseError::new(
                     number,
                     0,
                     ParseErrorKind::RowLength {
                         expected: width,
-                        found: row.len(),
+                        found: length,
                     },
                 ));
             }
-            picture.rows.push(row);
-            picture.lines.push(number);
+            rows += 1;
+            if rows.saturating_mul(width) <= MAX_CELLS {
+                picture.rows.push(line.chars().collect());
+                picture.lines.push(number);
+            }
         }
-        if picture.rows.is_empty() {
+        if rows == 0 {
             let line = rest.map_or(1, |(number, _)| number);
             return Err(ParseError::new(
                 line,
@@ -122,10 +128,10 @@ impl FromStr for Puzzle {
                 ParseErrorKind::Missing("board picture"),
             ));
         }
-        let (rows, cols) = (picture.rows.len(), picture.width());
-        if rows * cols > MAX_CELLS {
+        let cols = width;
+        if rows.saturating_mul(cols) > MAX_CELLS {
             return Err(ParseError::new(
-                picture.lines[0],
+                first,
                 0,
                 ParseErrorKind::TooLarge {
                     what: "the number of cells",

@@ -58,6 +58,12 @@ pub enum BoardError {
         /// The number of cells: tiles are `0..cells`.
         cells: usize,
     },
+    /// A token of the text is not a tile number (not a non-negative integer, or one
+    /// beyond `usize`).
+    NotATile {
+        /// The token given.
+        found: String,
+    },
     /// A tile number appears twice.
     Repeated {
         /// The tile.
@@ -87,6 +93,7 @@ impl fmt::Display for BoardError {
             Self::OutOfRange { value, cells } => {
                 write!(f, "tile {value} is not below the number of cells ({cells})")
             }
+            Self::NotATile { found } => write!(f, "{found:?} is not a tile number"),
             Self::Repeated { tile } => write!(f, "tile {tile} appears twice"),
             Self::ShapeMismatch { expected, found } => write!(
                 f,

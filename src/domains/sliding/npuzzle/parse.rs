@@ -54,7 +54,17 @@ impl Board {
             }
             (side, side)
         };
-        let cells = rows.saturating_mul(cols);
+        let Some(cells) = rows.checked_mul(cols) else {
+            // Named by its sides: the number of cells does not fit in a `usize`.
+            return Err(ParseError::new(
+                line,
+                0,
+                ParseErrorKind::Invalid {
+                    expected: format!("a board of at most {MAX_CELLS} cells"),
+                    found: format!("a {rows}x{cols} board"),
+                },
+            ));
+        };
         if cells > MAX_CELLS {
             return Err(ParseError::new(
                 line,
@@ -145,9 +155,8 @@ impl FromStr for Board {
             match token.parse::<usize>() {
                 Ok(value) => tiles.push(value),
                 Err(_) => {
-                    return Err(BoardError::OutOfRange {
-                        value: usize::MAX,
-                        cells: tiles.len(),
+                    return Err(BoardError::NotATile {
+                        found: token.to_owned(),
                     });
                 }
             }

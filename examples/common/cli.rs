@@ -1,0 +1,242 @@
+//! What the example programs share: their output and exit status as a value, arguments
+//! read with `lexopt` (one-line errors), the input read from a file or from standard
+//! input (`-` or no file) without aborting on a huge one, and `--strategy` restricted to
+//! the spellings of `state_search::Strategy` that apply to a domain.
+//!
+//! Exit statuses: 0 solved, 1 no solution (where a program tells it apart), 2 a bad
+//! argument, malformed input or any other error (out of memory included), always with
+//! one line on standard error.
+
+#![allow(dead_code, reason = "each program uses a part of it")]
+
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use state_search::Strategy;
+
+/// The exit status of a bad argument, malformed input or any other error.
+pub const ERROR: u8 = 2;
+
+/// What a program writes and its exit status.
+#[derive(Debug)]
+pub struct Output {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// The exit status.
+    pub code: u8,
+}
+
+impl Output {
+    /// Success: `stdout` and nothing on standard error.
+    pub fn success(stdout: String) -> Self {
+        Self {
+            stdout,
+            stderr: String::new(),
+            code: 0,
+        }
+    }
+
+    /// A failure with status `code`: nothing on standard output, one line
+    /// `program: message` on standard error.
+    pub fn failure(program: &str, code: u8, message: &str) -> Self {
+        Self {
+            stdout: String::new(),
+            stderr: format!("{program}: {}\n", one_line(message)),
+            code,
+        }
+    }
+
+    /// Writes the output and returns the exit status. A reader that went away (a closed
+    /// pipe) is not worth a panic: the output is simply not wanted.
+    pub fn emit(&self) -> ExitCode {
+        let _ = std::io::stdout().lock().write_all(self.stdout.as_bytes());
+        let _ = std::io::stderr().lock().write_all(self.stderr.as_bytes());
+        ExitCode::from(self.code)
+    }
+}
+
+/// Writes `text` to standard output. A reader that went away (a closed pipe, as with
+/// `| head`) is not an error: the result is then `Ok(false)`, and the program may stop.
+pub fn write_out(text: &str) -> Result<bool, String> {
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(format!("standard output: {e}")),
+    }
+}
+
+/// `message` on one line: line breaks become spaces.
+pub fn one_line(message: &str) -> String {
+    message.replace(['\n', '\r'], " ")
+}
+
+/// Prints `program: message` on standard error and returns exit status 2.
+pub fn exit_error(program: &str, message: &str) -> ExitCode {
+    eprintln!("{program}: {}", one_line(message));
+    ExitCode::from(ERROR)
+}
+
+/// A `lexopt` error as one line, in the words of these programs.
+#[expect(
+    clippy::unnecessary_debug_formatting,
+    reason = "quoted, with the escapes that show which bytes are not UTF-8"
+)]
+pub fn arg_error(error: lexopt::Error) -> String {
+    match error {
+        lexopt::Error::UnexpectedOption(option) => {
+            format!("unknown option {option:?} (try --help)")
+        }
+        lexopt::Error::UnexpectedArgument(value) => {
+            format!("unexpected argument {value:?} (try --help)")
+        }
+        lexopt::Error::MissingValue {
+            option: Some(option),
+        } => format!("{option} needs a value (try --help)"),
+        lexopt::Error::UnexpectedValue { option, value } => {
+            format!("{option} takes no value, got {value:?}")
+        }
+        lexopt::Error::NonUnicodeValue(value) => {
+            format!("argument {value:?} is not valid UTF-8")
+        }
+        other => one_line(&other.to_string()),
+    }
+}
+
+/// An argument as UTF-8 text; an argument that is not UTF-8 is an error.
+pub fn text(value: OsString) -> Result<String, String> {
+    value
+        .into_string()
+        .map_err(|bad| arg_error(lexopt::Error::NonUnicodeValue(bad)))
+}
+
+/// The value of option `flag` parsed as a `T`, or an error that names the value given.
+pub fn parse_value<T: std::str::FromStr>(flag: &str, value: OsString) -> Result<T, String> {
+    let value = text(value)?;
+    value
+        .parse()
+        .map_err(|_| format!("{flag}: {value:?} is not valid (try --help)"))
+}
+
+/// The next value of `parser` for option `flag`.
+pub fn value(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String> {
+    parser.value().map_err(|error| match error {
+        lexopt::Error::MissingValue { .. } => format!("{flag} needs a value (try --help)"),
+        other => arg_error(other),
+    })
+}
+
+/// The next value of `parser` for option `flag`, as UTF-8 text.
+pub fn text_value(parser: &mut lexopt::Parser, flag: &str) -> Result<String, String> {
+    text(value(parser, flag)?)
+}
+
+/// The spelling patterns of `strategies` (`wastar:W` for every weight), separated by
+/// `separator`.
+pub fn spellings(strategies: &[Strategy], separator: &str) -> String {
+    strategies
+        .iter()
+        .map(|s| s.pattern())
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// A `--strategy` value: a spelling of [`Strategy`] whose pattern is among those of
+/// `applicable` (any weight or width for the strategies with a parameter). `context` says
+/// what it applies to, for the error (`""`, or e.g. `" to --objective keys"`).
+pub fn strategy(
+    value: OsString,
+    applicable: &[Strategy],
+    context: &str,
+) -> Result<Strategy, String> {
+    let value = text(value)?;
+    let list = spellings(applicable, ", ");
+    match value.parse::<Strategy>() {
+        Ok(strategy) if applicable.iter().any(|a| a.pattern() == strategy.pattern()) => {
+            Ok(strategy)
+        }
+        Ok(strategy) => Err(format!(
+            "strategy {strategy} does not apply{context}: expected one of {list}"
+        )),
+        Err(error) if error.is_unknown() => Err(format!(
+            "unknown strategy {value:?}: expected one of {list}"
+        )),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// The name of the input in messages: the path, or `<stdin>`.
+pub fn source_name(file: Option<&Path>) -> String {
+    match file {
+        Some(path) if path != Path::new("-") => path.display().to_string(),
+        _ => "<stdin>".to_owned(),
+    }
+}
+
+/// Reads the input: the file `file`, or standard input (through `stdin`) when there is
+/// none or it is `-`. A UTF-8 byte-order mark at the start is skipped. The error names
+/// the input.
+pub fn read_input(
+    file: Option<&Path>,
+    stdin: impl FnOnce() -> std::io::Result<String>,
+) -> Result<String, String> {
+    let text = match file {
+        Some(path) if path != Path::new("-") => read_file(path),
+        _ => stdin(),
+    };
+    text.map(skip_bom)
+        .map_err(|error| format!("{}: {error}", source_name(file)))
+}
+
+/// `text` without a leading UTF-8 byte-order mark.
+pub fn skip_bom(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    text
+}
+
+/// The whole of a file as text, its memory reserved fallibly.
+pub fn read_file(path: &Path) -> std::io::Result<String> {
+    let file = std::fs::File::open(path)?;
+    let size = file.metadata().map_or(0, |m| m.len());
+    read_all(file, usize::try_from(size).unwrap_or(usize::MAX))
+}
+
+/// The whole of standard input as text, its memory reserved fallibly.
+pub fn read_stdin() -> std::io::Result<String> {
+    read_all(std::io::stdin().lock(), 0)
+}
+
+/// Everything `reader` gives as UTF-8 text, reserving `expected` bytes first. Memory is
+/// reserved fallibly: an input too large for memory is an error, never an abort.
+fn read_all(mut reader: impl Read, expected: usize) -> std::io::Result<String> {
+    let out_of_memory = |_| {
+        std::io::Error::new(
+            std::io::ErrorKind::OutOfMemory,
+            "out of memory: the input does not fit in memory",
+        )
+    };
+    let mut bytes: Vec<u8> = Vec::new();
+    bytes.try_reserve_exact(expected).map_err(out_of_memory)?;
+    let mut chunk = vec![0; 1 << 16];
+    loop {
+        let read = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(read) => read,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        bytes.try_reserve(read).map_err(out_of_memory)?;
+        bytes.extend_from_slice(&chunk[..read]);
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}

@@ -1,0 +1,216 @@
+//! Counts every board of a sliding-tile puzzle by its distance from a start, at two bits
+//! per board ([`Layers`] over [`RankedPuzzle`]). Prints one `depth count` line per
+//! breadth-first layer, from depth 0, then `total N`.
+//!
+//! ```text
+//! cargo run --release --example layers                                 # the 8-puzzle
+//! cargo run --release --features parallel --example layers -- --shape 3x4
+//! ```
+//!
+//! Options:
+//!
+//! - `--shape RxC`: the board (default `3x3`; up to 16 cells, memory permitting: the count
+//!   needs `cells!/8` bytes, 60 MB for 3x4).
+//! - `--threads N`: threads for the scans (default: one per core). `1` runs the sequential
+//!   engine; more need the `parallel` feature.
+//! - `--start "TILES"`: the start board, row-major with `0` for the blank (default: the
+//!   goal, blank top-left). It must be able to reach the goal.
+//! - `--farthest`: after the total, print the boards of the deepest layer, one per line.
+//! - `--quiet`: no progress lines on standard error (by default one per layer: depth,
+//!   count, time since the start, boards per second so far).
+//!
+//! A bad option prints one error line and exits with status 2.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use state_search::domains::sliding::npuzzle::{Board, NPuzzle};
+use state_search::domains::sliding::ranking::RankedPuzzle;
+use state_search::{CapacityError, IndexSpace as _, LayerCounts, Layers};
+
+const USAGE: &str = "usage: layers [--shape RxC] [--threads N] [--start \"TILES\"] \
+                     [--farthest] [--quiet]";
+
+struct Options {
+    shape: (usize, usize),
+    threads: usize,
+    start: Option<String>,
+    farthest: bool,
+    quiet: bool,
+}
+
+/// The options, or `None` for `--help`.
+fn parse_args() -> Result<Option<Options>, String> {
+    use lexopt::prelude::*;
+
+    let mut options = Options {
+        shape: (3, 3),
+        threads: default_threads(),
+        start: None,
+        farthest: false,
+        quiet: false,
+    };
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(None),
+            Long("shape") => {
+                let text = parser.value().map_err(|e| e.to_string())?;
+                let text = text.string().map_err(|e| e.to_string())?;
+                options.shape = text
+                    .split_once(['x', 'X'])
+                    .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
+                    .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
+                    .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
+            }
+            Long("threads") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                let threads: usize = value.parse().map_err(|e| format!("--threads: {e}"))?;
+                if threads == 0 {
+                    return Err("--threads must be at least 1".to_owned());
+                }
+                options.threads = threads;
+            }
+            Long("start") => {
+                let value = parser.value().map_err(|e| e.to_string())?;
+                options.start = Some(value.string().map_err(|e| e.to_string())?);
+            }
+            Long("farthest") => options.farthest = true,
+            Long("quiet") => options.quiet = true,
+            _ => return Err(format!("{} (try --help)", arg.unexpected())),
+        }
+    }
+    if options.threads != 1 && !cfg!(feature = "parallel") {
+        return Err(format!(
+            "--threads {} needs the `parallel` feature (cargo run --features parallel ...); \
+             this build runs --threads 1 only",
+            options.threads
+        ));
+    }
+    Ok(Some(options))
+}
+
+fn default_threads() -> usize {
+    if cfg!(feature = "parallel") {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        1
+    }
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(message) => {
+            eprintln!("layers: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let (rows, cols) = options.shape;
+    let (puzzle, start) = match setup(&options) {
+        Ok(setup) => setup,
+        Err(message) => {
+            eprintln!("layers: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    if !options.quiet {
+        eprintln!(
+            "{rows}x{cols} puzzle: {} indices, {} MiB, {} thread(s)",
+            puzzle.bound(),
+            puzzle.bound().div_ceil(4) >> 20,
+            options.threads
+        );
+    }
+    let mut total_so_far = 0u64;
+    let progress = |depth: usize, count: u64, elapsed: Duration| {
+        total_so_far += count;
+        if !options.quiet {
+            let seconds = elapsed.as_secs_f64();
+            #[expect(clippy::cast_precision_loss, reason = "a rate for people to read")]
+            let rate = total_so_far as f64 / seconds.max(1e-9);
+            eprintln!(
+                "depth {depth:>3}: {count:>12} states, {seconds:>8.2} s, {:>8.2} M states/s",
+                rate / 1e6
+            );
+        }
+    };
+    let mut layers = Layers::new();
+    let start = puzzle.index(&start);
+    let counted = count(&mut layers, &puzzle, start, options.threads, progress);
+    let counts = match counted {
+        Ok(counts) => counts,
+        Err(error) => {
+            eprintln!("layers: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let farthest = layers.last_layer().filter(|_| options.farthest);
+    let boards = farthest
+        .into_iter()
+        .flatten()
+        .map(|index| puzzle.board(index));
+    if let Err(error) = print(&counts, boards) {
+        eprintln!("layers: cannot write the counts: {error}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// Writes the `depth count` lines, the total and `farthest` to standard output.
+fn print(counts: &LayerCounts, farthest: impl Iterator<Item = Board>) -> std::io::Result<()> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (depth, count) in counts.layers.iter().enumerate() {
+        writeln!(out, "{depth} {count}")?;
+    }
+    writeln!(out, "total {}", counts.total)?;
+    for board in farthest {
+        writeln!(out, "{board}")?;
+    }
+    out.flush()
+}
+
+/// The puzzle and the start board.
+fn setup(options: &Options) -> Result<(RankedPuzzle, Board), String> {
+    let (rows, cols) = options.shape;
+    let npuzzle = NPuzzle::standard(rows, cols).map_err(|e| e.to_string())?;
+    let puzzle = RankedPuzzle::new(&npuzzle)
+        .ok_or_else(|| format!("a {rows}x{cols} board has too many cells (at most 16)"))?;
+    let start = match &options.start {
+        None => npuzzle.goal().clone(),
+        Some(text) => {
+            let board = Board::parse_line(&text.replace(',', " "), 1, Some((rows, cols)))
+                .map_err(|e| format!("--start: {e}"))?;
+            npuzzle.check(&board).map_err(|e| format!("--start: {e}"))?;
+            board
+        }
+    };
+    Ok((puzzle, start))
+}
+
+#[cfg(feature = "parallel")]
+fn count(
+    layers: &mut Layers,
+    puzzle: &RankedPuzzle,
+    start: usize,
+    threads: usize,
+    progress: impl FnMut(usize, u64, Duration),
+) -> Result<LayerCounts, CapacityError> {
+    layers.par_count_indices(puzzle, [start], threads, progress)
+}
+
+#[cfg(not(feature = "parallel"))]
+fn count(
+    layers: &mut Layers,
+    puzzle: &RankedPuzzle,
+    start: usize,
+    _threads: usize,
+    progress: impl FnMut(usize, u64, Duration),
+) -> Result<LayerCounts, CapacityError> {
+    layers.count_indices(puzzle, [start], progress)
+}

@@ -1,7 +1,8 @@
 //! The bidirectional strategies: bidirectional BFS on hand-made graphs with known
 //! answers; bidirectional Dijkstra (`bidijkstra`) and MM (`mm`) against the Bellman–Ford
 //! oracle of `common/graph.rs` on random weighted graphs, with every storage, with zero,
-//! admissible-but-inconsistent and exact heuristics; their limits and refusals.
+//! admissible-but-inconsistent and exact heuristics; their limits and refusals; both on
+//! the 8-puzzle through `NPuzzle::solve` against breadth-first distances.
 
 #[path = "common/graph.rs"]
 #[expect(
@@ -9,6 +10,13 @@
     reason = "helpers shared by the test files; this one uses a part"
 )]
 mod graph;
+
+#[path = "common/npuzzle.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod npuzzle;
 
 use core::ops::ControlFlow;
 use std::sync::Arc;
@@ -19,6 +27,10 @@ use graph::{Graph, Nodes, arb_graph, bellman_ford, path_cost};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
+use state_search::domains::sliding::npuzzle::{
+    LinearConflict, Manhattan, NPuzzle, moves_to_string,
+};
+use state_search::rng::SplitMix64;
 use state_search::strategy::{MaybeBackward, WithIndexer};
 use state_search::{
     BidirectionalBfs, Dense, Event, Heuristic, Inapplicable, Limits, Outcome, Problem, Search,
@@ -495,5 +507,41 @@ fn a_negative_step_is_refused() {
             Some((strategy, Inapplicable::NegativeCost)),
             "{strategy}"
         );
+    }
+}
+
+#[test]
+fn bidijkstra_and_mm_solve_eight_puzzles_optimally() {
+    // Random boards (about 22 moves on average) and boards a few moves from the goal;
+    // `mm` searches back with the Manhattan distance towards the board, forwards with
+    // either heuristic.
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let distances = npuzzle::distances(3, 3, puzzle.goal().tiles());
+    let mut rng = SplitMix64::new(11);
+    let mut boards: Vec<_> = (0..12).map(|_| puzzle.random_board(&mut rng)).collect();
+    boards.extend((0..6).map(|steps| puzzle.random_walk(&mut rng, steps)));
+    for board in &boards {
+        let truth = distances[board.tiles()];
+        for strategy in BIDIRECTIONAL {
+            let by_manhattan =
+                puzzle.solve(board, Manhattan::new(&puzzle), &strategy, &Limits::new());
+            let by_conflict = puzzle.solve(
+                board,
+                LinearConflict::new(&puzzle),
+                &strategy,
+                &Limits::new(),
+            );
+            for search in [by_manhattan, by_conflict] {
+                let plan = search.unwrap().into_found().expect("a solvable board");
+                assert_eq!(plan.cost, truth, "{strategy} on {board}");
+                let moves = moves_to_string(&plan.actions);
+                let end = npuzzle::replay(3, 3, board.tiles(), &moves);
+                assert_eq!(
+                    end.as_deref(),
+                    Some(puzzle.goal().tiles()),
+                    "{strategy} on {board}"
+                );
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::domains::sliding::npuzzle::{
-    LinearConflict, Manhattan, NPuzzle, moves_to_string,
+    Board, LinearConflict, Manhattan, NPuzzle, moves_to_string,
 };
 use state_search::rng::SplitMix64;
 use state_search::strategy::{MaybeBackward, WithIndexer};
@@ -543,5 +543,35 @@ fn bidijkstra_and_mm_solve_eight_puzzles_optimally() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn mm_on_the_puzzle_searches_back_with_the_manhattan_distance_towards_the_board() {
+    // `NPuzzle::solve` expands exactly what `mm` expands on a problem given that backward
+    // heuristic explicitly.
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let goal = puzzle.goal().clone();
+    let mut rng = SplitMix64::new(12);
+    for _ in 0..8 {
+        let board = puzzle.random_board(&mut rng);
+        let solved = puzzle.solve(
+            &board,
+            Manhattan::new(&puzzle),
+            &Strategy::Mm,
+            &Limits::new(),
+        );
+        let problem = Problem::new(&puzzle, [board.clone()], |b: &Board| *b == goal)
+            .heuristic(Manhattan::new(&puzzle))
+            .indexed()
+            .backward(goal.clone())
+            .backward_heuristic(Manhattan::new(&NPuzzle::new(board.clone())));
+        let direct = Strategy::Mm.run(&problem, &Limits::new()).unwrap();
+        let solved = solved.unwrap();
+        assert_eq!(
+            solved.found().map(|plan| plan.cost),
+            direct.found().map(|found| found.cost)
+        );
+        assert_eq!(solved.stats.expanded, direct.stats.expanded, "{board}");
     }
 }

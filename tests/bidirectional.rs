@@ -324,11 +324,11 @@ proptest! {
     }
 }
 
-/// A diamond where the two searches first settle a common state on a path that is not
-/// the cheapest:
+/// A diamond: two ways from 0 to 2, the one through the middle state 1 not the cheapest.
+/// Searches that alternate strictly settle 1 from both sides first.
 ///
 /// ```text
-///   0 --5--> 1 --5--> 2        the middle state 1 is settled by both sides first (cost 10)
+///   0 --5--> 1 --5--> 2            through 1: cost 10
 ///   0 --3--> 3 --3--> 4 --3--> 2   the cheapest path costs 9
 /// ```
 fn diamond() -> Graph<u32> {
@@ -351,6 +351,36 @@ fn the_first_state_settled_by_both_sides_does_not_end_the_search() {
                 (vec![0, 3, 4, 2], 9),
                 "{strategy}"
             );
+        }
+    }
+}
+
+#[test]
+fn the_search_returns_the_best_meeting_not_the_state_both_sides_settle() {
+    // The direct step 0 -> 5 meets the backward search at once (cost 5). Searched on
+    // past the stopping rule, both sides would first settle state 2 (0 -> 2 -> 4 -> 5,
+    // cost 7): a search that stopped there and returned the path through it would be
+    // wrong.
+    let edges = [
+        (0, 2, 3),
+        (0, 5, 5),
+        (2, 1, 1),
+        (2, 4, 1),
+        (4, 5, 3),
+        (3, 1, 5),
+        (1, 3, 3),
+        (4, 3, 4),
+    ];
+    let g: Graph<u32> = Graph::new(6, &edges);
+    for strategy in BIDIRECTIONAL {
+        for storage in STORAGES {
+            let problem = Problem::new(&g, [0], |&s: &u32| s == 5)
+                .indexer(Nodes(6))
+                .backward(5)
+                .storage(storage);
+            let found = strategy.run(&problem, &Limits::new()).unwrap();
+            let found = found.into_found().unwrap();
+            assert_eq!((found.path, found.cost), (vec![0, 5], 5), "{strategy}");
         }
     }
 }

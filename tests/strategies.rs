@@ -170,6 +170,31 @@ proptest! {
     }
 
     #[test]
+    fn every_strategy_but_bfs_agrees_on_weighted_graphs_with_one_goal_state(
+        (g, starts, goals, scales) in weighted_case(20, 60),
+    ) {
+        // One start, one goal state and the backward direction: `bidijkstra` and `mm` run
+        // too (`mm` backwards with the zero heuristic).
+        let (start, goal) = (starts[0], goals[0]);
+        let expected = bellman_ford(&g, &[start]).unwrap()[goal as usize];
+        let h = scaled_heuristic(&g, &[goal], &scales);
+        for strategy in every_strategy() {
+            if matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs | Strategy::IdaStar) {
+                continue; // costs are not uniform; IDA* is exponential without a table
+            }
+            let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
+                .heuristic(|s: &u32| h[*s as usize])
+                .indexer(Nodes(g.len()))
+                .backward(goal);
+            let name = strategy.to_string();
+            match strategy.run(&problem, &Limits::new()) {
+                Ok(search) => check(&name, &g, &[start], |s| s == goal, expected, &search)?,
+                Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+            }
+        }
+    }
+
+    #[test]
     fn every_strategy_agrees_on_unit_costs_with_one_goal_state(
         g in arb_graph(40, 100, Just(1u32)),
         start in 0u32..40,

@@ -125,10 +125,7 @@ fn config() -> ProptestConfig {
 
 /// A weighted graph (costs 0 to 9, zero-cost steps frequent) with a start and a goal
 /// state: the goal is the start in about one case in eight.
-fn case(
-    nodes: usize,
-    edges: usize,
-) -> impl proptest::strategy::Strategy<Value = (Graph<u32>, u32, u32)> {
+fn case(nodes: usize, edges: usize) -> impl proptest::strategy::Strategy<Value = Case> {
     let costs = prop_oneof![1 => Just(0u32), 3 => 0u32..=9];
     arb_graph(nodes, edges, costs).prop_flat_map(|g| {
         let n = u32::try_from(g.len()).unwrap();
@@ -138,11 +135,14 @@ fn case(
     })
 }
 
+/// A graph with a start and a goal state.
+type Case = (Graph<u32>, u32, u32);
+
 /// A case with a scale in [0, 1] (in quarters) per state for each heuristic.
 fn case_with_scales(
     nodes: usize,
     edges: usize,
-) -> impl proptest::strategy::Strategy<Value = ((Graph<u32>, u32, u32), Vec<u8>, Vec<u8>)> {
+) -> impl proptest::strategy::Strategy<Value = (Case, Vec<u8>, Vec<u8>)> {
     case(nodes, edges).prop_flat_map(|case| {
         let n = case.0.len();
         let scales = prop::collection::vec(0u8..=4, n);

@@ -29,8 +29,9 @@
 //!   reproduces Korf's published node counts with `--heuristic md`).
 //! - `--strategy NAME`: a spelling of `state_search::Strategy` (`--help` lists those that
 //!   apply). The default, `idastar`, searches in place; the others search the puzzle's
-//!   state space of boards (`bibfs` back from the goal), which only small boards or easy
-//!   instances fit in memory.
+//!   state space of boards (`bibfs`, `bidijkstra` and `mm` from both ends; `mm` with the
+//!   Manhattan distance backwards), which only small boards or easy instances fit in
+//!   memory.
 //! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
 //!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
 //!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
@@ -78,6 +79,8 @@ const STRATEGIES: &[Strategy] = &[
     Strategy::AStar,
     Strategy::Bfs,
     Strategy::BidirectionalBfs,
+    Strategy::BidirectionalDijkstra,
+    Strategy::Mm,
     Strategy::Dijkstra(Queue::Heap),
     Strategy::Dijkstra(Queue::Bucket),
     Strategy::Dijkstra(Queue::Radix),

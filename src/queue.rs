@@ -90,6 +90,15 @@ impl<K: Ord> BinaryQueue<K> {
             heap: BinaryHeap::new(),
         }
     }
+
+    /// An entry of least key, left in the queue (the one [`PriorityQueue::pop`] would
+    /// return next); `None` when the queue is empty.
+    pub(crate) fn peek(&self) -> Option<(K, Slot)>
+    where
+        K: Copy,
+    {
+        self.heap.peek().map(|entry| (entry.key, entry.slot))
+    }
 }
 
 impl<K: Ord> Default for BinaryQueue<K> {

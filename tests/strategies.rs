@@ -103,7 +103,9 @@ fn weighted_case(
 }
 
 /// Runs `strategies` with every storage on a weighted problem and checks each against
-/// Bellman–Ford; `bfs` and `bibfs` must be refused (the costs are not uniform).
+/// Bellman–Ford; `bfs` and `bibfs` must be refused (the costs are not uniform), and so
+/// must `bidijkstra` and `mm` (the problem, with its several goals, has no backward
+/// direction).
 fn weighted_agreement(
     strategies: &[Strategy],
     (g, starts, goals, scales): &(Graph<u32>, Vec<u32>, Vec<u32>, Vec<u8>),
@@ -121,13 +123,20 @@ fn weighted_agreement(
             match strategy.run(&problem, &Limits::new()) {
                 Ok(search) => check(&name, g, starts, is_goal, expected, &search)?,
                 Err(StrategyError::NotApplicable { reason, .. }) => {
-                    prop_assert!(
-                        matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs),
-                        "{}: refused ({})",
-                        name,
-                        reason
-                    );
-                    prop_assert_eq!(reason, Inapplicable::NeedsUniformCost);
+                    // Costs are not uniform, and the problem has no backward direction.
+                    let expected = match strategy {
+                        Strategy::Bfs | Strategy::BidirectionalBfs => {
+                            Inapplicable::NeedsUniformCost
+                        }
+                        Strategy::BidirectionalDijkstra | Strategy::Mm => {
+                            Inapplicable::NeedsBackward
+                        }
+                        _ => {
+                            prop_assert!(false, "{}: refused ({})", name, reason);
+                            unreachable!()
+                        }
+                    };
+                    prop_assert_eq!(reason, expected, "{}", name);
                 }
                 Err(error) => prop_assert!(false, "{}: {:?}", name, error),
             }
@@ -142,7 +151,6 @@ fn every_strategy() -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
         .filter(|&s| s != Strategy::Layered && s.is_optimal())
-        .filter(|&s| !matches!(s, Strategy::BidirectionalDijkstra | Strategy::Mm))
         .collect()
 }
 
@@ -159,6 +167,31 @@ proptest! {
     #[test]
     fn every_strategy_agrees_on_small_weighted_graphs(case in weighted_case(7, 12)) {
         weighted_agreement(&every_strategy(), &case)?;
+    }
+
+    #[test]
+    fn every_strategy_but_bfs_agrees_on_weighted_graphs_with_one_goal_state(
+        (g, starts, goals, scales) in weighted_case(20, 60),
+    ) {
+        // One start, one goal state and the backward direction: `bidijkstra` and `mm` run
+        // too (`mm` backwards with the zero heuristic).
+        let (start, goal) = (starts[0], goals[0]);
+        let expected = bellman_ford(&g, &[start]).unwrap()[goal as usize];
+        let h = scaled_heuristic(&g, &[goal], &scales);
+        for strategy in every_strategy() {
+            if matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs | Strategy::IdaStar) {
+                continue; // costs are not uniform; IDA* is exponential without a table
+            }
+            let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
+                .heuristic(|s: &u32| h[*s as usize])
+                .indexer(Nodes(g.len()))
+                .backward(goal);
+            let name = strategy.to_string();
+            match strategy.run(&problem, &Limits::new()) {
+                Ok(search) => check(&name, &g, &[start], |s| s == goal, expected, &search)?,
+                Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+            }
+        }
     }
 
     #[test]

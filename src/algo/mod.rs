@@ -25,6 +25,7 @@ pub mod astar;
 pub(crate) mod beam;
 pub mod best_first;
 pub mod bfs;
+pub(crate) mod bidir_best;
 pub mod bidirectional;
 pub mod dijkstra;
 pub mod engine;

@@ -297,6 +297,23 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, D> Problem<'s, Sp, G, H, I, Backward<
     /// from a start to a state, which `mm` uses for its backward search (without one, it
     /// uses zero). For a single start on a space whose steps cost the same both ways, the
     /// forward heuristic aimed at the start is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::{Limits, Problem, Strategy};
+    ///
+    /// // A line of integers, one step each way: the cost between a and b is |a - b|.
+    /// let space = state_search::unit_from_fn(|&n: &i32| [n - 1, n + 1])
+    ///     .with_predecessors(|&n: &i32| [n - 1, n + 1]);
+    /// let problem = Problem::new(&space, [0], |&n| n == 30)
+    ///     .heuristic(|&n: &i32| usize::try_from((30 - n).abs()).unwrap())
+    ///     .backward(30)
+    ///     .backward_heuristic(|&n: &i32| usize::try_from(n.abs()).unwrap());
+    /// let search = Strategy::Mm.run(&problem, &Limits::new())?;
+    /// assert_eq!(search.found().unwrap().cost, 30);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn backward_heuristic<Hb>(
         self,
         heuristic: Hb,

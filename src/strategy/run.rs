@@ -4,6 +4,7 @@
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, Order,
 };
+use crate::algo::bidir_best::{self, BiDijkstra, Mm};
 use crate::algo::{anytime, beam, focal};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
@@ -14,7 +15,7 @@ use crate::store::{Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
 use super::problem::{CostOf, State, View};
-use super::steps::Steps;
+use super::steps::{self, Bidirectional, Steps};
 use super::{
     Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Strategy,
     StrategyError,
@@ -245,7 +246,12 @@ where
             run.stored(anytime::RECORD_BYTES, &mut Anytime(weight.get()))?
         }
         Strategy::BidirectionalDijkstra | Strategy::Mm => {
-            return Err(refuse(Inapplicable::NeedsBackward));
+            let ends = steps::ends(problem).map_err(refuse)?;
+            let mut engine = BidirectionalBest {
+                mm: strategy == Strategy::Mm,
+                ends,
+            };
+            run.stored(bidir_best::RECORD_BYTES, &mut engine)?
         }
         Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
     };
@@ -469,6 +475,38 @@ impl<P: View> Stored<P> for Anytime {
             |s| problem.is_goal(s),
             visitor,
         )
+    }
+}
+
+/// Bidirectional Dijkstra or MM between the problem's start and goal state.
+struct BidirectionalBest<S> {
+    mm: bool,
+    ends: (S, S),
+}
+
+impl<P: View> Stored<P> for BidirectionalBest<State<P>> {
+    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+        &mut self,
+        storage: St,
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+        visitor: &mut V,
+    ) -> Started<State<P>, CostOf<P>> {
+        let space = Bidirectional {
+            space: problem.space(),
+            backward: problem.backward(),
+        };
+        let back = |s: &State<P>| problem.backward().estimate_back(s);
+        let heuristics = (problem.heuristic(), &back);
+        let ends = self.ends.clone();
+        if self.mm {
+            let rule = Mm::for_space(&space);
+            bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
+        } else {
+            bidir_best::run(
+                BiDijkstra, &storage, limits, &space, ends, heuristics, visitor,
+            )
+        }
     }
 }
 

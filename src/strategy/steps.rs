@@ -36,18 +36,24 @@ impl<S: Clone, C: Cost> Steps<S, C> {
         if strategy == Strategy::Bfs {
             return Ok(Self { unit, ends: None });
         }
-        let goal = problem
-            .backward()
-            .goal()
-            .ok_or(Inapplicable::NeedsBackward)?;
-        let [start] = problem.starts() else {
-            return Err(Inapplicable::NeedsOneStart);
-        };
         Ok(Self {
             unit,
-            ends: Some((start.clone(), goal.clone())),
+            ends: Some(ends(problem)?),
         })
     }
+}
+
+/// The one start and the goal state of `problem`, for a bidirectional strategy, or what it
+/// lacks.
+pub(super) fn ends<P: View>(problem: &P) -> Result<(State<P>, State<P>), Inapplicable> {
+    let goal = problem
+        .backward()
+        .goal()
+        .ok_or(Inapplicable::NeedsBackward)?;
+    let [start] = problem.starts() else {
+        return Err(Inapplicable::NeedsOneStart);
+    };
+    Ok((start.clone(), goal.clone()))
 }
 
 impl<P: View> Stored<P> for Steps<State<P>, CostOf<P>> {

@@ -26,8 +26,9 @@ impl KeyDoorMaze {
     ///
     /// [`SolveError::NotApplicable`] for a strategy that does not solve the objective
     /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys, `layered`
-    /// finds only the fewest keys, `bibfs` needs a goal state); [`SolveError::Capacity`]
-    /// when dense storage was asked for and does not fit.
+    /// finds only the fewest keys; `bibfs`, `bidijkstra` and `mm` need one goal state, and
+    /// the target cell with any set of keys is many); [`SolveError::Capacity`] when dense
+    /// storage was asked for and does not fit.
     ///
     /// # Complexity
     ///

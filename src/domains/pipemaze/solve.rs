@@ -97,8 +97,8 @@ impl PipeMaze {
     /// # Errors
     ///
     /// [`SolveError::NotApplicable`] for a strategy that cannot run here (`layered`, or
-    /// `bibfs`, which needs one goal state); [`SolveError::Capacity`] when dense storage
-    /// was asked for and does not fit.
+    /// `bibfs`, `bidijkstra` and `mm`, which need one goal state); [`SolveError::Capacity`]
+    /// when dense storage was asked for and does not fit.
     ///
     /// # Complexity
     ///

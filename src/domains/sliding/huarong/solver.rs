@@ -284,8 +284,8 @@ impl HuarongSolver {
     ///
     /// [`SolveError::Input`] for an invalid query; [`SolveError::NotApplicable`] for a
     /// strategy that does not apply (`bfs` on the weighted abstraction, `bibfs`,
-    /// `layered`); [`SolveError::Capacity`] when dense storage was asked for and does not
-    /// fit.
+    /// `bidijkstra`, `mm`, `layered`); [`SolveError::Capacity`] when dense storage was asked
+    /// for and does not fit.
     ///
     /// # Complexity
     ///

@@ -80,8 +80,8 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// [`SolveError::NotApplicable`] for a strategy that does not apply (`bibfs`, which
-    /// needs the one goal layout, and `layered`).
+    /// [`SolveError::NotApplicable`] for a strategy that does not apply (`bibfs`,
+    /// `bidijkstra` and `mm`, which need the one goal layout, and `layered`).
     ///
     /// # Complexity
     ///

@@ -1,7 +1,7 @@
 //! Solving: `NPuzzle::solve`, which runs any strategy on a board: `idastar` in place on a
 //! [`Slider`], the others on the [`NPuzzle`] state space.
 
-use super::{Board, BoardError, NPuzzle, Slider, TileHeuristic};
+use super::{Board, BoardError, Manhattan, NPuzzle, Slider, TileHeuristic};
 use crate::domains::SolveError;
 use crate::event::{NoVisitor, Visitor};
 use crate::grid::{Dir, Pos};
@@ -20,7 +20,9 @@ impl NPuzzle {
     /// 15-puzzle and larger). Every other strategy runs on the puzzle as a
     /// [`StateSpace`](crate::StateSpace) of boards, with `heuristic` and automatic storage
     /// (dense over the [`BoardIndexer`](super::BoardIndexer) for boards of up to about 12
-    /// cells, hashed beyond); `bibfs` searches back from the goal board.
+    /// cells, hashed beyond); `bibfs`, `bidijkstra` and `mm` search back from the goal
+    /// board as well, `mm` backwards with the Manhattan distance towards `board` (moves are
+    /// their own inverse, so it estimates the cost from the start).
     ///
     /// # Returns
     ///
@@ -46,7 +48,14 @@ impl NPuzzle {
     ///
     /// let puzzle = NPuzzle::standard(3, 3)?;
     /// let board = "1 2 0 3 4 5 6 7 8".parse()?;
-    /// for strategy in [NPuzzle::DEFAULT_STRATEGY, Strategy::AStar, Strategy::Bfs, Strategy::BidirectionalBfs] {
+    /// let strategies = [
+    ///     NPuzzle::DEFAULT_STRATEGY,
+    ///     Strategy::AStar,
+    ///     Strategy::Bfs,
+    ///     Strategy::BidirectionalBfs,
+    ///     Strategy::Mm,
+    /// ];
+    /// for strategy in strategies {
     ///     let search = puzzle.solve(&board, Manhattan::new(&puzzle), &strategy, &Limits::new())?;
     ///     assert_eq!(search.found().unwrap().cost, 2, "{strategy}"); // left, left
     /// }
@@ -97,10 +106,14 @@ impl NPuzzle {
             }));
         }
         let goal = self.goal.clone();
+        // Moves are their own inverse and cost 1 both ways, so the Manhattan distance
+        // towards the start board is an admissible estimate of the cost from the start.
+        let from_start = Manhattan::new(&Self::new(board.clone()));
         let problem = Problem::new(self, [board.clone()], |b: &Board| *b == goal)
             .heuristic(heuristic)
             .indexed()
-            .backward(self.goal.clone());
+            .backward(self.goal.clone())
+            .backward_heuristic(from_start);
         let search = strategy.run_with(&problem, &limits, visitor)?;
         Ok(search.map(|found| Plan {
             actions: found

@@ -505,6 +505,10 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
         (outcome, _) => outcome,
     };
     match outcome {
+        // Never print moves that were not replayed to the goal.
+        Outcome::Found(plan) if !solves(&instance.board, &setup.puzzle, &plan.actions) => Err(
+            format!("line {line}: the search returned moves that do not solve the board"),
+        ),
         Outcome::Found(plan) if plan.actions.is_empty() => Ok(Solved {
             line: plan.cost.to_string(),
             stats: search.stats,

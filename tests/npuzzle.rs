@@ -794,3 +794,48 @@ fn the_blank_last_goal_gives_korfs_lengths_to_turned_boards() {
         assert!(set.heuristic().estimate_tiles(board.tiles()) <= instance.length);
     }
 }
+
+/// FNV-1a over `bytes`: the checksum of the database file format.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// `db` written out with every table entry zero and the checksum recomputed: a file that
+/// passes every format check but holds a wrong table.
+fn zeroed(db: &PatternDatabase, tiles: usize) -> PatternDatabase {
+    let mut bytes = Vec::new();
+    db.write_to(&mut bytes).unwrap();
+    // magic, 4 header bytes, the tiles, their goal cells, the blank's, length, checksum
+    let table = 6 + 4 + 2 * tiles + 1 + 8 + 8;
+    bytes[table..].fill(0);
+    let checksum = fnv1a(&bytes[table..]);
+    bytes[table - 8..table].copy_from_slice(&checksum.to_le_bytes());
+    PatternDatabase::read_from(&mut bytes.as_slice()).unwrap()
+}
+
+#[test]
+fn a_damaged_database_with_a_valid_checksum_never_yields_an_unsolved_plan() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let dbs = [[1u8, 2, 3, 4], [5, 6, 7, 8]]
+        .iter()
+        .map(|tiles| zeroed(&PatternDatabase::build(&puzzle, tiles).unwrap(), 4))
+        .collect();
+    // Every tile is in a pattern, so an estimate of zero once passed for "solved".
+    let set = Arc::new(PatternSet::new(&puzzle, dbs, false).unwrap());
+    let board: Board = "1 2 0 3 4 5 6 7 8".parse().unwrap();
+    let search = puzzle
+        .solve(
+            &board,
+            set.heuristic(),
+            &state_search::Strategy::IdaStar,
+            &Limits::new(),
+        )
+        .unwrap();
+    let plan = search.found().expect("the board is solvable");
+    let mut replayed = board.clone();
+    replayed.slide_all(&plan.actions).unwrap();
+    assert_eq!(&replayed, puzzle.goal(), "{plan:?}");
+    assert_eq!(plan.cost, 2);
+}

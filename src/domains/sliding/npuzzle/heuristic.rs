@@ -39,13 +39,6 @@ pub trait TileHeuristic {
     /// `tile` from `from` to `to`; `h` is the estimate after that slide. Returns the
     /// estimate before it.
     fn unslide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32;
-
-    /// Whether an estimate of zero proves the board solved (true when every tile counts).
-    /// When false, the slider compares the board with the goal whenever the estimate is
-    /// zero.
-    fn zero_means_solved(&self) -> bool {
-        false
-    }
 }
 
 impl NPuzzle {
@@ -138,10 +131,6 @@ impl TileHeuristic for Manhattan {
     fn peek(&self, h: u32, tile: u8, from: u8, to: u8) -> Option<u32> {
         let row = &self.table[usize::from(tile)];
         Some(h + u32::from(row[usize::from(to)]) - u32::from(row[usize::from(from)]))
-    }
-
-    fn zero_means_solved(&self) -> bool {
-        true
     }
 }
 
@@ -296,10 +285,6 @@ impl TileHeuristic for LinearConflict {
         let before = self.conflicts;
         self.recount(from, to);
         self.manhattan.unslide(h, tile, from, to) + 2 * self.conflicts - 2 * before
-    }
-
-    fn zero_means_solved(&self) -> bool {
-        true
     }
 }
 

@@ -71,7 +71,6 @@ impl NPuzzle {
         let mut cells = [0u8; MAX_CELLS];
         cells[..board.cells()].copy_from_slice(board.tiles());
         let h = heuristic.start(board.tiles());
-        let zero_is_goal = heuristic.zero_means_solved();
         Ok(Slider {
             puzzle: self,
             slides: &self.slides,
@@ -80,7 +79,6 @@ impl NPuzzle {
             blank: board.blank,
             h,
             heuristic,
-            zero_is_goal,
         })
     }
 }
@@ -123,16 +121,16 @@ pub struct Slider<'p, H> {
     blank: u8,
     h: u32,
     heuristic: H,
-    zero_is_goal: bool,
 }
 
 impl<H: TileHeuristic> Slider<'_, H> {
-    /// Whether the current board is the goal.
+    /// Whether the current board is the goal: compared with the goal whenever the estimate
+    /// is zero, so that no heuristic (a damaged pattern database included) can make an
+    /// unsolved board pass for solved.
     #[inline]
     #[must_use]
     pub fn is_solved(&self) -> bool {
-        self.h == 0
-            && (self.zero_is_goal || self.cells[..self.puzzle.cells()] == *self.puzzle.goal.tiles())
+        self.h == 0 && self.cells[..self.puzzle.cells()] == *self.puzzle.goal.tiles()
     }
 
     /// The current board.

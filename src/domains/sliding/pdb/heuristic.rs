@@ -155,10 +155,6 @@ impl TileHeuristic for PatternHeuristic {
         }
         self.current()
     }
-
-    fn zero_means_solved(&self) -> bool {
-        self.set.complete
-    }
 }
 
 impl Heuristic<Board, u32> for PatternHeuristic {

@@ -19,8 +19,6 @@ pub(super) const NONE: u8 = u8::MAX;
 pub struct PatternSet {
     pub(super) dbs: Vec<PatternDatabase>,
     cells: usize,
-    /// Whether every tile is in some pattern: an estimate of zero then proves the goal.
-    pub(super) complete: bool,
     pub(super) reflect: bool,
     /// For each view (0: the board, 1: its reflection) and tile, the pattern that holds
     /// the tile (`NONE` if none) and the tile's slot in it. In view 1 the entry of tile `t`
@@ -95,11 +93,9 @@ impl PatternSet {
                 slot[1][tile] = slot[0][mirror];
             }
         }
-        let complete = (1..cells).all(|t| owner[0][t] != NONE);
         Ok(Self {
             dbs,
             cells,
-            complete,
             reflect,
             owner,
             slot,

@@ -120,6 +120,8 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher};
+#[cfg(feature = "parallel")]
+pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
 pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};

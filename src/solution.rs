@@ -426,7 +426,7 @@ impl<C: Copy> Limits<C> {
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
     /// engines that check once per batch of expansions rather than per expansion (the
     /// key-door layered search, hence only with the `domains` feature).
-    #[cfg(feature = "domains")]
+    #[cfg(any(feature = "domains", feature = "parallel"))]
     pub(crate) fn check_now(
         &self,
         expanded: u64,

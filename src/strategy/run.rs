@@ -102,7 +102,8 @@ impl Strategy {
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
-    /// ([`InPlaceIdaStar`]); the other strategies need a [`StateSpace`].
+    /// ([`InPlaceIdaStar`]); the other strategies need a [`StateSpace`] (and
+    /// `par-idastar`, with the `parallel` feature, `Strategy::par_run_in_place`).
     ///
     /// # Errors
     ///
@@ -179,6 +180,8 @@ impl Strategy {
                 Ok(search)
             }
             Strategy::Layered => Err(refuse(Inapplicable::DomainOnly)),
+            #[cfg(feature = "parallel")]
+            Strategy::ParIdaStar => Err(refuse(Inapplicable::NeedsSendSpace)),
             _ => Err(refuse(Inapplicable::NeedsStateSpace)),
         }
     }
@@ -248,6 +251,8 @@ where
             return Err(refuse(Inapplicable::NeedsBackward));
         }
         Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
+        #[cfg(feature = "parallel")]
+        Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
     };
     if search.stop_reason() == Some(StopReason::NegativeCost) {
         return Err(refuse(Inapplicable::NegativeCost));

@@ -36,7 +36,7 @@
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`]                           |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
-//! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] |
+//! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
 //! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as engine values ([`Bfs`],

@@ -61,7 +61,7 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
-/// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | [`ParIdaStar`](crate::ParIdaStar) in place on the current rayon pool |
+/// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
 ///
 /// `par-idastar` exists only with the `parallel` feature and is not in
 /// [`Strategy::ALL`] (whose strategies every build has): it runs only through

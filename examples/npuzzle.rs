@@ -257,6 +257,10 @@ struct Threads {
 }
 
 impl Threads {
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(clippy::unnecessary_wraps, reason = "starting threads can fail")
+    )]
     fn new(threads: usize) -> Result<Self, String> {
         #[cfg(feature = "parallel")]
         {
@@ -276,6 +280,10 @@ impl Threads {
     }
 
     /// Solves `board` with `strategy`: `idastar` on the pool when there is one.
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(clippy::unused_self, reason = "the pool is there with the feature")
+    )]
     fn solve<'p, H>(
         &self,
         puzzle: &'p NPuzzle,

@@ -425,8 +425,7 @@ impl<C: Copy> Limits<C> {
 
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
     /// engines that check once per batch of expansions rather than per expansion (the
-    /// key-door layered search, hence only with the `domains` feature).
-    #[cfg(any(feature = "domains", feature = "parallel"))]
+    /// key-door layered search, the layer counts, the threads of parallel IDA*).
     pub(crate) fn check_now(
         &self,
         expanded: u64,

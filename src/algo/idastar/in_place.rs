@@ -199,7 +199,7 @@ impl<C: Cost> InPlaceIdaStar<C> {
     {
         let limits = &self.setup.limits;
         scratch.overflowed = false;
-        let (outcome, mut stats) = iterate(limits, space, visitor, |run| {
+        let mut search = iterate(limits, space, visitor, |run| {
             let pass = scratch.pass(
                 limits,
                 run.space,
@@ -214,8 +214,8 @@ impl<C: Cost> InPlaceIdaStar<C> {
             *run.overflowed |= scratch.overflowed;
             pass
         });
-        stats.memory = scratch.memory_bytes();
-        Search::new(outcome, stats)
+        search.stats.memory = scratch.memory_bytes();
+        search
     }
 }
 
@@ -240,7 +240,7 @@ pub(super) fn iterate<Sp, V>(
     space: &mut Sp,
     visitor: &mut V,
     mut pass: impl FnMut(Iteration<'_, Sp, V>) -> Pass<Sp::Cost>,
-) -> (Outcome<Plan<Sp::Action, Sp::Cost>>, Stats)
+) -> Search<Plan<Sp::Action, Sp::Cost>>
 where
     Sp: InPlaceSpace,
     V: Visitor<Sp, Sp::Cost>,
@@ -287,7 +287,7 @@ where
             }
         }
     };
-    (outcome, stats)
+    Search::new(outcome, stats)
 }
 
 impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cost>> {

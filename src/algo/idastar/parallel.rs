@@ -166,10 +166,9 @@ impl<C: Cost> ParIdaStar<C> {
             halt: OnceLock::new(),
         };
         let mut scratch = InPlaceScratch::new();
-        let (outcome, stats) = iterate(&self.limits, space, visitor, |run| {
+        iterate(&self.limits, space, visitor, |run| {
             iteration(&mut shared, &mut scratch, &is_goal, threads, run)
-        });
-        Search::new(outcome, stats)
+        })
     }
 }
 
@@ -259,7 +258,7 @@ impl<Sp, A, C: Cost> Visitor<Sp, C> for Watch<'_, '_, A, C> {
 
 /// What the threads found below their items: the least estimate cut off, the statistics,
 /// and whether a plan cost overflowed.
-#[derive(Default)]
+#[derive(Clone, Copy, Default)]
 struct Part<C> {
     next_bound: Option<C>,
     stats: Stats,

@@ -2,7 +2,7 @@
 //! [`StateSpace`](crate::StateSpace) with an optional generation-stamped transposition
 //! table ([`IdaStar`]), or over an [`InPlaceSpace`](crate::InPlaceSpace) that applies and
 //! undoes actions on one mutable state ([`InPlaceIdaStar`]), and with the `parallel`
-//! feature, on the threads of a rayon pool ([`ParIdaStar`]).
+//! feature, on the threads of a rayon pool (`ParIdaStar`).
 
 mod in_place;
 #[cfg(feature = "parallel")]

@@ -34,7 +34,8 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// item's least cut-off estimate is merged into the iteration's next bound.
 ///
 /// The first plan found within the bound ends the iteration: the other threads notice it
-/// within 1024 expansions and stop. Any plan found has a cost of at most `f`, and `f` is
+/// at their next check (see [Limits](ParIdaStar#limits)) and stop, and the items not yet
+/// started are skipped. Any plan found has a cost of at most `f`, and `f` is
 /// at most the optimal cost (every iteration before it ended without a plan, as in the
 /// sequential engine), so the plan is optimal for any [`Cost`] type when the heuristic is
 /// admissible; which optimal plan is found depends on the timing of the threads.
@@ -47,21 +48,21 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// # Limits
 ///
 /// The cost limit caps the bound, as in the sequential engine. The other limits are
-/// checked by each thread at every flush of its expansion count into a shared counter,
-/// every 1024 expansions (fewer when an expansion limit is set: a quarter of the limit
-/// divided by the threads, at least 1): the expansion limit against the shared total, the
-/// deadline and the cancel flag as [`Limits`] says. So the search may run past the
-/// expansion limit by at most one flush per thread: a quarter of the limit, 1024
-/// expansions per thread at most.
+/// checked by each thread whenever it adds its expansions to a shared count: every 1024
+/// expansions (every quarter of the expansion limit divided by the threads, at least 1,
+/// when that is fewer) and at the end of each item. Then the expansion limit is checked
+/// against the shared total, and the deadline and the cancel flag as [`Limits`] says. So
+/// the search may run past the expansion limit by at most one such batch per thread: a
+/// quarter of the limit in all (or one expansion per thread under very small limits).
 ///
 /// The visitor of [`ParIdaStar::search_with`] sees [`Event::IterationFinished`] only, on
 /// the calling thread; no [`Event::Expanded`] (the threads cannot share it).
 ///
 /// # Complexity
 ///
-/// Time: as [`InPlaceIdaStar`](crate::InPlaceIdaStar), divided among the threads, plus
-/// the cutting of each iteration (the nodes above the items). Space: O(depth) per thread
-/// and the items, O(items × depth).
+/// Time: the nodes of [`InPlaceIdaStar`](crate::InPlaceIdaStar)'s iterations (the last
+/// one may search more or fewer), divided among the threads, plus applying and undoing
+/// each item's actions. Space: O(depth) per thread, and the items, O(items × depth).
 ///
 /// # Panics
 ///

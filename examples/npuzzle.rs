@@ -32,6 +32,11 @@
 //!   state space of boards (`bibfs`, `bidijkstra` and `mm` from both ends; `mm` with the
 //!   Manhattan distance backwards), which only small boards or easy instances fit in
 //!   memory.
+//! - `--threads N`: the threads `idastar` searches on (default: every core). With the
+//!   `parallel` feature (`cargo run --release --features parallel --example npuzzle`), more
+//!   than one runs `par-idastar` (parallel IDA*) on a pool of `N` threads, and 1 the
+//!   sequential engine; without it, only `--threads 1` is accepted (the default then). The
+//!   other strategies run on one thread.
 //! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
 //!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
 //!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
@@ -61,15 +66,17 @@ use std::time::{Duration, Instant};
 
 use core::num::NonZeroUsize;
 use state_search::domains::sliding::npuzzle::{
-    Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
-    TileHeuristic, moves_to_string, parse_instances,
+    Board, BoardError, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder,
+    NPuzzle, TileHeuristic, moves_to_string, parse_instances,
 };
 use state_search::domains::sliding::pdb::{
     Partition, PatternDatabase, PatternSet, PdbError, default_cache_dir,
 };
 
+use state_search::domains::SolveError;
+use state_search::grid::Dir;
 use state_search::strategy::{Queue, Weight};
-use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
+use state_search::{Event, Limits, Outcome, Plan, Search, Stats, Strategy, Visitor};
 
 /// The strategies that solve a board ([`NPuzzle::solve`] refuses only `layered`, the
 /// key-door maze's own).
@@ -96,8 +103,10 @@ fn usage() -> String {
     format!(
         "usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
          [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
-         [--shape RxC] [--order ULRD] [--strategy NAME] [--max-seconds S] \
+         [--shape RxC] [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S] \
          [--max-expansions N] [--stats] [--progress | --quiet]\n\
+         idastar runs on --threads threads (more than 1 needs the parallel feature; the \
+         default is every core with it, else 1)\n\
          strategies (default idastar, in place): {}",
         common::spellings(STRATEGIES, "|")
     )
@@ -131,6 +140,7 @@ struct Options {
     order: MoveOrder,
     strategy: Strategy,
     limits: Limits,
+    threads: usize,
     stats: bool,
     progress: Progress,
 }
@@ -169,6 +179,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         order: MoveOrder::ULRD,
         strategy: NPuzzle::DEFAULT_STRATEGY,
         limits: Limits::new(),
+        threads: default_threads(),
         stats: false,
         progress: Progress::AfterASecond,
     };
@@ -228,6 +239,20 @@ fn parse_args() -> Result<Option<Options>, String> {
                 let count: u64 = common::parse_value("--max-expansions", value)?;
                 options.limits = options.limits.max_expansions(count);
             }
+            Long("threads") => {
+                let value = common::value(&mut parser, "--threads")?;
+                options.threads = common::parse_value("--threads", value)?;
+                if options.threads == 0 {
+                    return Err("--threads must be at least 1".to_owned());
+                }
+                if options.threads > 1 && !cfg!(feature = "parallel") {
+                    return Err(format!(
+                        "--threads {} needs the `parallel` feature (cargo run --features \
+                         parallel ...); this build runs --threads 1 only",
+                        options.threads
+                    ));
+                }
+            }
             Long("stats") => options.stats = true,
             Long("progress") => options.progress = Progress::Always,
             Long("quiet") => options.progress = Progress::Never,
@@ -241,6 +266,74 @@ fn parse_args() -> Result<Option<Options>, String> {
         }
     }
     Ok(Some(options))
+}
+
+/// Every core with the `parallel` feature, else 1.
+fn default_threads() -> usize {
+    if cfg!(feature = "parallel") {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        1
+    }
+}
+
+/// Where `idastar` runs: with the `parallel` feature and more than one thread, a local
+/// rayon pool for `par-idastar`; else the calling thread.
+struct Threads {
+    #[cfg(feature = "parallel")]
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Threads {
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(clippy::unnecessary_wraps, reason = "starting threads can fail")
+    )]
+    fn new(threads: usize) -> Result<Self, String> {
+        #[cfg(feature = "parallel")]
+        {
+            let pool = if threads > 1 {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+                Some(pool.map_err(|e| format!("cannot start {threads} threads: {e}"))?)
+            } else {
+                None
+            };
+            Ok(Self { pool })
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            debug_assert_eq!(threads, 1, "checked with the arguments");
+            Ok(Self {})
+        }
+    }
+
+    /// Solves `board` with `strategy`: `idastar` on the pool when there is one.
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(clippy::unused_self, reason = "the pool is there with the feature")
+    )]
+    fn solve<'p, H>(
+        &self,
+        puzzle: &'p NPuzzle,
+        board: &Board,
+        heuristic: H,
+        strategy: Strategy,
+        limits: &Limits,
+        progress: &mut Watch,
+    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
+    where
+        H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send + 'p,
+    {
+        #[cfg(feature = "parallel")]
+        if let Some(pool) = &self.pool
+            && strategy == Strategy::IdaStar
+        {
+            let parallel = Strategy::ParIdaStar;
+            return pool
+                .install(|| puzzle.par_solve_with(board, heuristic, &parallel, limits, progress));
+        }
+        puzzle.solve_with(board, heuristic, &strategy, limits, progress)
+    }
 }
 
 /// The puzzle of one board shape and the heuristic set up for it.
@@ -362,13 +455,23 @@ struct Solved {
     time: Duration,
 }
 
-fn solve(setup: &Setup, instance: &Instance, options: &Options) -> Result<Solved, String> {
+fn solve(
+    setup: &Setup,
+    instance: &Instance,
+    options: &Options,
+    threads: &Threads,
+) -> Result<Solved, String> {
+    let puzzle = &setup.puzzle;
     match &setup.heuristic {
-        Heuristic::Manhattan => run(setup, instance, Manhattan::new(&setup.puzzle), options),
-        Heuristic::LinearConflict => {
-            run(setup, instance, LinearConflict::new(&setup.puzzle), options)
-        }
-        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options),
+        Heuristic::Manhattan => run(setup, instance, Manhattan::new(puzzle), options, threads),
+        Heuristic::LinearConflict => run(
+            setup,
+            instance,
+            LinearConflict::new(puzzle),
+            options,
+            threads,
+        ),
+        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options, threads),
     }
 }
 
@@ -469,21 +572,22 @@ impl<S> Visitor<S, u32> for Watch {
     }
 }
 
-fn run<H: TileHeuristic + state_search::Heuristic<Board, u32>>(
+fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
     setup: &Setup,
     instance: &Instance,
     heuristic: H,
     options: &Options,
+    threads: &Threads,
 ) -> Result<Solved, String> {
     let line = instance.line;
     let mut progress = Watch::new(options.progress, line);
     let started = progress.started;
-    let search = setup
-        .puzzle
-        .solve_with(
+    let search = threads
+        .solve(
+            &setup.puzzle,
             &instance.board,
             heuristic,
-            &options.strategy,
+            options.strategy,
             &options.limits,
             &mut progress,
         )
@@ -605,6 +709,7 @@ fn main_with(options: &Options) -> Result<(), String> {
             common::source_name(options.input.as_deref())
         ));
     }
+    let threads = Threads::new(options.threads)?;
     let mut setups: HashMap<(usize, usize), Setup> = HashMap::new();
     let mut total = Stats::default();
     let mut total_time = Duration::ZERO;
@@ -615,7 +720,7 @@ fn main_with(options: &Options) -> Result<(), String> {
             Entry::Occupied(entry) => entry.into_mut(),
             Entry::Vacant(entry) => entry.insert(setup(options, shape.0, shape.1)?),
         };
-        let solved = solve(setup, instance, options)?;
+        let solved = solve(setup, instance, options, &threads)?;
         if !common::write_out(&format!("{}\n", solved.line))? {
             break; // the reader went away: nothing left to solve for
         }

@@ -36,7 +36,7 @@
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`]                           |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
-//! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] |
+//! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
 //! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as engine values ([`Bfs`],
@@ -146,6 +146,8 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher};
+#[cfg(feature = "parallel")]
+pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
 pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 pub use algo::spfa::{Spfa, spfa, spfa_reach};

@@ -432,8 +432,9 @@ impl<C: Copy> Limits<C> {
     }
 
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
-    /// searches that check once per batch of expansions rather than per expansion (the
-    /// key-door layered search, the layer counts, Yen's algorithm between its searches).
+    /// engines that check once per batch of expansions rather than per expansion (the
+    /// key-door layered search, the layer counts, Yen's algorithm between its searches, the
+    /// threads of parallel IDA*).
     pub(crate) fn check_now(
         &self,
         expanded: u64,

@@ -31,6 +31,11 @@ pub enum Inapplicable {
     /// The strategy works on a [`StateSpace`](crate::StateSpace) ([`Strategy::run`]), not
     /// in place.
     NeedsStateSpace,
+    /// The strategy searches clones of the space on several threads: it needs an
+    /// [`InPlaceSpace`](crate::InPlaceSpace) that is `Clone + Send`
+    /// ([`Strategy::par_run_in_place`]; feature `parallel`).
+    #[cfg(feature = "parallel")]
+    NeedsSendSpace,
     /// The strategy is one domain's own algorithm (such as the key-door maze's layered
     /// search); generic problems do not have it.
     DomainOnly,
@@ -54,6 +59,10 @@ impl fmt::Display for Inapplicable {
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
             Self::NeedsInPlaceSpace => "it needs a space searched in place",
             Self::NeedsStateSpace => "it does not search in place",
+            #[cfg(feature = "parallel")]
+            Self::NeedsSendSpace => {
+                "it searches on several threads, through Strategy::par_run_in_place"
+            }
             Self::DomainOnly => "it is specific to another domain",
             Self::Objective => "it does not solve this objective",
         })

@@ -20,6 +20,8 @@
 //! ```
 
 mod error;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod problem;
 mod run;
 mod spelling;
@@ -59,6 +61,13 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
+/// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
+///
+/// `par-idastar` exists only with the `parallel` feature and is not in
+/// [`Strategy::ALL`] (whose strategies every build has): it runs only through
+/// `Strategy::par_run_in_place`, on an [`InPlaceSpace`](crate::InPlaceSpace) that can be
+/// cloned and sent to other threads, and [`Strategy::run`] and
+/// [`Strategy::run_in_place`] refuse it.
 ///
 /// [`Strategy::run`] runs a strategy on a [`Problem`] over any
 /// [`StateSpace`](crate::StateSpace); [`Strategy::run_in_place`] runs the strategies that
@@ -136,6 +145,12 @@ pub enum Strategy {
     /// MM (`mm`; Holte, Felner, Sharon, Sturtevant 2016): bidirectional heuristic search
     /// that meets in the middle, with a heuristic each way.
     Mm,
+    /// Parallel IDA* in place (`par-idastar`, feature `parallel`): [`ParIdaStar`] on the
+    /// threads of the current rayon pool, through [`Strategy::par_run_in_place`] only.
+    ///
+    /// [`ParIdaStar`]: crate::ParIdaStar
+    #[cfg(feature = "parallel")]
+    ParIdaStar,
 }
 
 /// The priority queue of [`Strategy::Dijkstra`].
@@ -189,6 +204,10 @@ impl Strategy {
     /// Whether the strategy uses the problem's heuristic.
     #[must_use]
     pub fn uses_heuristic(self) -> bool {
+        #[cfg(feature = "parallel")]
+        if self == Strategy::ParIdaStar {
+            return true;
+        }
         matches!(
             self,
             Strategy::AStar

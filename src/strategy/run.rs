@@ -103,7 +103,8 @@ impl Strategy {
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
-    /// ([`InPlaceIdaStar`]); the other strategies need a [`StateSpace`].
+    /// ([`InPlaceIdaStar`]); the other strategies need a [`StateSpace`] (and
+    /// `par-idastar`, with the `parallel` feature, `Strategy::par_run_in_place`).
     ///
     /// # Errors
     ///
@@ -180,6 +181,8 @@ impl Strategy {
                 Ok(search)
             }
             Strategy::Layered => Err(refuse(Inapplicable::DomainOnly)),
+            #[cfg(feature = "parallel")]
+            Strategy::ParIdaStar => Err(refuse(Inapplicable::NeedsSendSpace)),
             _ => Err(refuse(Inapplicable::NeedsStateSpace)),
         }
     }
@@ -254,6 +257,8 @@ where
             run.stored(bidir_best::RECORD_BYTES, &mut engine)?
         }
         Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
+        #[cfg(feature = "parallel")]
+        Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
     };
     if search.stop_reason() == Some(StopReason::NegativeCost) {
         return Err(refuse(Inapplicable::NegativeCost));

@@ -124,6 +124,8 @@ impl Strategy {
             Strategy::Anytime(_) => "anytime",
             Strategy::BidirectionalDijkstra => "bidijkstra",
             Strategy::Mm => "mm",
+            #[cfg(feature = "parallel")]
+            Strategy::ParIdaStar => "par-idastar",
         }
     }
 }
@@ -151,6 +153,10 @@ impl FromStr for Strategy {
             .find(|s| !s.has_parameter() && s.stem() == name)
         {
             return Ok(strategy);
+        }
+        #[cfg(feature = "parallel")]
+        if name == Strategy::ParIdaStar.stem() {
+            return Ok(Strategy::ParIdaStar);
         }
         let unknown = || ParseStrategyError {
             name: name.to_owned(),
@@ -226,6 +232,8 @@ impl fmt::Display for ParseStrategyError {
             }
             f.write_str(strategy.pattern())?;
         }
+        #[cfg(feature = "parallel")]
+        write!(f, ", {}", Strategy::ParIdaStar.pattern())?;
         Ok(())
     }
 }
@@ -281,6 +289,17 @@ mod tests {
         for name in ["wastar:1.5", "focal:2", "anytime:1.25", "beam:100"] {
             assert_eq!(name.parse::<Strategy>().unwrap().to_string(), name);
         }
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn par_idastar_is_spelled_and_listed_though_not_in_all() {
+        let strategy: Strategy = "par-idastar".parse().unwrap();
+        assert_eq!(strategy, Strategy::ParIdaStar);
+        assert_eq!(strategy.to_string(), "par-idastar");
+        assert!(!Strategy::ALL.contains(&strategy));
+        let message = "nope".parse::<Strategy>().unwrap_err().to_string();
+        assert!(message.ends_with(", mm, par-idastar"), "{message}");
     }
 
     #[test]

@@ -110,7 +110,7 @@ impl<C: Cost> Default for InPlaceIdaStar<C> {
 pub struct InPlaceScratch<Sp: InPlaceSpace> {
     frames: Vec<InPlaceFrame<Sp::Actions, Sp::Action, Sp::Cost>>,
     /// Whether the current search met a plan cost that overflows the cost type.
-    overflowed: bool,
+    pub(super) overflowed: bool,
 }
 
 impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
@@ -125,10 +125,7 @@ impl<Sp: InPlaceSpace> Engine<Sp> for InPlaceIdaStar<Sp::Cost> {
     type Scratch = InPlaceScratch<Sp>;
 
     fn scratch(&self) -> Result<InPlaceScratch<Sp>, CapacityError> {
-        Ok(InPlaceScratch {
-            frames: Vec::new(),
-            overflowed: false,
-        })
+        Ok(InPlaceScratch::new())
     }
 }
 
@@ -169,10 +166,7 @@ impl<C: Cost> InPlaceIdaStar<C> {
         IsGoal: FnMut(&Sp) -> bool,
         V: Visitor<Sp, C>,
     {
-        let mut scratch = InPlaceScratch {
-            frames: Vec::new(),
-            overflowed: false,
-        };
+        let mut scratch = InPlaceScratch::new();
         self.search_in_with(&mut scratch, space, is_goal, visitor)
     }
 
@@ -204,54 +198,96 @@ impl<C: Cost> InPlaceIdaStar<C> {
         V: Visitor<Sp, C>,
     {
         let limits = &self.setup.limits;
-        let mut stats = Stats::default();
         scratch.overflowed = false;
-        let mut bound = space.heuristic();
-        let outcome = loop {
-            if limits.exceeds_cost(bound) {
-                break Outcome::Stopped(StopReason::Cost);
-            }
-            stats.iterations += 1;
-            let mut plan = Vec::new();
+        let mut search = iterate(limits, space, visitor, |run| {
             let pass = scratch.pass(
                 limits,
-                space,
-                bound,
+                run.space,
+                Root::START,
+                run.bound,
                 &mut is_goal,
-                visitor,
-                &mut stats,
-                &mut plan,
+                run.visitor,
+                run.stats,
+                run.plan,
+                &mut NoFrontier,
             );
-            match pass {
-                Pass::Found(cost) => {
-                    break Outcome::Found(Plan {
-                        actions: plan,
-                        cost,
-                    });
+            *run.overflowed |= scratch.overflowed;
+            pass
+        });
+        search.stats.memory = scratch.memory_bytes();
+        search
+    }
+}
+
+/// What one iteration of [`iterate`] gives its pass: the space in its start state, the
+/// bound, the visitor, the statistics to add to, the plan to fill on `Found`, and the
+/// flag to set when a plan cost overflowed the cost type.
+pub(super) struct Iteration<'a, Sp: InPlaceSpace, V> {
+    pub(super) space: &'a mut Sp,
+    pub(super) bound: Sp::Cost,
+    pub(super) visitor: &'a mut V,
+    pub(super) stats: &'a mut Stats,
+    pub(super) plan: &'a mut Vec<Sp::Action>,
+    pub(super) overflowed: &'a mut bool,
+}
+
+/// The iterations of an in-place IDA*, each bound searched by `pass`: the first bound is
+/// the start's estimate, each next one the least estimate cut off by the last, until a
+/// plan is found, nothing was cut off, the cost limit is passed or a pass stops. The
+/// visitor sees [`Event::IterationFinished`] after every exhausted iteration.
+pub(super) fn iterate<Sp, V>(
+    limits: &Limits<Sp::Cost>,
+    space: &mut Sp,
+    visitor: &mut V,
+    mut pass: impl FnMut(Iteration<'_, Sp, V>) -> Pass<Sp::Cost>,
+) -> Search<Plan<Sp::Action, Sp::Cost>>
+where
+    Sp: InPlaceSpace,
+    V: Visitor<Sp, Sp::Cost>,
+{
+    let mut stats = Stats::default();
+    let mut overflowed = false;
+    let mut bound = space.heuristic();
+    let outcome = loop {
+        if limits.exceeds_cost(bound) {
+            break Outcome::Stopped(StopReason::Cost);
+        }
+        stats.iterations += 1;
+        let mut plan = Vec::new();
+        let result = pass(Iteration {
+            space,
+            bound,
+            visitor,
+            stats: &mut stats,
+            plan: &mut plan,
+            overflowed: &mut overflowed,
+        });
+        match result {
+            Pass::Found(cost) => {
+                break Outcome::Found(Plan {
+                    actions: plan,
+                    cost,
+                });
+            }
+            Pass::Stopped(reason) => break Outcome::Stopped(reason),
+            Pass::Exhausted { next_bound } => {
+                let event = Event::IterationFinished {
+                    bound,
+                    next_bound,
+                    stats: &stats,
+                };
+                if let ControlFlow::Break(()) = visitor.visit(event) {
+                    break Outcome::Stopped(StopReason::Visitor);
                 }
-                Pass::Stopped(reason) => break Outcome::Stopped(reason),
-                Pass::Exhausted { next_bound } => {
-                    let event = Event::IterationFinished {
-                        bound,
-                        next_bound,
-                        stats: &stats,
-                    };
-                    if let ControlFlow::Break(()) = visitor.visit(event) {
-                        break Outcome::Stopped(StopReason::Visitor);
-                    }
-                    match next_bound {
-                        Some(next) => bound = next,
-                        None if scratch.overflowed => {
-                            break Outcome::Stopped(StopReason::CostOverflow);
-                        }
-                        None => break Outcome::NoPath,
-                    }
+                match next_bound {
+                    Some(next) => bound = next,
+                    None if overflowed => break Outcome::Stopped(StopReason::CostOverflow),
+                    None => break Outcome::NoPath,
                 }
             }
-        };
-        stats.memory = scratch.memory_bytes();
-        Search::new(outcome, stats)
-    }
+        }
+    };
+    Search::new(outcome, stats)
 }
 
 impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cost>> {
@@ -284,9 +320,57 @@ impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cos
     }
 }
 
+/// Where a pass starts: the cost of the path to the current state of the space and the
+/// action that led there (whose inverse the root never tries).
+#[derive(Clone, Copy)]
+pub(super) struct Root<A, C> {
+    pub(super) g: C,
+    pub(super) inverse: Option<A>,
+}
+
+impl<A, C: Cost> Root<A, C> {
+    /// The start of a whole search: no cost, no action before.
+    const START: Self = Root {
+        g: C::ZERO,
+        inverse: None,
+    };
+}
+
+/// Children that a pass hands over instead of searching below them: how the parallel
+/// engine cuts an iteration's tree into work items with the sequential loop.
+pub(super) trait Frontier<A, C> {
+    /// Whether a child `depth` levels below the pass's root (which is at depth 0) is
+    /// handed over. Called for each child within the bound that is not a goal.
+    fn takes(&self, depth: usize) -> bool;
+
+    /// Takes the child reached by `path` (from the pass's root) at cost `g`.
+    fn take(&mut self, path: &mut dyn Iterator<Item = A>, g: C);
+}
+
+/// The frontier of the sequential engine: every child is searched.
+pub(super) struct NoFrontier;
+
+impl<A, C> Frontier<A, C> for NoFrontier {
+    #[inline]
+    fn takes(&self, _depth: usize) -> bool {
+        false
+    }
+
+    fn take(&mut self, _path: &mut dyn Iterator<Item = A>, _g: C) {}
+}
+
 impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
-    /// One depth-first pass within `bound`. Leaves the space in its start state; on
-    /// `Found`, `plan` holds the actions.
+    /// An empty stack.
+    pub(super) fn new() -> Self {
+        Self {
+            frames: Vec::new(),
+            overflowed: false,
+        }
+    }
+
+    /// One depth-first pass within `bound` below the current state of `space`, reached at
+    /// `root.g`. Leaves the space in that state; on `Found`, `plan` holds the actions
+    /// from it. The children `frontier` takes are handed to it, not searched.
     #[expect(
         clippy::too_many_lines,
         reason = "the engine's hot loop: its state must stay in locals to stay in registers"
@@ -295,43 +379,49 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         clippy::too_many_arguments,
         reason = "one call site; the pass state is all here"
     )]
-    fn pass<IsGoal, V>(
+    pub(super) fn pass<IsGoal, V, F>(
         &mut self,
         limits: &Limits<Sp::Cost>,
         space: &mut Sp,
+        root: Root<Sp::Action, Sp::Cost>,
         bound: Sp::Cost,
         is_goal: &mut IsGoal,
         visitor: &mut V,
         stats: &mut Stats,
         plan: &mut Vec<Sp::Action>,
+        frontier: &mut F,
     ) -> Pass<Sp::Cost>
     where
         IsGoal: FnMut(&Sp) -> bool,
         V: Visitor<Sp, Sp::Cost>,
+        F: Frontier<Sp::Action, Sp::Cost>,
     {
         self.frames.clear();
-        let f = space.heuristic();
+        // An estimate that does not fit the cost type marks a dead end.
+        let Some(f) = root.g.checked_plus(space.heuristic()) else {
+            return Pass::Exhausted { next_bound: None };
+        };
         if f > bound {
             return Pass::Exhausted {
                 next_bound: Some(f),
             };
         }
         if is_goal(space) {
-            return Pass::Found(Sp::Cost::ZERO);
+            return Pass::Found(root.g);
         }
         // The counters live in locals during the pass and go back to `stats` at its end.
         let mut expanded = stats.expanded;
         let mut peak = stats.peak_open.max(1);
-        if let Err(reason) = Self::check(limits, space, Sp::Cost::ZERO, visitor, expanded) {
+        if let Err(reason) = Self::check(limits, space, root.g, visitor, expanded) {
             return Pass::Stopped(reason);
         }
         expanded += 1;
         // The node being searched: its frame is pushed only when the search descends.
         let mut node = InPlaceFrame {
-            g: Sp::Cost::ZERO,
+            g: root.g,
             actions: space.actions(),
             applied: None,
-            inverse: None,
+            inverse: root.inverse,
         };
         // The least f cut off so far; `bound` itself stands for "none yet", since every f
         // cut off is above it (a plain value keeps the hot loop free of an `Option` flag).
@@ -411,6 +501,11 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 self.found(space, plan, node.applied, action);
                 break Pass::Found(g);
             }
+            if frontier.takes(self.frames.len() + 1) {
+                self.hand_over(frontier, node.applied, action, g);
+                space.undo(action);
+                continue;
+            }
             if let Err(reason) = Self::check(limits, space, g, visitor, expanded) {
                 space.undo(action);
                 self.unwind(space, node.applied);
@@ -474,6 +569,26 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         plan.push(action);
         space.undo(action);
         self.unwind(space, current);
+    }
+
+    /// Hands the child reached by `action` from the node reached by `current` to
+    /// `frontier`, with its path from the pass's root.
+    #[cold]
+    #[inline(never)]
+    fn hand_over<F: Frontier<Sp::Action, Sp::Cost>>(
+        &self,
+        frontier: &mut F,
+        current: Option<Sp::Action>,
+        action: Sp::Action,
+        g: Sp::Cost,
+    ) {
+        let mut path = self
+            .frames
+            .iter()
+            .filter_map(|frame| frame.applied)
+            .chain(current)
+            .chain(Some(action));
+        frontier.take(&mut path, g);
     }
 
     /// Undoes `current` (the action that led to the node being searched) and every

@@ -1,12 +1,17 @@
 //! IDA*: iterative-deepening A* with an explicit stack (never recursion), over a
 //! [`StateSpace`](crate::StateSpace) with an optional generation-stamped transposition
 //! table ([`IdaStar`]), or over an [`InPlaceSpace`](crate::InPlaceSpace) that applies and
-//! undoes actions on one mutable state ([`InPlaceIdaStar`]).
+//! undoes actions on one mutable state ([`InPlaceIdaStar`]), and with the `parallel`
+//! feature, on the threads of a rayon pool (`ParIdaStar`).
 
 mod in_place;
+#[cfg(feature = "parallel")]
+mod parallel;
 mod tabled;
 
 pub use in_place::{InPlaceIdaStar, InPlaceScratch};
+#[cfg(feature = "parallel")]
+pub use parallel::ParIdaStar;
 pub use tabled::{IdaStar, IdaStarScratch, idastar};
 
 /// Which repeated states [`IdaStar`] refuses along the current path.

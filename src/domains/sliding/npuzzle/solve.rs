@@ -9,6 +9,16 @@ use crate::solution::{Limits, Plan, Search};
 use crate::space::Heuristic;
 use crate::strategy::{Problem, Strategy};
 
+/// Whether `strategy` searches the in-place view (where `par-idastar` is refused unless
+/// through [`NPuzzle::par_solve`]).
+fn in_place(strategy: Strategy) -> bool {
+    #[cfg(feature = "parallel")]
+    if strategy == Strategy::ParIdaStar {
+        return true;
+    }
+    strategy == Strategy::IdaStar
+}
+
 impl NPuzzle {
     /// The fastest strategy on this domain: IDA* in place ([`Slider`]).
     pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
@@ -96,14 +106,11 @@ impl NPuzzle {
     {
         self.check(board).map_err(SolveError::Input)?;
         let limits = limits.clone().for_cost();
-        if *strategy == Strategy::IdaStar {
+        if in_place(*strategy) {
             let mut slider = self.in_place(board, heuristic).map_err(SolveError::Input)?;
             let search =
                 strategy.run_in_place_with(&mut slider, Slider::is_solved, &limits, visitor)?;
-            return Ok(search.map(|plan| Plan {
-                actions: plan.actions.iter().map(|m| m.dir(self.cols)).collect(),
-                cost: plan.cost,
-            }));
+            return Ok(self.directions(search));
         }
         let goal = self.goal.clone();
         // Moves are their own inverse and cost 1 both ways, so the Manhattan distance
@@ -123,6 +130,91 @@ impl NPuzzle {
                 .collect(),
             cost: found.cost,
         }))
+    }
+
+    /// [`NPuzzle::solve`] that also runs `par-idastar` (feature `parallel`): parallel
+    /// IDA* in place on the threads of the current rayon pool (choose them with
+    /// [`rayon::ThreadPool::install`]); it needs a heuristic that can be cloned and sent to
+    /// other threads. [`NPuzzle::solve`] refuses `par-idastar`.
+    ///
+    /// # Errors
+    ///
+    /// As [`NPuzzle::solve`].
+    ///
+    /// # Complexity
+    ///
+    /// As [`NPuzzle::solve`]; with `par-idastar`, IDA*'s work divided among the threads
+    /// (see [`ParIdaStar`](crate::ParIdaStar)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "parallel")] {
+    /// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle};
+    /// use state_search::{Limits, Strategy};
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let board = "8 6 7 2 5 4 3 0 1".parse()?;
+    /// let h = Manhattan::new(&puzzle);
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// let strategy: Strategy = "par-idastar".parse()?;
+    /// let search = pool.install(|| puzzle.par_solve(&board, h.clone(), &strategy, &Limits::new()))?;
+    /// let bfs = puzzle.solve(&board, h.clone(), &Strategy::Bfs, &Limits::new())?;
+    /// assert_eq!(search.found().unwrap().cost, bfs.found().unwrap().cost);
+    /// assert!(puzzle.solve(&board, h, &strategy, &Limits::new()).is_err());
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "parallel")]
+    pub fn par_solve<H>(
+        &self,
+        board: &Board,
+        heuristic: H,
+        strategy: &Strategy,
+        limits: &Limits,
+    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
+    where
+        H: TileHeuristic + Heuristic<Board, u32> + Clone + Send,
+    {
+        self.par_solve_with(board, heuristic, strategy, limits, &mut NoVisitor)
+    }
+
+    /// [`NPuzzle::par_solve`] with an event visitor (see [`NPuzzle::solve_with`]; with
+    /// `par-idastar` it sees [`Event::IterationFinished`](crate::Event::IterationFinished)
+    /// only).
+    ///
+    /// # Errors
+    ///
+    /// As [`NPuzzle::solve`].
+    #[cfg(feature = "parallel")]
+    pub fn par_solve_with<'p, H, V>(
+        &'p self,
+        board: &Board,
+        heuristic: H,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
+    where
+        H: TileHeuristic + Heuristic<Board, u32> + Clone + Send,
+        V: Visitor<Slider<'p, H>, u32> + Visitor<Board, u32>,
+    {
+        if *strategy != Strategy::ParIdaStar {
+            return self.solve_with(board, heuristic, strategy, limits, visitor);
+        }
+        let limits = limits.clone().for_cost();
+        let mut slider = self.in_place(board, heuristic).map_err(SolveError::Input)?;
+        let search =
+            strategy.par_run_in_place_with(&mut slider, Slider::is_solved, &limits, visitor)?;
+        Ok(self.directions(search))
+    }
+
+    /// A plan of the in-place view's moves as directions of the blank.
+    fn directions(&self, search: Search<Plan<super::Move, u32>>) -> Search<Plan<Dir, u32>> {
+        search.map(|plan| Plan {
+            actions: plan.actions.iter().map(|m| m.dir(self.cols)).collect(),
+            cost: plan.cost,
+        })
     }
 
     /// The position of cell `cell`.

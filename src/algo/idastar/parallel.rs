@@ -1,0 +1,485 @@
+//! Parallel IDA* over an [`InPlaceSpace`] on the current rayon pool: each iteration's tree
+//! is cut at a shallow depth into work items, searched by the sequential engine's pass.
+
+use core::ops::ControlFlow;
+use core::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use rayon::prelude::*;
+
+use crate::event::{Event, NoVisitor, Visitor};
+use crate::solution::{Limits, Plan, Search, Stats, StopReason};
+use crate::space::{Cost, InPlaceSpace};
+
+use super::in_place::{Frontier, InPlaceScratch, Iteration, NoFrontier, Root, iterate};
+use super::{Pass, min_option};
+
+/// Work items per thread of the pool: enough for work stealing to even out subtrees of
+/// very different sizes.
+const ITEMS_PER_THREAD: usize = 8;
+
+/// The deepest an iteration's tree is cut, however few nodes it has there.
+const MAX_SPLIT_DEPTH: usize = 64;
+
+/// Parallel IDA* over an [`InPlaceSpace`] (feature `parallel`): the iterations of
+/// [`InPlaceIdaStar`](crate::InPlaceIdaStar), each searched by the threads of the current
+/// rayon pool.
+///
+/// Each iteration (bound `f`) is cut into work items: the nodes within the bound at the
+/// shallowest depth that has at least 8 of them per thread of the pool (or at depth 64).
+/// Finding them searches the levels above with the sequential engine's pass on the calling
+/// thread, one level at a time. The items are then searched in parallel with rayon's work
+/// stealing, each below its own clone of the space (one clone per rayon job, not per
+/// item) to which the item's actions are applied, by the sequential engine's pass. Each
+/// item's least cut-off estimate is merged into the iteration's next bound.
+///
+/// The first plan found within the bound ends the iteration: the other threads notice it
+/// at their next check (see [Limits](ParIdaStar#limits)) and stop, and the items not yet
+/// started are skipped. Any plan found has a cost of at most `f`, and `f` is
+/// at most the optimal cost (every iteration before it ended without a plan, as in the
+/// sequential engine), so the plan is optimal for any [`Cost`] type when the heuristic is
+/// admissible; which optimal plan is found depends on the timing of the threads.
+///
+/// Node counts are those of the sequential engine, but for the last iteration, which stops
+/// at a different point: every node within a bound is generated once and expanded once,
+/// whether while cutting the tree or below an item. [`Stats`] are summed over the threads;
+/// [`Stats::peak_open`] is the deepest level reached.
+///
+/// # Limits
+///
+/// The cost limit caps the bound, as in the sequential engine. The other limits are
+/// checked by each thread whenever it adds its expansions to a shared count: every 1024
+/// expansions (every quarter of the expansion limit divided by the threads, at least 1,
+/// when that is fewer) and at the end of each item. Then the expansion limit is checked
+/// against the shared total, and the deadline and the cancel flag as [`Limits`] says. So
+/// the search may run past the expansion limit by at most one such batch per thread: a
+/// quarter of the limit in all (or one expansion per thread under very small limits).
+///
+/// The visitor of [`ParIdaStar::search_with`] sees [`Event::IterationFinished`] only, on
+/// the calling thread; no [`Event::Expanded`] (the threads cannot share it).
+///
+/// # Complexity
+///
+/// Time: the nodes of [`InPlaceIdaStar`](crate::InPlaceIdaStar)'s iterations (the last
+/// one may search more or fewer), divided among the threads, plus applying and undoing
+/// each item's actions. Space: O(depth) per thread, and the items, O(items × depth).
+///
+/// # Panics
+///
+/// A panic of the space or of the goal test on a thread of the pool is propagated to the
+/// caller (rayon's behaviour); the space passed in is then left in no defined state.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "parallel")] {
+/// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle, Slider};
+/// use state_search::{InPlaceIdaStar, ParIdaStar};
+///
+/// let puzzle = NPuzzle::standard(4, 4)?;
+/// let board = "1 2 3 7 4 5 6 0 8 9 10 11 12 13 14 15".parse()?;
+/// let mut slider = puzzle.in_place(&board, Manhattan::new(&puzzle))?;
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+/// let search = pool.install(|| ParIdaStar::new().search(&mut slider, Slider::is_solved));
+/// let sequential = InPlaceIdaStar::new().search(&mut slider, Slider::is_solved);
+/// assert_eq!(search.found().unwrap().cost, sequential.found().unwrap().cost);
+/// assert_eq!(slider.board(), board); // the slider is back at its start
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ParIdaStar<C> {
+    limits: Limits<C>,
+}
+
+impl<C: Cost> Default for ParIdaStar<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C: Cost> ParIdaStar<C> {
+    /// An engine without limits.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            limits: Limits::default(),
+        }
+    }
+
+    /// The same engine with `limits` (see [Limits](ParIdaStar#limits)).
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits of this engine's searches.
+    #[must_use]
+    pub fn limits(&self) -> &Limits<C> {
+        &self.limits
+    }
+
+    /// Finds a least-cost plan from the current state of `space` to a state satisfying
+    /// `is_goal`, on the threads of the current rayon pool (see
+    /// [`rayon::ThreadPool::install`] to choose them).
+    ///
+    /// # Returns
+    ///
+    /// As [`InPlaceIdaStar::search`](crate::InPlaceIdaStar::search): an optimal plan when
+    /// the space's heuristic is admissible, [`Outcome::NoPath`](crate::Outcome::NoPath) or
+    /// [`Outcome::Stopped`](crate::Outcome::Stopped). The space is left in its start state.
+    pub fn search<Sp, G>(&self, space: &mut Sp, is_goal: G) -> Search<Plan<Sp::Action, C>>
+    where
+        Sp: InPlaceSpace<Cost = C> + Clone + Send,
+        Sp::Action: Send + Sync,
+        C: Send + Sync,
+        G: Fn(&Sp) -> bool + Sync,
+    {
+        self.search_with(space, is_goal, &mut NoVisitor)
+    }
+
+    /// [`ParIdaStar::search`] with an event visitor, which sees
+    /// [`Event::IterationFinished`] after every iteration (with the statistics summed over
+    /// the threads), on the calling thread.
+    pub fn search_with<Sp, G, V>(
+        &self,
+        space: &mut Sp,
+        is_goal: G,
+        visitor: &mut V,
+    ) -> Search<Plan<Sp::Action, C>>
+    where
+        Sp: InPlaceSpace<Cost = C> + Clone + Send,
+        Sp::Action: Send + Sync,
+        C: Send + Sync,
+        G: Fn(&Sp) -> bool + Sync,
+        V: Visitor<Sp, C>,
+    {
+        let threads = rayon::current_num_threads().max(1);
+        let interval = self.limits.expansion_limit().map_or(CHECK_INTERVAL, |max| {
+            (max / (4 * threads as u64)).clamp(1, CHECK_INTERVAL)
+        });
+        let mut shared = Shared {
+            limits: &self.limits,
+            unlimited: Limits::default(),
+            expanded: AtomicU64::new(0),
+            interval,
+            halt: OnceLock::new(),
+        };
+        let mut scratch = InPlaceScratch::new();
+        iterate(&self.limits, space, visitor, |run| {
+            iteration(&mut shared, &mut scratch, &is_goal, threads, run)
+        })
+    }
+}
+
+/// How often a thread adds its expansions to the shared count and checks the limits.
+const CHECK_INTERVAL: u64 = Limits::<u8>::CHECK_INTERVAL;
+
+/// A node within the bound where the tree is cut: the actions from the start and its cost.
+struct Item<A, C> {
+    path: Vec<A>,
+    g: C,
+}
+
+/// Why the threads stop before the iteration is exhausted: the first plan, or the first
+/// limit reached.
+enum Halt<A, C> {
+    Found(Vec<A>, C),
+    Stopped(StopReason),
+}
+
+/// What the threads of one search share.
+struct Shared<'l, A, C> {
+    limits: &'l Limits<C>,
+    /// The limits of each pass: none, since the threads check the limits themselves.
+    unlimited: Limits<C>,
+    /// Expansions so far, in all threads (each adds its own every `interval`).
+    expanded: AtomicU64,
+    interval: u64,
+    halt: OnceLock<Halt<A, C>>,
+}
+
+impl<A, C: Cost> Shared<'_, A, C> {
+    /// Whether a thread found a plan or reached a limit.
+    fn halted(&self) -> bool {
+        self.halt.get().is_some()
+    }
+
+    /// Records why the threads stop, unless a thread already did.
+    fn stop(&self, halt: Halt<A, C>) {
+        let _first = self.halt.set(halt);
+    }
+}
+
+/// The visitor of every pass: counts the thread's expansions, adds them to the shared
+/// count every `interval`, and breaks the pass when the threads must stop.
+struct Watch<'s, 'l, A, C> {
+    shared: &'s Shared<'l, A, C>,
+    unflushed: u64,
+}
+
+impl<'s, 'l, A, C: Cost> Watch<'s, 'l, A, C> {
+    fn new(shared: &'s Shared<'l, A, C>) -> Self {
+        Self {
+            shared,
+            unflushed: 0,
+        }
+    }
+
+    /// Adds the thread's expansions to the shared count; `Break` when the threads must
+    /// stop (then why is recorded).
+    #[cold]
+    fn flush(&mut self) -> ControlFlow<()> {
+        let added = core::mem::take(&mut self.unflushed);
+        let total = self.shared.expanded.fetch_add(added, Ordering::Relaxed) + added;
+        if self.shared.halted() {
+            return ControlFlow::Break(());
+        }
+        if let Err(reason) = self.shared.limits.check_now(total, || 0) {
+            self.shared.stop(Halt::Stopped(reason));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl<Sp, A, C: Cost> Visitor<Sp, C> for Watch<'_, '_, A, C> {
+    #[inline]
+    fn visit(&mut self, event: Event<'_, Sp, C>) -> ControlFlow<()> {
+        if let Event::Expanded { .. } = event {
+            if self.unflushed >= self.shared.interval {
+                self.flush()?;
+            }
+            self.unflushed += 1;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// What the threads found below their items: the least estimate cut off, the statistics,
+/// and whether a plan cost overflowed.
+#[derive(Clone, Copy, Default)]
+struct Part<C> {
+    next_bound: Option<C>,
+    stats: Stats,
+    overflowed: bool,
+}
+
+impl<C: Cost> Part<C> {
+    fn merge(mut self, other: Self) -> Self {
+        self.next_bound = min_option(self.next_bound, other.next_bound);
+        self.stats.accumulate(&other.stats);
+        self.overflowed |= other.overflowed;
+        self
+    }
+}
+
+/// Collects the children one level below a pass's root as items, their paths prefixed
+/// with the root's.
+struct Level<'p, A, C> {
+    prefix: &'p [A],
+    items: &'p mut Vec<Item<A, C>>,
+}
+
+impl<A: Copy, C> Frontier<A, C> for Level<'_, A, C> {
+    #[inline]
+    fn takes(&self, depth: usize) -> bool {
+        depth == 1
+    }
+
+    fn take(&mut self, path: &mut dyn Iterator<Item = A>, g: C) {
+        let mut full = self.prefix.to_vec();
+        full.extend(path);
+        self.items.push(Item { path: full, g });
+    }
+}
+
+/// Applies `path` to `space` and returns the root of a pass there.
+fn descend<Sp: InPlaceSpace>(
+    space: &mut Sp,
+    item: &Item<Sp::Action, Sp::Cost>,
+) -> Root<Sp::Action, Sp::Cost> {
+    for &action in &item.path {
+        space.apply(action);
+    }
+    Root {
+        g: item.g,
+        inverse: item.path.last().and_then(|&last| space.inverse(last)),
+    }
+}
+
+/// Undoes `path` on `space`.
+fn ascend<Sp: InPlaceSpace>(space: &mut Sp, path: &[Sp::Action]) {
+    for &action in path.iter().rev() {
+        space.undo(action);
+    }
+}
+
+/// One iteration: cuts the tree into items on the calling thread, then searches below
+/// them on the pool.
+fn iteration<Sp, G, V>(
+    shared: &mut Shared<'_, Sp::Action, Sp::Cost>,
+    scratch: &mut InPlaceScratch<Sp>,
+    is_goal: &G,
+    threads: usize,
+    run: Iteration<'_, Sp, V>,
+) -> Pass<Sp::Cost>
+where
+    Sp: InPlaceSpace + Clone + Send,
+    Sp::Action: Send + Sync,
+    Sp::Cost: Send + Sync,
+    G: Fn(&Sp) -> bool + Sync,
+{
+    let Iteration {
+        space,
+        bound,
+        stats,
+        plan,
+        overflowed,
+        ..
+    } = run;
+    let mut goal = is_goal;
+    let mut next_bound = None;
+    let mut items = vec![Item {
+        path: Vec::new(),
+        g: Sp::Cost::ZERO,
+    }];
+    let mut depth = 0;
+    // Cut the tree one level deeper until there are enough items.
+    while items.len() < ITEMS_PER_THREAD * threads && depth < MAX_SPLIT_DEPTH {
+        let mut deeper = Vec::new();
+        for item in &items {
+            let root = descend(space, item);
+            let mut found = Vec::new();
+            let mut watch = Watch::new(shared);
+            scratch.overflowed = false;
+            let pass = scratch.pass(
+                &shared.unlimited,
+                space,
+                root,
+                bound,
+                &mut goal,
+                &mut watch,
+                stats,
+                &mut found,
+                &mut Level {
+                    prefix: &item.path,
+                    items: &mut deeper,
+                },
+            );
+            let flushed = watch.flush();
+            ascend(space, &item.path);
+            *overflowed |= scratch.overflowed;
+            match pass {
+                Pass::Found(cost) => {
+                    plan.extend_from_slice(&item.path);
+                    plan.append(&mut found);
+                    return Pass::Found(cost);
+                }
+                Pass::Stopped(StopReason::Visitor) => return halted(shared, plan),
+                Pass::Stopped(reason) => return Pass::Stopped(reason),
+                Pass::Exhausted { next_bound: next } => next_bound = min_option(next_bound, next),
+            }
+            if flushed.is_break() {
+                return halted(shared, plan);
+            }
+        }
+        items = deeper;
+        depth += 1;
+        if items.is_empty() {
+            return Pass::Exhausted { next_bound };
+        }
+    }
+    // Search below the items on the pool.
+    let template = Mutex::new(space.clone());
+    let shared_ref: &Shared<'_, Sp::Action, Sp::Cost> = shared;
+    let part = items
+        .par_iter()
+        .map_init(
+            || {
+                let space = template
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone();
+                (space, InPlaceScratch::new())
+            },
+            |(space, scratch), item| below(shared_ref, space, scratch, is_goal, bound, item),
+        )
+        .reduce(Part::default, Part::merge);
+    stats.accumulate(&part.stats);
+    *overflowed |= part.overflowed;
+    if shared.halted() {
+        return halted(shared, plan);
+    }
+    Pass::Exhausted {
+        next_bound: min_option(next_bound, part.next_bound),
+    }
+}
+
+/// Searches below `item` on a thread of the pool, in that thread's clone of the space.
+fn below<Sp, G>(
+    shared: &Shared<'_, Sp::Action, Sp::Cost>,
+    space: &mut Sp,
+    scratch: &mut InPlaceScratch<Sp>,
+    is_goal: &G,
+    bound: Sp::Cost,
+    item: &Item<Sp::Action, Sp::Cost>,
+) -> Part<Sp::Cost>
+where
+    Sp: InPlaceSpace,
+    G: Fn(&Sp) -> bool,
+{
+    let mut part = Part::default();
+    if shared.halted() {
+        return part;
+    }
+    let root = descend(space, item);
+    let mut watch = Watch::new(shared);
+    let mut plan = Vec::new();
+    let mut goal = is_goal;
+    scratch.overflowed = false;
+    let pass = scratch.pass(
+        &shared.unlimited,
+        space,
+        root,
+        bound,
+        &mut goal,
+        &mut watch,
+        &mut part.stats,
+        &mut plan,
+        &mut NoFrontier,
+    );
+    // Only the count matters here: a stop it finds is recorded in `shared`.
+    let _ = watch.flush();
+    ascend(space, &item.path);
+    part.overflowed = scratch.overflowed;
+    part.stats.peak_open += item.path.len();
+    part.stats.memory = scratch.memory_bytes();
+    match pass {
+        Pass::Found(cost) => {
+            let mut actions = item.path.clone();
+            actions.append(&mut plan);
+            shared.stop(Halt::Found(actions, cost));
+        }
+        // The watch broke the pass: why is recorded.
+        Pass::Stopped(StopReason::Visitor) => {}
+        Pass::Stopped(reason) => shared.stop(Halt::Stopped(reason)),
+        Pass::Exhausted { next_bound } => part.next_bound = next_bound,
+    }
+    part
+}
+
+/// The end of an iteration that the threads halted: the plan found (into `plan`) or the
+/// limit reached.
+fn halted<A, C>(shared: &mut Shared<'_, A, C>, plan: &mut Vec<A>) -> Pass<C> {
+    match shared.halt.take() {
+        Some(Halt::Found(actions, cost)) => {
+            *plan = actions;
+            Pass::Found(cost)
+        }
+        Some(Halt::Stopped(reason)) => Pass::Stopped(reason),
+        // Passes break only once a halt is recorded.
+        None => Pass::Stopped(StopReason::Visitor),
+    }
+}

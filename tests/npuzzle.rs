@@ -839,3 +839,31 @@ fn a_damaged_database_with_a_valid_checksum_never_yields_an_unsolved_plan() {
     assert_eq!(&replayed, puzzle.goal(), "{plan:?}");
     assert_eq!(plan.cost, 2);
 }
+
+#[test]
+fn a_cached_database_must_pass_a_spot_check_to_be_loaded() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let built = PatternDatabase::build(&puzzle, &[1, 2, 3, 4]).unwrap();
+    assert!(built.passes_spot_check());
+    let damaged = zeroed(&built, 4);
+    assert!(!damaged.passes_spot_check());
+    let dir = std::env::temp_dir().join(format!("state-search-spot-{}", std::process::id()));
+    let path = built.store(&dir).unwrap();
+    assert!(
+        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &dir)
+            .unwrap()
+            .is_some()
+    );
+    damaged.save(&path).unwrap();
+    // The checksum holds, the spot check does not: the file is not trusted, and the cache
+    // builds the database again.
+    assert!(PatternDatabase::load(&path).is_ok());
+    assert!(
+        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &dir)
+            .unwrap()
+            .is_none()
+    );
+    let rebuilt = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &dir).unwrap();
+    assert_eq!(rebuilt.value, built);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

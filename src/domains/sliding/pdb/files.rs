@@ -199,7 +199,8 @@ impl PatternDatabase {
     /// # Errors
     ///
     /// [`PdbError::TooManyCells`] or [`PdbError::Pattern`] when `tiles` is not a pattern of
-    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`.
+    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`, and so is one whose
+    /// table fails [`PatternDatabase::passes_spot_check`].
     pub fn load_cached(
         puzzle: &NPuzzle,
         tiles: &[u8],
@@ -209,7 +210,45 @@ impl PatternDatabase {
         let path = dir.join(wanted.file_name());
         Ok(Self::load(&path)
             .ok()
-            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle)))
+            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_spot_check()))
+    }
+
+    /// A cheap check that a loaded table is the one a build gives, beyond its checksum
+    /// (which a damaged copy can carry too): the goal placement is 0, and every placement
+    /// one move of one pattern tile away from it is at least 1. An all-zero table, or one
+    /// whose entries were shifted, fails it.
+    ///
+    /// # Complexity
+    ///
+    /// At most 4 x k lookups for a pattern of k tiles.
+    #[must_use]
+    pub fn passes_spot_check(&self) -> bool {
+        let goal = &self.goal_cells;
+        if self.value(goal) != 0 {
+            return false;
+        }
+        let (rows, cols) = (self.rows, self.cols);
+        let mut cells = goal.clone();
+        for (i, &at) in goal.iter().enumerate() {
+            let (r, c) = (usize::from(at) / cols, usize::from(at) % cols);
+            let near = [
+                (r > 0).then(|| at - byte(cols)),
+                (r + 1 < rows).then(|| at + byte(cols)),
+                (c > 0).then(|| at - 1),
+                (c + 1 < cols).then(|| at + 1),
+            ];
+            for to in near.into_iter().flatten() {
+                if goal.contains(&to) {
+                    continue; // another pattern tile's cell
+                }
+                cells[i] = to;
+                if self.value(&cells) == 0 {
+                    return false;
+                }
+            }
+            cells[i] = at;
+        }
+        true
     }
 
     /// The file name [`PatternDatabase::load_or_build`] uses: the board, the blank's goal

@@ -123,6 +123,14 @@ impl ParBfs {
     /// be allocated, would exceed the memory limit, or when the bound does not fit below
     /// `u32::MAX`. A frontier that cannot grow later stops the search with
     /// [`StopReason::Capacity`].
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one layer loop: the starts, the parallel expansion, the next frontier"
+    )]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "every index is below the bound, checked to fit below u32::MAX"
+    )]
     pub fn search<Sp, I, G>(
         &self,
         space: &Sp,

@@ -150,6 +150,8 @@ pub use algo::engine::{Engine, Searcher};
 pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
 pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
+#[cfg(feature = "parallel")]
+pub use algo::par_bfs::ParBfs;
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, NoVisitor, Visitor, visitor};

@@ -32,4 +32,6 @@ pub mod engine;
 pub(crate) mod focal;
 pub mod idastar;
 pub mod layers;
+#[cfg(feature = "parallel")]
+pub mod par_bfs;
 pub mod spfa;

@@ -62,12 +62,15 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
+/// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS over dense storage on the current rayon pool |
 ///
 /// `par-idastar` exists only with the `parallel` feature and is not in
 /// [`Strategy::ALL`] (whose strategies every build has): it runs only through
 /// `Strategy::par_run_in_place`, on an [`InPlaceSpace`](crate::InPlaceSpace) that can be
 /// cloned and sent to other threads, and [`Strategy::run`] and
-/// [`Strategy::run_in_place`] refuse it.
+/// [`Strategy::run_in_place`] refuse it. Likewise `par-bfs` runs only through
+/// `Strategy::par_run`, on a problem whose space, goal test and indexer can be shared
+/// between threads.
 ///
 /// [`Strategy::run`] runs a strategy on a [`Problem`] over any
 /// [`StateSpace`](crate::StateSpace); [`Strategy::run_in_place`] runs the strategies that
@@ -151,6 +154,13 @@ pub enum Strategy {
     /// [`ParIdaStar`]: crate::ParIdaStar
     #[cfg(feature = "parallel")]
     ParIdaStar,
+    /// Layer-parallel BFS (`par-bfs`, feature `parallel`): [`ParBfs`] on the threads of
+    /// the current rayon pool, through [`Strategy::par_run`] only. It needs an indexer
+    /// ([`Problem::indexer`]) and uniform step costs.
+    ///
+    /// [`ParBfs`]: crate::ParBfs
+    #[cfg(feature = "parallel")]
+    ParBfs,
 }
 
 /// The priority queue of [`Strategy::Dijkstra`].

@@ -1,12 +1,17 @@
-//! The strategies that search an [`InPlaceSpace`] on several threads (feature
-//! `parallel`): [`Strategy::par_run_in_place`].
+//! The strategies that search on several threads (feature `parallel`):
+//! [`Strategy::par_run_in_place`] on an [`InPlaceSpace`], [`Strategy::par_run`] on a
+//! [`Problem`].
 
 use crate::event::{NoVisitor, Visitor};
-use crate::solution::{Limits, StopReason};
-use crate::space::InPlaceSpace;
-use crate::{Inapplicable, ParIdaStar};
+use crate::solution::{Limits, Outcome, Search, Solution, StopReason};
+use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace};
+use crate::{Inapplicable, ParBfs, ParIdaStar};
 
-use super::{InPlaceResult, Strategy, StrategyError};
+use super::steps::max_steps;
+use super::{
+    InPlaceResult, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Strategy, StrategyError,
+    StrategyResult,
+};
 
 impl Strategy {
     /// Runs this strategy on an [`InPlaceSpace`] that can be cloned and sent to other
@@ -105,5 +110,106 @@ impl Strategy {
             });
         }
         Ok(search)
+    }
+}
+
+impl Strategy {
+    /// Runs this strategy on a problem whose space, goal test and indexer can be shared
+    /// between threads: `par-bfs` is [`ParBfs`] on the threads of the current rayon pool
+    /// (choose them with [`rayon::ThreadPool::install`]), its cost the steps times the
+    /// space's uniform cost as for `bfs`; every other strategy runs as with
+    /// [`Strategy::run`], on the calling thread.
+    ///
+    /// # Errors
+    ///
+    /// As [`Strategy::run`]. `par-bfs` is refused with
+    /// [`Inapplicable::NeedsUniformCost`] when the space's steps may differ in cost (or
+    /// cost less than zero) and [`Inapplicable::NeedsIndexer`] when the problem has no
+    /// indexer; [`StrategyError::Capacity`] when its marks and parents cannot be
+    /// allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "parallel")] {
+    /// use state_search::{Inapplicable, Limits, Problem, StateIndexer, Strategy};
+    ///
+    /// /// The numbers 0..100.
+    /// #[derive(Clone)]
+    /// struct Upto100;
+    /// impl StateIndexer<u32> for Upto100 {
+    ///     fn bound(&self) -> usize { 100 }
+    ///     fn index(&self, n: &u32) -> usize { *n as usize }
+    ///     fn state(&self, i: usize) -> u32 { i as u32 }
+    /// }
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 100));
+    /// let problem = Problem::new(&space, [1], |&n| n == 12);
+    /// let strategy: Strategy = "par-bfs".parse()?;
+    /// // Without an indexer it is refused; with one it runs on the pool.
+    /// let refused = strategy.par_run(&problem, &Limits::new()).unwrap_err();
+    /// assert_eq!(refused.refusal(), Some((strategy, Inapplicable::NeedsIndexer)));
+    /// let problem = problem.indexer(Upto100);
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// let search = pool.install(|| strategy.par_run(&problem, &Limits::new()))?;
+    /// assert_eq!(search.found().unwrap().cost, 4); // 1 2 3 6 12
+    /// // Only `par_run` can run it.
+    /// assert!(strategy.run(&problem, &Limits::new()).is_err());
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn par_run<Sp, G, H, I, B, D>(
+        &self,
+        problem: &Problem<'_, Sp, G, H, I, B, D>,
+        limits: &Limits<Sp::Cost>,
+    ) -> StrategyResult<Sp::State, Sp::Cost>
+    where
+        Sp: StateSpace + Sync + ?Sized,
+        G: Fn(&Sp::State) -> bool + Sync,
+        H: Heuristic<Sp::State, Sp::Cost>,
+        I: MaybeIndexer<Sp::State>,
+        I::Indexer: Sync,
+        B: MaybeBackward<Sp>,
+        D: MaybeDistance<Sp::State, Sp::Cost>,
+    {
+        if *self != Strategy::ParBfs {
+            return self.run(problem, limits);
+        }
+        let refuse = |reason| StrategyError::NotApplicable {
+            strategy: *self,
+            reason,
+        };
+        let unit = problem
+            .space()
+            .uniform_cost()
+            .filter(|unit| !unit.is_negative())
+            .ok_or(refuse(Inapplicable::NeedsUniformCost))?;
+        let indexer = problem
+            .indexer
+            .get()
+            .ok_or(refuse(Inapplicable::NeedsIndexer))?;
+        let steps = limits.clone().map_cost(|max| max_steps(unit, max));
+        let search = ParBfs::new().with_limits(steps).search(
+            problem.space(),
+            indexer,
+            problem.starts().iter().cloned(),
+            &problem.is_goal,
+        )?;
+        let Search {
+            outcome,
+            stats,
+            partial: _,
+        } = search;
+        let outcome = match outcome {
+            Outcome::Found(found) => match unit.times(found.cost as u64) {
+                Some(cost) => Outcome::Found(Solution {
+                    cost,
+                    path: found.path,
+                }),
+                None => Outcome::Stopped(StopReason::CostOverflow),
+            },
+            Outcome::NoPath => Outcome::NoPath,
+            Outcome::Stopped(reason) => Outcome::Stopped(reason),
+        };
+        Ok(Search::new(outcome, stats))
     }
 }

@@ -259,6 +259,8 @@ where
         Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
         #[cfg(feature = "parallel")]
         Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
+        #[cfg(feature = "parallel")]
+        Strategy::ParBfs => return Err(refuse(Inapplicable::NeedsSyncProblem)),
     };
     if search.stop_reason() == Some(StopReason::NegativeCost) {
         return Err(refuse(Inapplicable::NegativeCost));

@@ -126,6 +126,8 @@ impl Strategy {
             Strategy::Mm => "mm",
             #[cfg(feature = "parallel")]
             Strategy::ParIdaStar => "par-idastar",
+            #[cfg(feature = "parallel")]
+            Strategy::ParBfs => "par-bfs",
         }
     }
 }
@@ -155,8 +157,11 @@ impl FromStr for Strategy {
             return Ok(strategy);
         }
         #[cfg(feature = "parallel")]
-        if name == Strategy::ParIdaStar.stem() {
-            return Ok(Strategy::ParIdaStar);
+        if let Some(strategy) = [Strategy::ParIdaStar, Strategy::ParBfs]
+            .into_iter()
+            .find(|s| s.stem() == name)
+        {
+            return Ok(strategy);
         }
         let unknown = || ParseStrategyError {
             name: name.to_owned(),
@@ -233,7 +238,12 @@ impl fmt::Display for ParseStrategyError {
             f.write_str(strategy.pattern())?;
         }
         #[cfg(feature = "parallel")]
-        write!(f, ", {}", Strategy::ParIdaStar.pattern())?;
+        write!(
+            f,
+            ", {}, {}",
+            Strategy::ParIdaStar.pattern(),
+            Strategy::ParBfs.pattern()
+        )?;
         Ok(())
     }
 }
@@ -299,7 +309,16 @@ mod tests {
         assert_eq!(strategy.to_string(), "par-idastar");
         assert!(!Strategy::ALL.contains(&strategy));
         let message = "nope".parse::<Strategy>().unwrap_err().to_string();
-        assert!(message.ends_with(", mm, par-idastar"), "{message}");
+        assert!(message.ends_with(", mm, par-idastar, par-bfs"), "{message}");
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn par_bfs_is_spelled_though_not_in_all() {
+        let strategy: Strategy = "par-bfs".parse().unwrap();
+        assert_eq!(strategy, Strategy::ParBfs);
+        assert_eq!(strategy.to_string(), "par-bfs");
+        assert!(!Strategy::ALL.contains(&strategy));
     }
 
     #[test]

@@ -152,7 +152,7 @@ impl<Sp: StateSpace + ?Sized, B: MaybeBackward<Sp>> ReversibleSpace for Bidirect
 }
 
 /// The largest number of steps of cost `unit` whose total is at most `max`.
-fn max_steps<C: Cost>(unit: C, max: C) -> usize {
+pub(super) fn max_steps<C: Cost>(unit: C, max: C) -> usize {
     if unit == C::ZERO {
         return if max.is_negative() { 0 } else { usize::MAX };
     }

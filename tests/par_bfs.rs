@@ -1,0 +1,187 @@
+//! Layer-parallel BFS (`par-bfs`, feature `parallel`): the cost of `bfs` and valid paths
+//! on random graphs with 1, 2 and 8 threads, every reachable state expanded once, limits,
+//! and the refusals.
+
+#![cfg(feature = "parallel")]
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
+
+use graph::{Graph, Nodes, arb_graph, bfs_steps, path_cost};
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use rayon::{ThreadPool, ThreadPoolBuilder};
+use state_search::{
+    CapacityErrorKind, Inapplicable, Limits, Outcome, ParBfs, Problem, StopReason,
+    Strategy as Search, StrategyError,
+};
+
+/// The thread counts every property is checked with.
+const THREADS: [usize; 3] = [1, 2, 8];
+
+/// The cost of every step of the test graphs, so that costs are steps times it.
+const UNIT: u32 = 3;
+
+/// One pool per thread count, built once.
+fn pool(threads: usize) -> &'static ThreadPool {
+    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
+    let pools = POOLS.get_or_init(|| {
+        THREADS
+            .iter()
+            .map(|&n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
+            .collect()
+    });
+    &pools[THREADS.iter().position(|&n| n == threads).unwrap()]
+}
+
+/// A graph of unit-`UNIT` edges, its starts and its goal set.
+fn case() -> impl Strategy<Value = (Graph<u32>, Vec<u32>, Vec<bool>)> {
+    arb_graph(40, 100, Just(1u32)).prop_flat_map(|g| {
+        let n = g.len();
+        (
+            Just(g.with_unit_costs(UNIT)),
+            prop::collection::vec(0..u32::try_from(n).unwrap(), 1..=3),
+            prop::collection::vec(prop::bool::weighted(0.15), n),
+        )
+    })
+}
+
+/// A path of `n` nodes, 0 -> 1 -> ... -> n - 1.
+fn line(n: u32) -> Graph<u32> {
+    let edges: Vec<(u32, u32, u32)> = (1..n).map(|i| (i - 1, i, UNIT)).collect();
+    Graph::new(n as usize, &edges).with_unit_costs(UNIT)
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 256,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/par_bfs.txt",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The cost of `bfs` (found or not), a path of edges from a start to a goal, and,
+    /// when there is no path, every reachable state expanded exactly once.
+    #[test]
+    fn agrees_with_bfs_on_every_pool((g, starts, goals) in case()) {
+        let n = g.len();
+        let problem = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize])
+            .indexer(Nodes(n));
+        let expected = Search::Bfs.run(&problem, &Limits::new()).unwrap();
+        let steps = bfs_steps(&g, &starts);
+        let reachable = steps.iter().filter(|s| s.is_some()).count() as u64;
+        for threads in THREADS {
+            let search = pool(threads)
+                .install(|| Search::ParBfs.par_run(&problem, &Limits::new()))
+                .unwrap();
+            match (&expected.outcome, &search.outcome) {
+                (Outcome::Found(bfs), Outcome::Found(par)) => {
+                    prop_assert_eq!(par.cost, bfs.cost, "{} threads", threads);
+                    let path = &par.path;
+                    prop_assert!(starts.contains(&path[0]), "{:?} from no start", path);
+                    prop_assert!(goals[*path.last().unwrap() as usize], "{:?} to no goal", path);
+                    let cost = path_cost(&g, path);
+                    prop_assert_eq!(cost, Some(i64::from(par.cost)), "{:?} not a path", path);
+                }
+                (Outcome::NoPath, Outcome::NoPath) => {
+                    prop_assert_eq!(search.stats.expanded, reachable, "{} threads", threads);
+                }
+                (bfs, par) => prop_assert!(false, "bfs {:?}, par-bfs {:?}", bfs, par),
+            }
+        }
+    }
+}
+
+#[test]
+fn the_engine_counts_steps_and_the_strategy_costs() {
+    let g = line(50);
+    let search = pool(2)
+        .install(|| ParBfs::new().search(&g, &Nodes(50), [0], |&s| s == 49))
+        .unwrap();
+    let found = search.found().unwrap();
+    assert_eq!(found.cost, 49);
+    assert_eq!(found.path, (0..50).collect::<Vec<u32>>());
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 49).indexer(Nodes(50));
+    let search = pool(8)
+        .install(|| Search::ParBfs.par_run(&problem, &Limits::new()))
+        .unwrap();
+    assert_eq!(search.found().unwrap().cost, 49 * UNIT);
+}
+
+#[test]
+fn limits_stop_the_search() {
+    let g = line(10_000);
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 9_999).indexer(Nodes(10_000));
+    let run = |limits: Limits<u32>| {
+        pool(2)
+            .install(|| Search::ParBfs.par_run(&problem, &limits))
+            .unwrap()
+    };
+    let search = run(Limits::new().max_expansions(100));
+    assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
+    // A line's layers have one state: the count stops exactly at the limit.
+    assert_eq!(search.stats.expanded, 100);
+
+    let cancel = Arc::new(AtomicBool::new(true));
+    let search = run(Limits::new().cancel_flag(cancel));
+    assert_eq!(search.stop_reason(), Some(StopReason::Cancelled));
+
+    // 9,999 steps cost 29,997: a limit one step short stops, the exact one finds it.
+    let search = run(Limits::new().max_cost(9_998 * UNIT + 2));
+    assert_eq!(search.stop_reason(), Some(StopReason::Cost));
+    let search = run(Limits::new().max_cost(9_999 * UNIT));
+    assert_eq!(search.found().unwrap().cost, 9_999 * UNIT);
+
+    // The marks and parents of 10,000 states take more than 1,000 bytes.
+    let refused =
+        pool(2).install(|| Search::ParBfs.par_run(&problem, &Limits::new().max_memory(1_000)));
+    match refused {
+        Err(StrategyError::Capacity(error)) => {
+            assert_eq!(error.reason, CapacityErrorKind::MemoryLimit);
+        }
+        other => panic!("expected a capacity error, got {other:?}"),
+    }
+}
+
+#[test]
+fn refusals_are_typed() {
+    let g = line(5);
+    let no_indexer = Problem::new(&g, [0], |&s: &u32| s == 4);
+    let refused = Search::ParBfs
+        .par_run(&no_indexer, &Limits::new())
+        .unwrap_err();
+    assert_eq!(
+        refused.refusal(),
+        Some((Search::ParBfs, Inapplicable::NeedsIndexer))
+    );
+    let weighted = Graph::new(5, &[(0, 1, 1u32), (1, 4, 2)]);
+    let problem = Problem::new(&weighted, [0], |&s: &u32| s == 4).indexer(Nodes(5));
+    let refused = Search::ParBfs
+        .par_run(&problem, &Limits::new())
+        .unwrap_err();
+    assert_eq!(
+        refused.refusal(),
+        Some((Search::ParBfs, Inapplicable::NeedsUniformCost))
+    );
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 4).indexer(Nodes(5));
+    let refused = Search::ParBfs.run(&problem, &Limits::new()).unwrap_err();
+    assert_eq!(
+        refused.refusal(),
+        Some((Search::ParBfs, Inapplicable::NeedsSyncProblem))
+    );
+    // Every other strategy runs through `par_run` as through `run`.
+    let search = Search::Bfs.par_run(&problem, &Limits::new()).unwrap();
+    assert_eq!(search.found().unwrap().cost, 4 * UNIT);
+}

@@ -21,11 +21,14 @@
 //!
 //! A bad option prints one error line and exits with status 2.
 
+#[path = "common/tiles.rs"]
+mod tiles;
+
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use state_search::domains::sliding::npuzzle::{Board, NPuzzle};
+use state_search::domains::sliding::npuzzle::Board;
 use state_search::domains::sliding::ranking::RankedPuzzle;
 use state_search::{CapacityError, IndexSpace as _, LayerCounts, Layers};
 
@@ -57,12 +60,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             Short('h') | Long("help") => return Ok(None),
             Long("shape") => {
                 let text = parser.value().map_err(|e| e.to_string())?;
-                let text = text.string().map_err(|e| e.to_string())?;
-                options.shape = text
-                    .split_once(['x', 'X'])
-                    .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)))
-                    .filter(|&(r, c): &(usize, usize)| r > 0 && c > 0)
-                    .ok_or_else(|| format!("--shape is ROWSxCOLS, not {text:?}"))?;
+                options.shape = tiles::shape(&text.string().map_err(|e| e.to_string())?)?;
             }
             Long("threads") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
@@ -177,19 +175,8 @@ fn print(counts: &LayerCounts, farthest: impl Iterator<Item = Board>) -> std::io
 
 /// The puzzle and the start board.
 fn setup(options: &Options) -> Result<(RankedPuzzle, Board), String> {
-    let (rows, cols) = options.shape;
-    let npuzzle = NPuzzle::standard(rows, cols).map_err(|e| e.to_string())?;
-    let puzzle = RankedPuzzle::new(&npuzzle)
-        .ok_or_else(|| format!("a {rows}x{cols} board has too many cells (at most 16)"))?;
-    let start = match &options.start {
-        None => npuzzle.goal().clone(),
-        Some(text) => {
-            let board = Board::parse_line(&text.replace(',', " "), 1, Some((rows, cols)))
-                .map_err(|e| format!("--start: {e}"))?;
-            npuzzle.check(&board).map_err(|e| format!("--start: {e}"))?;
-            board
-        }
-    };
+    let start = options.start.as_deref().map(|text| ("--start", text));
+    let (_, puzzle, start) = tiles::puzzle(options.shape, start)?;
     Ok((puzzle, start))
 }
 

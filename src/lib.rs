@@ -125,6 +125,8 @@
 pub mod algo;
 #[cfg(feature = "bench")]
 pub mod bench;
+#[cfg(feature = "distributed")]
+pub mod distributed;
 #[cfg(feature = "domains")]
 pub mod domains;
 pub mod error;

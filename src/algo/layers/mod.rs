@@ -36,7 +36,7 @@ use crate::space::{StateIndexer, StateSpace};
 /// The two-bit value of a state not reached yet.
 const UNSEEN: u64 = 0;
 /// States per 64-bit word of the array.
-const PER_WORD: usize = 32;
+pub(crate) const PER_WORD: usize = 32;
 /// The low bit of every two-bit field of a word.
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// Words scanned between two checks of the deadline and the cancel flag, the unit of work
@@ -631,7 +631,8 @@ where
 }
 
 mod scan;
+pub(crate) use scan::fields_equal;
 
 #[cfg(feature = "parallel")]
 use scan::parallel;
-use scan::{Marks, fields_equal, relabel_sequential, scan_sequential};
+use scan::{Marks, relabel_sequential, scan_sequential};

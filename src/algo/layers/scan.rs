@@ -8,7 +8,7 @@ use crate::solution::Limits;
 
 /// The low bit of every two-bit field of `word` that holds `value`.
 #[inline]
-pub(super) fn fields_equal(word: u64, value: u64) -> u64 {
+pub(crate) fn fields_equal(word: u64, value: u64) -> u64 {
     let diff = word ^ (value * LOW_BITS);
     !(diff | (diff >> 1)) & LOW_BITS
 }

@@ -1,0 +1,354 @@
+//! The breadth-first search dataflow of one worker: a loop whose timestamp is the depth,
+//! candidates exchanged with their owners, and per-layer tallies that every worker sees.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+use timely::ExchangeData;
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::{Concat, ConnectLoop, Feedback, OkErr, ToStream};
+use timely::worker::Worker;
+
+use super::partition::Partition;
+use super::{LayerReport, Settings};
+use crate::algo::layers::IndexSpace;
+use crate::error::CapacityError;
+
+/// Words of its partition a worker expands before it lets the others' messages in.
+const CHUNK_WORDS: usize = 1024;
+
+/// A successor on its way to its owner: its index, with the index of the state it was
+/// generated from when a path is wanted.
+pub(crate) trait Candidate: ExchangeData + Copy {
+    /// The payload bytes of one candidate.
+    const BYTES: u64;
+    /// The candidate `index` generated from `parent` (`NO_PARENT` for the start).
+    fn new(index: u64, parent: u64) -> Self;
+    /// Its index.
+    fn index(self) -> u64;
+    /// Its parent, when carried.
+    fn parent(self) -> Option<u64>;
+}
+
+/// The parent of each state an owner kept, by index.
+pub(crate) type Parents = hashbrown::HashMap<u64, u64, rustc_hash::FxBuildHasher>;
+
+/// The parent of the start.
+pub(crate) const NO_PARENT: u64 = u64::MAX;
+
+impl Candidate for u64 {
+    const BYTES: u64 = 8;
+    fn new(index: u64, _: u64) -> Self {
+        index
+    }
+    fn index(self) -> u64 {
+        self
+    }
+    fn parent(self) -> Option<u64> {
+        None
+    }
+}
+
+impl Candidate for (u64, u64) {
+    const BYTES: u64 = 16;
+    fn new(index: u64, parent: u64) -> Self {
+        (index, parent)
+    }
+    fn index(self) -> u64 {
+        self.0
+    }
+    fn parent(self) -> Option<u64> {
+        Some(self.1)
+    }
+}
+
+/// One worker's account of one layer, sent to every worker.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct Tally {
+    /// The worker it is addressed to.
+    to: u32,
+    depth: u32,
+    /// States of the layer new at this owner.
+    new: u64,
+    /// Candidates of the layer this worker generated (while expanding the layer before).
+    generated: u64,
+    /// Of those, the ones sent to a worker of another process.
+    remote: u64,
+    /// The least goal index among the new states.
+    goal: Option<u64>,
+    /// This worker could not allocate its partition or its parents.
+    failed: bool,
+}
+
+/// What a worker knows when its search ends.
+pub(crate) struct Finish {
+    /// Every complete layer, as every worker tallied it.
+    pub(crate) reports: Vec<LayerReport>,
+    /// The depth and least index of the goal layer, if one was met.
+    pub(crate) goal: Option<(u32, u64)>,
+    /// Some worker ran out of memory.
+    pub(crate) failed: Option<CapacityError>,
+    /// The parents of the states this worker owns, when a path is wanted.
+    pub(crate) parents: Parents,
+}
+
+/// Where an operator is in its current round.
+#[derive(Clone, Copy)]
+enum Phase {
+    /// Waiting for every candidate of the layer to arrive.
+    Collect,
+    /// Tallies sent; waiting for every worker's.
+    Tally,
+    /// Expanding the layer, from this word on.
+    Expand(usize),
+}
+
+/// Builds and runs the search on this worker; returns when every worker is done.
+pub(crate) fn search<S, C>(
+    worker: &mut Worker,
+    space: &std::sync::Arc<S>,
+    start: u64,
+    settings: &Settings,
+    threads: usize,
+    began: Instant,
+) -> Finish
+where
+    S: IndexSpace + Send + Sync + 'static,
+    C: Candidate,
+{
+    let me = worker.index();
+    let peers = worker.peers();
+    let bound = space.bound();
+    let mut failure = None;
+    let mut partition = match Partition::new(bound, me, peers) {
+        Ok(partition) => Some(partition),
+        Err(error) => {
+            failure = Some(error);
+            None
+        }
+    };
+    if let (Some(part), Some(log)) = (&partition, &settings.log)
+        && me == 0
+    {
+        log(&format!(
+            "{peers} worker(s), {} KiB of marks each",
+            part.bytes() >> 10
+        ));
+    }
+    let finish = Rc::new(RefCell::new(Finish {
+        reports: Vec::new(),
+        goal: None,
+        failed: None,
+        parents: Parents::default(),
+    }));
+    let shared = Rc::clone(&finish);
+    let space = std::sync::Arc::clone(space);
+    let goal_test = settings.goal.clone();
+    let on_layer = settings.on_layer.clone();
+    let stop_at_goal = settings.goal.is_some();
+    let owner = move |index: u64| index % peers as u64;
+    let process_of = move |worker: u64| worker / threads as u64;
+    let my_process = process_of(me as u64);
+    worker.dataflow::<u32, _, _>(move |scope| {
+        let (candidate_loop, candidates) = scope.feedback::<Vec<C>>(1);
+        let (tally_loop, tallies) = scope.feedback::<Vec<Tally>>(1);
+        let seed: Vec<C> = if me == 0 {
+            vec![C::new(start, NO_PARENT)]
+        } else {
+            Vec::new()
+        };
+        let candidates = seed
+            .to_stream(scope)
+            .container::<Vec<C>>()
+            .concat(candidates);
+        let out = candidates
+            .binary_frontier::<_, CapacityContainerBuilder<Vec<Result<C, Tally>>>, _, _, _, _>(
+                tallies,
+                Exchange::new(move |c: &C| owner(c.index())),
+                Exchange::new(|t: &Tally| u64::from(t.to)),
+                "LayeredBfs",
+                move |capability, info| {
+                    let activator = scope.activator_for(info.address);
+                    let mut round = Some(capability);
+                    let mut phase = Phase::Collect;
+                    let mut arrived: BTreeMap<u32, Tally> = BTreeMap::new();
+                    let mut produced: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+                    let mut received: BTreeMap<u32, Vec<Tally>> = BTreeMap::new();
+                    let mut cursor = space.cursor();
+                    move |(cands, frontier), (tallies, _), output| {
+                        let mut finish = shared.borrow_mut();
+                        cands.for_each(|cap, data| {
+                            let Some(&depth) = cap.least() else {
+                                data.clear();
+                                return;
+                            };
+                            let tally = arrived.entry(depth).or_default();
+                            let Some(part) = partition.as_mut() else {
+                                data.clear();
+                                return;
+                            };
+                            for c in data.drain(..) {
+                                let index = c.index();
+                                if !part.mark(index, depth) {
+                                    continue;
+                                }
+                                tally.new += 1;
+                                if let Some(parent) = c.parent() {
+                                    let parents = &mut finish.parents;
+                                    if parents.len() == parents.capacity()
+                                        && parents.try_reserve(parents.len().max(1024)).is_err()
+                                    {
+                                        tally.failed = true;
+                                        continue;
+                                    }
+                                    parents.insert(index, parent);
+                                }
+                                if let Some(goal) = &goal_test
+                                    && goal(usize::try_from(index).unwrap_or(usize::MAX))
+                                {
+                                    tally.goal = Some(tally.goal.map_or(index, |g| g.min(index)));
+                                }
+                            }
+                        });
+                        tallies.for_each(|_cap, data| {
+                            for tally in data.drain(..) {
+                                received.entry(tally.depth).or_default().push(tally);
+                            }
+                        });
+                        while let Some(cap) = round.as_mut() {
+                            let depth = *cap.time();
+                            match phase {
+                                Phase::Collect => {
+                                    if frontier.frontier().less_equal(&depth) {
+                                        break;
+                                    }
+                                    let mut mine = arrived.remove(&depth).unwrap_or_default();
+                                    let (generated, remote) =
+                                        produced.remove(&depth).unwrap_or_default();
+                                    mine.depth = depth;
+                                    mine.generated = generated;
+                                    mine.remote = remote;
+                                    mine.failed |= partition.is_none();
+                                    let mut session = output.session(&*cap);
+                                    for to in 0..peers {
+                                        #[expect(
+                                            clippy::cast_possible_truncation,
+                                            reason = "timely numbers workers with u32 at most"
+                                        )]
+                                        session.give(Err(Tally {
+                                            to: to as u32,
+                                            ..mine
+                                        }));
+                                    }
+                                    phase = Phase::Tally;
+                                }
+                                Phase::Tally => {
+                                    let Some(all) =
+                                        received.get(&depth).filter(|all| all.len() == peers)
+                                    else {
+                                        break;
+                                    };
+                                    let layer = sum(all);
+                                    received.remove(&depth);
+                                    let report = LayerReport {
+                                        depth: depth as usize,
+                                        count: layer.new,
+                                        generated: layer.generated,
+                                        remote: layer.remote,
+                                        remote_bytes: layer.remote * C::BYTES,
+                                        elapsed: began.elapsed(),
+                                    };
+                                    if layer.failed {
+                                        finish.failed = Some(
+                                            failure
+                                                .unwrap_or(CapacityError::out_of_memory(bound, 1)),
+                                        );
+                                    } else if layer.new > 0 {
+                                        if me == 0
+                                            && let Some(on_layer) = &on_layer
+                                        {
+                                            on_layer(&report);
+                                        }
+                                        finish.reports.push(report);
+                                    }
+                                    if let Some(goal) = layer.goal {
+                                        finish.goal = Some((depth, goal));
+                                    }
+                                    if layer.failed
+                                        || layer.new == 0
+                                        || (stop_at_goal && layer.goal.is_some())
+                                    {
+                                        round = None;
+                                        break;
+                                    }
+                                    phase = Phase::Expand(0);
+                                }
+                                Phase::Expand(from) => {
+                                    let Some(part) = partition.as_mut() else {
+                                        round = None;
+                                        break;
+                                    };
+                                    let end = part.words().min(from + CHUNK_WORDS);
+                                    let (mut generated, mut remote) = (0, 0);
+                                    let mut session = output.session(&*cap);
+                                    part.expand(depth, from..end, |index| {
+                                        #[expect(
+                                            clippy::cast_possible_truncation,
+                                            reason = "indices are below the bound, a usize"
+                                        )]
+                                        space.successors(&mut cursor, index as usize, |next| {
+                                            let next = next as u64;
+                                            generated += 1;
+                                            remote +=
+                                                u64::from(process_of(owner(next)) != my_process);
+                                            session.give(Ok(C::new(next, index)));
+                                        });
+                                    });
+                                    drop(session);
+                                    let counts = produced.entry(depth + 1).or_default();
+                                    counts.0 += generated;
+                                    counts.1 += remote;
+                                    if end == part.words() {
+                                        cap.downgrade(&(depth + 1));
+                                        phase = Phase::Collect;
+                                    } else {
+                                        phase = Phase::Expand(end);
+                                        activator.activate();
+                                        break;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                },
+            );
+        let (next, tallies) = out.ok_err(|x: Result<C, Tally>| x);
+        next.connect_loop(candidate_loop);
+        tallies.connect_loop(tally_loop);
+    });
+    while worker.step_or_park(Some(std::time::Duration::from_millis(100))) {}
+    Rc::try_unwrap(finish).map_or_else(
+        |_| unreachable!("the dataflow is gone"),
+        RefCell::into_inner,
+    )
+}
+
+/// The layer as all workers tallied it.
+fn sum(all: &[Tally]) -> Tally {
+    all.iter().fold(Tally::default(), |acc, t| Tally {
+        new: acc.new + t.new,
+        generated: acc.generated + t.generated,
+        remote: acc.remote + t.remote,
+        goal: match (acc.goal, t.goal) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        failed: acc.failed || t.failed,
+        ..acc
+    })
+}

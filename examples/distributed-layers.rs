@@ -76,7 +76,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         processes: 1,
         process: 0,
         hosts: None,
-        connect_timeout: Duration::from_secs(60),
+        connect_timeout: Duration::from_mins(1),
         quiet: false,
     };
     let mut parser = lexopt::Parser::from_env();

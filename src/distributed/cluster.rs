@@ -201,7 +201,7 @@ impl Cluster {
             threads,
             process,
             addresses,
-            connect_timeout: Duration::from_secs(60),
+            connect_timeout: Duration::from_mins(1),
         })
     }
 
@@ -214,26 +214,31 @@ impl Cluster {
     }
 
     /// Worker threads in each process.
+    #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
     }
 
     /// The number of processes.
+    #[must_use]
     pub fn processes(&self) -> usize {
         self.addresses.len()
     }
 
     /// This process's index.
+    #[must_use]
     pub fn process(&self) -> usize {
         self.process
     }
 
     /// The processes' addresses, in process order.
+    #[must_use]
     pub fn addresses(&self) -> &[String] {
         &self.addresses
     }
 
     /// Workers in the whole computation.
+    #[must_use]
     pub fn workers(&self) -> usize {
         self.threads * self.processes()
     }

@@ -215,6 +215,7 @@ impl fmt::Debug for DistributedLayers {
 
 impl DistributedLayers {
     /// A count of the whole space.
+    #[must_use]
     pub fn new() -> Self {
         Self::default()
     }

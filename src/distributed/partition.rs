@@ -105,7 +105,7 @@ mod tests {
         assert!(part.mark(1, 2));
         let mut seen = Vec::new();
         part.expand(2, 0..part.words(), |i| seen.push(i));
-        assert_eq!(seen, [4, 1]); // depth 0 and 2 share a value until 0 is expanded
+        assert_eq!(seen, [1, 4]); // depths 0 and 2 share a value until 0 is expanded
         seen.clear();
         part.expand(1, 0..part.words(), |i| seen.push(i));
         assert_eq!(seen, [7]);

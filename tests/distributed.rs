@@ -1,0 +1,398 @@
+//! Distributed layer counting: one worker, several worker threads and several processes
+//! give the single-machine `Layers` counts on sliding puzzles and a plain BFS's on random
+//! graphs; goals, paths, bad layouts, and a process that dies mid-run.
+//!
+//! The multi-process tests start this test executable again as the other processes
+//! (running only the ignored `child` test, told what to do through the environment).
+
+#[path = "common/graph.rs"]
+#[expect(
+    dead_code,
+    reason = "helpers shared by the test files; this one uses a part"
+)]
+mod graph;
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use graph::{Graph, arb_graph, bfs_steps};
+use proptest::prelude::*;
+use state_search::distributed::{
+    Cluster, ClusterError, DistributedCounts, DistributedError, DistributedLayers,
+};
+use state_search::domains::sliding::npuzzle::NPuzzle;
+use state_search::domains::sliding::ranking::RankedPuzzle;
+use state_search::{IndexSpace, Layers};
+
+/// A random graph as an index space.
+struct Nodes(Graph<u32>);
+
+impl IndexSpace for Nodes {
+    type Cursor = ();
+    fn bound(&self) -> usize {
+        self.0.len()
+    }
+    fn cursor(&self) {}
+    fn successors(&self, (): &mut (), index: usize, mut emit: impl FnMut(usize)) {
+        for &(to, _) in &self.0.forward[index] {
+            emit(to as usize);
+        }
+    }
+}
+
+/// The sliding-tile puzzle of a shape and the index of its goal.
+fn puzzle(rows: usize, cols: usize) -> (Arc<RankedPuzzle>, usize) {
+    let puzzle = RankedPuzzle::new(&NPuzzle::standard(rows, cols).unwrap()).unwrap();
+    let goal = puzzle.index(&puzzle.goal());
+    (Arc::new(puzzle), goal)
+}
+
+/// Counts on `threads` worker threads of one process.
+fn local(
+    search: &DistributedLayers,
+    threads: usize,
+    space: Arc<impl IndexSpace + Send + Sync + 'static>,
+    start: usize,
+) -> DistributedCounts {
+    let cluster = Cluster::new(threads, 1, 0, None).unwrap();
+    search
+        .run(&cluster, space, start)
+        .unwrap()
+        .expect("process 0 reports")
+}
+
+#[test]
+fn sliding_puzzles_count_as_layers_does_on_one_and_several_workers() {
+    for (rows, cols) in [(3, 3), (2, 4)] {
+        let (space, start) = puzzle(rows, cols);
+        let expected = Layers::new()
+            .count_indices(&*space, [start], |_, _, _| {})
+            .unwrap();
+        for threads in [1, 2, 3] {
+            let counts = local(
+                &DistributedLayers::new(),
+                threads,
+                Arc::clone(&space),
+                start,
+            );
+            assert_eq!(
+                counts.layers, expected.layers,
+                "{rows}x{cols}, {threads} workers"
+            );
+            assert_eq!(counts.total, expected.total);
+            assert_eq!(counts.depth, expected.depth);
+            assert_eq!(counts.goal, None);
+            assert_eq!(counts.path, None);
+        }
+    }
+    let (space, start) = puzzle(3, 3);
+    let counts = local(&DistributedLayers::new(), 2, space, start);
+    assert_eq!((counts.total, counts.depth), (181_440, 31));
+}
+
+#[test]
+fn reports_add_up_and_count_the_successors_sent() {
+    let (space, start) = puzzle(2, 4);
+    let counts = local(&DistributedLayers::new(), 2, space, start);
+    let reports = &counts.reports;
+    assert_eq!(reports.len(), counts.layers.len());
+    assert!(reports.iter().enumerate().all(|(d, r)| r.depth == d));
+    // One worker per process: nothing crosses a process boundary.
+    assert!(reports.iter().all(|r| r.remote == 0 && r.remote_bytes == 0));
+    // Every state but the start was generated at least once, by the layer before.
+    assert!(reports[1..].iter().all(|r| r.generated >= r.count));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn random_graphs_count_as_a_plain_bfs(graph in arb_graph(40, 100, Just(1u32)), threads in 1usize..=3) {
+        let steps = bfs_steps(&graph, &[0]);
+        let mut layers = vec![0u64; steps.iter().flatten().max().map_or(0, |d| d + 1)];
+        for d in steps.iter().flatten() {
+            layers[*d] += 1;
+        }
+        let counts = local(&DistributedLayers::new(), threads, Arc::new(Nodes(graph)), 0);
+        prop_assert_eq!(counts.layers, layers);
+    }
+
+    #[test]
+    fn a_goal_stops_the_count_at_its_layer_with_a_shortest_path(
+        graph in arb_graph(40, 100, Just(1u32)),
+        goal in 0usize..40,
+        threads in 1usize..=3,
+    ) {
+        let goal = goal % graph.len();
+        let steps = bfs_steps(&graph, &[0]);
+        let search = DistributedLayers::new().stop_at(move |i| i == goal).with_path();
+        let counts = local(&search, threads, Arc::new(Nodes(graph.clone())), 0);
+        match steps[goal] {
+            None => {
+                prop_assert_eq!(counts.goal, None);
+                prop_assert_eq!(counts.path, None);
+                prop_assert_eq!(counts.total, steps.iter().flatten().count() as u64);
+            }
+            Some(depth) => {
+                prop_assert_eq!(counts.goal, Some(goal));
+                prop_assert_eq!(counts.depth, depth);
+                let expected = steps.iter().flatten().filter(|&&d| d <= depth).count();
+                prop_assert_eq!(counts.total, expected as u64);
+                let path = counts.path.expect("a path to the goal");
+                prop_assert_eq!(path.len(), depth + 1);
+                prop_assert_eq!(path[0], 0);
+                prop_assert_eq!(path[depth], goal);
+                for pair in path.windows(2) {
+                    prop_assert!(graph.forward[pair[0]].iter().any(|&(to, _)| to as usize == pair[1]), "{:?} is not a step", pair);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_least_goal_of_the_first_goal_layer_is_reported() {
+    // 0 -> 1, 0 -> 2, 2 -> 3: goals 1, 2 (depth 1) and 3 (depth 2).
+    let graph = Graph::new(4, &[(0, 2, 1), (0, 1, 1), (2, 3, 1)]);
+    let search = DistributedLayers::new().stop_at(|i| i >= 1);
+    let counts = local(&search, 2, Arc::new(Nodes(graph)), 0);
+    assert_eq!(counts.goal, Some(1));
+    assert_eq!(counts.layers, [1, 2]);
+}
+
+#[test]
+fn bad_layouts_are_typed_errors() {
+    assert!(matches!(
+        Cluster::new(0, 1, 0, None),
+        Err(ClusterError::Zero(_))
+    ));
+    assert!(matches!(
+        Cluster::new(1, 0, 0, None),
+        Err(ClusterError::Zero(_))
+    ));
+    assert!(matches!(
+        Cluster::new(1, 2, 2, None),
+        Err(ClusterError::ProcessOutOfRange {
+            process: 2,
+            processes: 2
+        })
+    ));
+    let dir = std::env::temp_dir().join(format!("state-search-hosts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.txt");
+    assert!(matches!(
+        Cluster::new(1, 2, 0, Some(&missing)),
+        Err(ClusterError::HostFile { .. })
+    ));
+    let short = dir.join("short.txt");
+    std::fs::write(&short, "# one host\nlocalhost:4000\n\n").unwrap();
+    assert!(matches!(
+        Cluster::new(1, 2, 0, Some(&short)),
+        Err(ClusterError::TooFewHosts {
+            found: 1,
+            processes: 2,
+            ..
+        })
+    ));
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "localhost:4000\nlocalhost\n").unwrap();
+    assert!(matches!(
+        Cluster::new(1, 2, 1, Some(&bad)),
+        Err(ClusterError::BadAddress { line: 2, .. })
+    ));
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "a:1\n# comment\nb:2\nc:3\n").unwrap();
+    assert_eq!(
+        Cluster::new(1, 2, 1, Some(&good)).unwrap().addresses(),
+        ["a:1", "b:2"]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A space far too large for memory.
+struct Huge;
+impl IndexSpace for Huge {
+    type Cursor = ();
+    fn bound(&self) -> usize {
+        usize::MAX / 2
+    }
+    fn cursor(&self) {}
+    fn successors(&self, (): &mut (), _: usize, _: impl FnMut(usize)) {}
+}
+
+#[test]
+fn a_start_out_of_range_and_a_share_that_does_not_fit_are_errors() {
+    let (space, _) = puzzle(2, 3);
+    let cluster = Cluster::new(2, 1, 0, None).unwrap();
+    assert!(matches!(
+        DistributedLayers::new().run(&cluster, space, 360),
+        Err(DistributedError::StartOutOfRange {
+            start: 360,
+            bound: 360
+        })
+    ));
+    let result = DistributedLayers::new().run(&cluster, Arc::new(Huge), 0);
+    assert!(
+        matches!(result, Err(DistributedError::Capacity(_))),
+        "{result:?}"
+    );
+}
+
+/// Two free localhost addresses.
+fn free_addresses(n: usize) -> Vec<String> {
+    let listeners: Vec<_> = (0..n)
+        .map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap())
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().unwrap().to_string())
+        .collect()
+}
+
+/// A host file listing `addresses`.
+fn host_file(addresses: &[String]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "state-search-hosts-{}-{}",
+        std::process::id(),
+        addresses[0].replace([':', '.'], "-")
+    ));
+    std::fs::write(&path, addresses.join("\n")).unwrap();
+    path
+}
+
+#[test]
+fn a_process_that_never_starts_is_reported_after_the_timeout() {
+    let hosts = host_file(&free_addresses(2));
+    let cluster = Cluster::new(1, 2, 1, Some(&hosts))
+        .unwrap()
+        .with_connect_timeout(Duration::from_millis(300));
+    let (space, start) = puzzle(2, 3);
+    let began = Instant::now();
+    let result = DistributedLayers::new().run(&cluster, space, start);
+    assert!(
+        matches!(
+            result,
+            Err(DistributedError::Cluster(ClusterError::Unreachable {
+                process: 0,
+                ..
+            }))
+        ),
+        "{result:?}"
+    );
+    assert!(began.elapsed() < Duration::from_secs(20));
+    std::fs::remove_file(hosts).unwrap();
+}
+
+/// Starts this test executable as process `process` of a cluster: it runs the ignored
+/// `child` test with the settings in its environment.
+fn spawn(process: usize, processes: usize, hosts: &std::path::Path, shape: &str) -> Child {
+    Command::new(std::env::current_exe().unwrap())
+        .args([
+            "child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(
+            "DISTRIBUTED_CHILD",
+            format!("{process} {processes} {shape} {}", hosts.display()),
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits at most `limit` for `child`; its exit success, stdout and stderr.
+fn finish(mut child: Child, limit: Duration) -> (bool, String, String) {
+    let began = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if began.elapsed() > limit {
+            let _ = child.kill();
+            panic!("a process did not finish within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let output = child.wait_with_output().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (status.success(), text(output.stdout), text(output.stderr))
+}
+
+/// The `LAYERS` line a child printed.
+fn layers_line(stdout: &str) -> Option<&str> {
+    stdout.lines().find_map(|line| line.strip_prefix("LAYERS "))
+}
+
+#[test]
+fn two_processes_count_as_one_does() {
+    for (rows, cols) in [(3, 3), (2, 4)] {
+        let hosts = host_file(&free_addresses(2));
+        let shape = format!("{rows}x{cols}");
+        let first = spawn(0, 2, &hosts, &shape);
+        let second = spawn(1, 2, &hosts, &shape);
+        let (ok0, out0, err0) = finish(first, Duration::from_mins(2));
+        let (ok1, out1, err1) = finish(second, Duration::from_mins(2));
+        assert!(ok0 && ok1, "{err0}\n{err1}");
+        let (space, start) = puzzle(rows, cols);
+        let expected = Layers::new()
+            .count_indices(&*space, [start], |_, _, _| {})
+            .unwrap();
+        assert_eq!(
+            layers_line(&out0),
+            Some(format!("{:?}", expected.layers).as_str()),
+            "{shape}"
+        );
+        assert_eq!(layers_line(&out1), None, "only process 0 reports");
+        std::fs::remove_file(hosts).unwrap();
+    }
+}
+
+#[test]
+fn a_process_that_dies_makes_the_other_fail_instead_of_hanging() {
+    for victim in [1, 0] {
+        let hosts = host_file(&free_addresses(2));
+        // The 3x4 puzzle runs long enough to be interrupted.
+        let mut children = [spawn(0, 2, &hosts, "3x4"), spawn(1, 2, &hosts, "3x4")];
+        // Wait until the search is under way: process 0 reports its layers.
+        let stdout = children[0].stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let started = lines.any(|line| line.is_ok_and(|line| line.starts_with("DEPTH 12")));
+        assert!(started, "the search did not get going");
+        std::thread::spawn(move || lines.for_each(drop));
+        children[victim].kill().unwrap();
+        children[victim].wait().unwrap();
+        let [first, second] = children;
+        let survivor = if victim == 0 { second } else { first };
+        let (ok, _, stderr) = finish(survivor, Duration::from_mins(1));
+        assert!(!ok, "the survivor must fail");
+        assert!(stderr.contains("a worker failed"), "{stderr}");
+        std::fs::remove_file(hosts).unwrap();
+    }
+}
+
+/// One process of the multi-process tests (run only when they start it).
+#[test]
+#[ignore = "started by the multi-process tests as another process"]
+fn child() {
+    let settings = std::env::var("DISTRIBUTED_CHILD").expect("started by a test");
+    let fields: Vec<&str> = settings.splitn(4, ' ').collect();
+    let process: usize = fields[0].parse().unwrap();
+    let processes: usize = fields[1].parse().unwrap();
+    let (rows, cols) = fields[2].split_once('x').unwrap();
+    let (space, start) = puzzle(rows.parse().unwrap(), cols.parse().unwrap());
+    let cluster = Cluster::new(1, processes, process, Some(std::path::Path::new(fields[3])))
+        .unwrap()
+        .with_connect_timeout(Duration::from_secs(30));
+    let search = DistributedLayers::new().on_layer(|report| println!("DEPTH {}", report.depth));
+    match search.run(&cluster, space, start) {
+        Ok(Some(counts)) => println!("LAYERS {:?}", counts.layers),
+        Ok(None) => {}
+        Err(error) => panic!("distributed run failed: {error}"),
+    }
+}

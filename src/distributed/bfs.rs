@@ -15,7 +15,7 @@ use timely::dataflow::operators::{Concat, ConnectLoop, Feedback, OkErr, ToStream
 use timely::worker::Worker;
 
 use super::partition::Partition;
-use super::{LayerReport, Settings};
+use super::{Goal, LayerReport, Settings};
 use crate::algo::layers::IndexSpace;
 use crate::error::CapacityError;
 
@@ -184,6 +184,7 @@ where
                     let mut produced: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
                     let mut received: BTreeMap<u32, Vec<Tally>> = BTreeMap::new();
                     let mut cursor = space.cursor();
+                    let mut layer: Vec<u64> = Vec::with_capacity(CHUNK_WORDS * 32);
                     move |(cands, frontier), (tallies, _), output| {
                         let mut finish = shared.borrow_mut();
                         cands.for_each(|cap, data| {
@@ -197,26 +198,14 @@ where
                                 return;
                             };
                             for c in data.drain(..) {
-                                let index = c.index();
-                                if !part.mark(index, depth) {
-                                    continue;
-                                }
-                                tally.new += 1;
-                                if let Some(parent) = c.parent() {
-                                    let parents = &mut finish.parents;
-                                    if parents.len() == parents.capacity()
-                                        && parents.try_reserve(parents.len().max(1024)).is_err()
-                                    {
-                                        tally.failed = true;
-                                        continue;
-                                    }
-                                    parents.insert(index, parent);
-                                }
-                                if let Some(goal) = &goal_test
-                                    && goal(usize::try_from(index).unwrap_or(usize::MAX))
-                                {
-                                    tally.goal = Some(tally.goal.map_or(index, |g| g.min(index)));
-                                }
+                                keep(
+                                    part,
+                                    c,
+                                    depth,
+                                    tally,
+                                    &mut finish.parents,
+                                    goal_test.as_ref(),
+                                );
                             }
                         });
                         tallies.for_each(|_cap, data| {
@@ -300,7 +289,13 @@ where
                                     let end = part.words().min(from + CHUNK_WORDS);
                                     let (mut generated, mut remote) = (0, 0);
                                     let mut session = output.session(&*cap);
-                                    part.expand(depth, from..end, |index| {
+                                    layer.clear();
+                                    part.expand(depth, from..end, |index| layer.push(index));
+                                    // Successors this worker owns are kept at once: the
+                                    // whole layer `depth` is in, everywhere, so an unseen one
+                                    // lies at `depth + 1` (and gets the other value).
+                                    let tally = arrived.entry(depth + 1).or_default();
+                                    for &index in &layer {
                                         #[expect(
                                             clippy::cast_possible_truncation,
                                             reason = "indices are below the bound, a usize"
@@ -308,11 +303,25 @@ where
                                         space.successors(&mut cursor, index as usize, |next| {
                                             let next = next as u64;
                                             generated += 1;
-                                            remote +=
-                                                u64::from(process_of(owner(next)) != my_process);
-                                            session.give(Ok(C::new(next, index)));
+                                            let candidate = C::new(next, index);
+                                            let to = owner(next);
+                                            if to == me as u64 {
+                                                let parents = &mut finish.parents;
+                                                let goal = goal_test.as_ref();
+                                                keep(
+                                                    part,
+                                                    candidate,
+                                                    depth + 1,
+                                                    tally,
+                                                    parents,
+                                                    goal,
+                                                );
+                                            } else {
+                                                remote += u64::from(process_of(to) != my_process);
+                                                session.give(Ok(candidate));
+                                            }
                                         });
-                                    });
+                                    }
                                     drop(session);
                                     let counts = produced.entry(depth + 1).or_default();
                                     counts.0 += generated;
@@ -340,6 +349,37 @@ where
         |_| unreachable!("the dataflow is gone"),
         RefCell::into_inner,
     )
+}
+
+/// Keeps candidate `c` at `depth` if its owner (this partition) has not seen it: counts
+/// it, records its parent and whether it is a goal.
+fn keep<C: Candidate>(
+    part: &mut Partition,
+    c: C,
+    depth: u32,
+    tally: &mut Tally,
+    parents: &mut Parents,
+    goal: Option<&Goal>,
+) {
+    let index = c.index();
+    if !part.mark(index, depth) {
+        return;
+    }
+    tally.new += 1;
+    if let Some(parent) = c.parent() {
+        if parents.len() == parents.capacity()
+            && parents.try_reserve(parents.len().max(1024)).is_err()
+        {
+            tally.failed = true;
+            return;
+        }
+        parents.insert(index, parent);
+    }
+    if let Some(goal) = goal
+        && goal(usize::try_from(index).unwrap_or(usize::MAX))
+    {
+        tally.goal = Some(tally.goal.map_or(index, |g| g.min(index)));
+    }
 }
 
 /// The layer as all workers tallied it.

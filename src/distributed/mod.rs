@@ -16,7 +16,8 @@
 //! 3. with every tally in, each worker knows the layer's size and whether the search
 //!    stops; otherwise it expands its share of layer `d` (a scan of its two-bit array, in
 //!    chunks so that arriving messages are taken in between), marking each state done,
-//!    and sends the successors on as the candidates of layer `d + 1`.
+//!    and sends the successors on as the candidates of layer `d + 1` (keeping the ones it
+//!    owns itself at once: layer `d` is complete, so an unseen one lies at `d + 1`).
 //!
 //! Candidates of layer `d + 1` only leave after every owner has taken in all of layer `d`,
 //! so an unseen candidate of time `d + 1` is exactly a state at depth `d + 1`. Nothing per
@@ -176,7 +177,7 @@ impl From<ClusterError> for DistributedError {
 }
 
 /// A goal test on indices.
-type Goal = Arc<dyn Fn(usize) -> bool + Send + Sync>;
+pub(crate) type Goal = Arc<dyn Fn(usize) -> bool + Send + Sync>;
 /// A per-layer callback.
 type OnLayer = Arc<dyn Fn(&LayerReport) + Send + Sync>;
 /// A log line sink.

@@ -102,6 +102,62 @@ proptest! {
             }
         }
     }
+
+    /// The same over hashed storage (no indexer): the steps of `bfs`, a path of edges,
+    /// every reachable state expanded once when there is no path.
+    #[test]
+    fn hashed_storage_agrees_with_bfs_on_every_pool((g, starts, goals) in case()) {
+        let steps = bfs_steps(&g, &starts);
+        let nearest = (0..g.len()).filter(|&s| goals[s]).filter_map(|s| steps[s]).min();
+        let reachable = steps.iter().filter(|s| s.is_some()).count() as u64;
+        for threads in THREADS {
+            let search = pool(threads)
+                .install(|| ParBfs::new().search_hashed(&g, starts.iter().copied(), |&s| goals[s as usize]))
+                .unwrap();
+            match (nearest, &search.outcome) {
+                (Some(steps), Outcome::Found(found)) => {
+                    prop_assert_eq!(found.cost, steps, "{} threads", threads);
+                    let path = &found.path;
+                    prop_assert_eq!(path.len(), steps + 1);
+                    prop_assert!(starts.contains(&path[0]), "{:?} from no start", path);
+                    prop_assert!(goals[*path.last().unwrap() as usize], "{:?} to no goal", path);
+                    prop_assert!(path_cost(&g, path).is_some(), "{:?} not a path", path);
+                }
+                (None, Outcome::NoPath) => {
+                    prop_assert_eq!(search.stats.expanded, reachable, "{} threads", threads);
+                    prop_assert_eq!(search.stats.stored as u64, reachable);
+                }
+                (bfs, par) => prop_assert!(false, "bfs {:?}, par-bfs {:?}", bfs, par),
+            }
+        }
+    }
+}
+
+#[test]
+fn hashed_storage_honours_the_limits() {
+    let g = line(10_000);
+    let search = |limits: Limits<usize>| {
+        pool(2)
+            .install(|| {
+                ParBfs::new()
+                    .with_limits(limits)
+                    .search_hashed(&g, [0], |&s| s == 9_999)
+            })
+            .unwrap()
+    };
+    let stopped = search(Limits::new().max_expansions(100));
+    assert_eq!(stopped.stop_reason(), Some(StopReason::Expansions));
+    assert_eq!(stopped.stats.expanded, 100);
+    assert_eq!(
+        search(Limits::new().max_cost(10)).stop_reason(),
+        Some(StopReason::Cost)
+    );
+    let stopped = search(Limits::new().max_memory(1_000));
+    assert!(
+        matches!(stopped.stop_reason(), Some(StopReason::Capacity(_))),
+        "{stopped:?}"
+    );
+    assert_eq!(search(Limits::new()).found().unwrap().cost, 9_999);
 }
 
 #[test]

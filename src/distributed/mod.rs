@@ -42,7 +42,10 @@
 //! [`Cluster::with_connect_timeout`] for the others. Once running, a process that dies
 //! closes its connections; timely then fails the workers of every other process and
 //! [`DistributedLayers::run`] returns [`DistributedError::Worker`] in each of them instead
-//! of waiting forever.
+//! of waiting forever. A machine that vanishes without closing its connections (a
+//! network partition) gives TCP nothing to report, and the others wait: watch for it
+//! outside (the layer reports stop arriving). The marks must fit in the cluster's memory;
+//! marks kept on disk, as in Korf's disk-based search, are not supported.
 //!
 //! # Examples
 //!

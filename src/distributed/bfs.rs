@@ -171,7 +171,7 @@ where
             .container::<Vec<C>>()
             .concat(candidates);
         let out = candidates
-            .binary_frontier::<_, CapacityContainerBuilder<Vec<Result<C, Tally>>>, _, _, _, _>(
+            .binary_frontier::<_, CapacityContainerBuilder<Vec<Result<C, Box<Tally>>>>, _, _, _, _>(
                 tallies,
                 Exchange::new(move |c: &C| owner(c.index())),
                 Exchange::new(|t: &Tally| u64::from(t.to)),
@@ -233,10 +233,10 @@ where
                                             clippy::cast_possible_truncation,
                                             reason = "timely numbers workers with u32 at most"
                                         )]
-                                        session.give(Err(Tally {
+                                        session.give(Err(Box::new(Tally {
                                             to: to as u32,
                                             ..mine
-                                        }));
+                                        })));
                                     }
                                     phase = Phase::Tally;
                                 }
@@ -340,7 +340,8 @@ where
                     }
                 },
             );
-        let (next, tallies) = out.ok_err(|x: Result<C, Tally>| x);
+        // Tallies are boxed so that the candidates, almost every record, stay small.
+        let (next, tallies) = out.ok_err(|x: Result<C, Box<Tally>>| x.map_err(|tally| *tally));
         next.connect_loop(candidate_loop);
         tallies.connect_loop(tally_loop);
     });

@@ -16,6 +16,25 @@
 //! lowers the *incumbent*, the least goal cost found, which every worker sees; a worker
 //! only expands states whose `f` is below the incumbent.
 //!
+//! # Keeping the threads in step
+//!
+//! Plain HDA* lets a thread that has run out of states of the current `f` go on with
+//! larger ones while another thread is still sending it states of the current `f`: it then
+//! expands states at costs that those messages lower, and expands them again. On a maze
+//! with two threads that tripled the expansions. So each worker publishes its *front*,
+//! the least `f` it has open below the incumbent (none when idle), and each inbox holds,
+//! with its messages, a lower bound on their `f` (the least `f` of the states whose
+//! expansion sent them: with a consistent heuristic a successor's `f` is no less). Before
+//! a worker goes on to an `f` larger than any it has checked, it sends its buffered
+//! messages, publishes its front, takes its inbox, and waits (taking its inbox and
+//! yielding) while another worker's front or inbox bound is below that `f`. A receiver
+//! lowers its front by its inbox's bound when it takes the messages, under the inbox's
+//! lock, so a bound is never lost between the two. This only orders the work: the
+//! worker with the least front never waits (after taking its inbox, its front is its true
+//! least `f`), so some worker always makes progress, and nothing in the argument below
+//! depends on it. With an inconsistent heuristic the bounds may be too high, which only
+//! lets more expansions happen early.
+//!
 //! # Termination
 //!
 //! One shared counter, `outstanding`, holds the number of *active* workers plus the
@@ -55,20 +74,19 @@
 //! with, and costs only decrease, so along the links `g(n) >= g(parent) + step`: the path
 //! costs at most the goal's `g`, which is the optimum.
 
-use core::cmp::Reverse;
-use core::hash::{BuildHasher, Hash};
-use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use core::time::Duration;
-use std::collections::BinaryHeap;
+mod worker;
+
+use core::hash::Hash;
+use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
-use std::thread::Thread;
 
-use rustc_hash::FxBuildHasher;
-
-use crate::error::CapacityError;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
-use crate::store::{HashedStore, NO_SLOT, NodeStore, Slot};
+use crate::store::NodeStore;
+
+use worker::{
+    Halt, Inbox, Message, Next, PanicGuard, Shared, Worker, idle, least, link, owner, rebuild, take,
+};
 
 /// The link of a start state: no parent.
 const NO_LINK: u64 = u64::MAX;
@@ -109,6 +127,11 @@ const BATCH: usize = 128;
 /// message per generated successor owned by another thread (most of them: `(T - 1) / T`
 /// on average). Memory as A* with hashed storage, plus the messages in flight.
 ///
+/// The threads are kept roughly in step by `f` (see the module documentation), so with a
+/// consistent heuristic few states are expanded twice; the price is a short wait at each
+/// new `f` for the slowest thread. With one thread it is A* over hashed storage, slower
+/// than the dense storage `astar` uses when the problem has an indexer (`BENCHMARKS.md`).
+///
 /// # Examples
 ///
 /// ```
@@ -121,7 +144,7 @@ const BATCH: usize = 128;
 /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
 /// let search = pool.install(|| Hda::new().search(&space, [1], &h, |&n| n == 100));
 /// let found = search.found().unwrap();
-/// assert_eq!(found.cost, 19); // 1 2 3 6 12 24 25 50 100
+/// assert_eq!(found.cost, 18); // 1 2 3 6 12 24 25 50 100: 1 + 1 + 3 + 3 + 3 + 1 + 3 + 3
 /// assert_eq!(found.path, [1, 2, 3, 6, 12, 24, 25, 50, 100]);
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -135,307 +158,6 @@ impl<C: Cost> Default for Hda<C> {
     fn default() -> Self {
         Self::new()
     }
-}
-
-/// What a worker stores per state: the link to its parent, its cost `g`, and whether it
-/// was expanded (or recorded as a goal) at that cost.
-type Node<C> = (u64, C, bool);
-
-/// A successor on its way to its owner: the state, its cost, the link to its parent.
-type Message<S, C> = (S, C, u64);
-
-/// An open list entry: least `f`, then largest `g` first (as A*), and the slot.
-type Entry<C> = Reverse<(C, Reverse<C>, Slot)>;
-
-/// The link of `slot` in the store of worker `owner`.
-fn link(owner: usize, slot: Slot) -> u64 {
-    ((owner as u64) << 32) | u64::from(slot)
-}
-
-/// The worker and slot of a link.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "a link packs a worker number and a slot, both below 2^32"
-)]
-fn unlink(link: u64) -> (usize, Slot) {
-    ((link >> 32) as usize, link as Slot)
-}
-
-/// The owner of `state` among `threads` workers.
-#[expect(
-    clippy::cast_possible_truncation,
-    reason = "the remainder is below the number of threads, a usize"
-)]
-fn owner<S: Hash>(state: &S, threads: usize) -> usize {
-    let mut h = FxBuildHasher.hash_one(state);
-    // MurmurHash3's fmix64.
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^= h >> 33;
-    (h % threads as u64) as usize
-}
-
-/// Why the workers stopped early: the first reason raised.
-#[derive(Default)]
-struct Halt {
-    raised: AtomicBool,
-    reason: OnceLock<StopReason>,
-}
-
-impl Halt {
-    fn stop(&self, reason: StopReason) {
-        let _first = self.reason.set(reason);
-        self.raised.store(true, Ordering::Release);
-    }
-
-    fn is_raised(&self) -> bool {
-        self.raised.load(Ordering::Acquire)
-    }
-}
-
-/// Raises the halt when a worker unwinds (a panicking space or heuristic), so that the
-/// other workers stop instead of waiting for it forever.
-struct PanicGuard<'h>(&'h Halt);
-
-impl Drop for PanicGuard<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.stop(StopReason::Cancelled);
-        }
-    }
-}
-
-/// What the workers share.
-struct Shared<S, C> {
-    inboxes: Vec<Mutex<Vec<Message<S, C>>>>,
-    /// Active workers plus messages in flight (see the module documentation).
-    outstanding: AtomicU64,
-    halt: Halt,
-    /// The least goal cost found and the goal's link.
-    incumbent: Mutex<Option<(C, u64)>>,
-    /// Bumped at every change of the incumbent, so workers re-read it only then.
-    version: AtomicU64,
-    /// Expansions of all workers, as of their last exchange.
-    expanded: AtomicU64,
-    /// Each worker's memory, as of its last exchange.
-    memory: Vec<AtomicUsize>,
-    /// The workers' threads, to wake an idle one when messages arrive.
-    threads: OnceLock<Vec<Thread>>,
-}
-
-impl<S, C: Copy> Shared<S, C> {
-    fn incumbent(&self) -> Option<(C, u64)> {
-        *self
-            .incumbent
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// One worker: the states it owns, its open list, and its outgoing messages.
-struct Worker<S, C> {
-    id: usize,
-    store: HashedStore<S, Node<C>>,
-    open: BinaryHeap<Entry<C>>,
-    outgoing: Vec<Vec<Message<S, C>>>,
-    stats: Stats,
-    /// Expansions not yet added to the shared count.
-    unreported: u64,
-    /// Some state was not opened because its `f` is above the cost limit.
-    cut: bool,
-    /// Some path cost did not fit the cost type.
-    overflowed: bool,
-}
-
-impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
-    fn new(id: usize, threads: usize) -> Self {
-        Self {
-            id,
-            store: HashedStore::new(),
-            open: BinaryHeap::new(),
-            outgoing: (0..threads).map(|_| Vec::new()).collect(),
-            stats: Stats {
-                iterations: 1,
-                ..Stats::default()
-            },
-            unreported: 0,
-            cut: false,
-            overflowed: false,
-        }
-    }
-
-    /// The heap memory the worker holds, in bytes.
-    fn memory(&self) -> usize {
-        self.store.memory_bytes()
-            + self.open.capacity() * size_of::<Entry<C>>()
-            + self
-                .outgoing
-                .iter()
-                .map(|out| out.capacity() * size_of::<Message<S, C>>())
-                .sum::<usize>()
-    }
-
-    /// Takes `state`, reached at cost `g` from `parent`, into the store and the open list
-    /// unless it is stored at a cost no greater.
-    fn receive<H: Heuristic<S, C> + ?Sized>(
-        &mut self,
-        state: &S,
-        g: C,
-        parent: u64,
-        heuristic: &H,
-        limits: &Limits<C>,
-    ) -> Result<(), StopReason> {
-        let (slot, fresh) = self
-            .store
-            .insert(state, (parent, g, false))
-            .map_err(StopReason::Capacity)?;
-        if !fresh {
-            let node = self.store.value_mut(slot);
-            if g >= node.1 {
-                return Ok(());
-            }
-            if node.2 {
-                self.stats.reopened += 1;
-            }
-            *node = (parent, g, false);
-        }
-        // An estimate that does not fit the cost type marks a dead end.
-        let Some(f) = g.checked_plus(heuristic.estimate(state)) else {
-            return Ok(());
-        };
-        if limits.exceeds_cost(f) {
-            self.cut = true;
-            return Ok(());
-        }
-        if self.open.try_reserve(1).is_err() {
-            let error = CapacityError::out_of_memory(self.open.len() + 1, size_of::<Entry<C>>());
-            return Err(StopReason::Capacity(error));
-        }
-        self.open.push(Reverse((f, Reverse(g), slot)));
-        self.stats.peak_open = self.stats.peak_open.max(self.open.len());
-        Ok(())
-    }
-
-    /// Expands `state`, stored at `slot` at cost `g`: its successors go to their owners,
-    /// into this worker's store and open list or into the outgoing buffers.
-    fn expand<Sp, H>(
-        &mut self,
-        space: &Sp,
-        state: &S,
-        slot: Slot,
-        g: C,
-        heuristic: &H,
-        limits: &Limits<C>,
-    ) -> Result<(), StopReason>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-    {
-        let threads = self.outgoing.len();
-        let parent = link(self.id, slot);
-        let mut halt = Ok(());
-        self.stats.expanded += 1;
-        self.unreported += 1;
-        space.successors(state, |next, step| {
-            self.stats.generated += 1;
-            if halt.is_err() {
-                return;
-            }
-            if step.is_negative() {
-                halt = Err(StopReason::NegativeCost);
-                return;
-            }
-            let Some(cost) = g.checked_plus(step) else {
-                self.overflowed = true;
-                return;
-            };
-            let to = owner(&next, threads);
-            if to == self.id {
-                halt = self.receive(&next, cost, parent, heuristic, limits);
-                return;
-            }
-            let out = &mut self.outgoing[to];
-            if out.try_reserve(1).is_err() {
-                let bytes = size_of::<Message<S, C>>();
-                let error = CapacityError::out_of_memory(out.len() + 1, bytes);
-                halt = Err(StopReason::Capacity(error));
-                return;
-            }
-            out.push((next, cost, parent));
-        });
-        halt
-    }
-
-    /// Sends the buffered messages to their owners.
-    fn flush(&mut self, shared: &Shared<S, C>) -> Result<(), StopReason> {
-        for (to, out) in self.outgoing.iter_mut().enumerate() {
-            if out.is_empty() {
-                continue;
-            }
-            let mut inbox = shared.inboxes[to]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            if inbox.try_reserve(out.len()).is_err() {
-                let bytes = size_of::<Message<S, C>>();
-                let error = CapacityError::out_of_memory(inbox.len() + out.len(), bytes);
-                return Err(StopReason::Capacity(error));
-            }
-            // Counted before the owner can see them (it takes them under the lock).
-            shared
-                .outstanding
-                .fetch_add(out.len() as u64, Ordering::AcqRel);
-            if inbox.is_empty() {
-                // Hand the whole buffer over and keep the inbox's spent one.
-                core::mem::swap(&mut *inbox, out);
-            } else {
-                inbox.append(out);
-            }
-            drop(inbox);
-            if let Some(threads) = shared.threads.get() {
-                threads[to].unpark();
-            }
-        }
-        Ok(())
-    }
-
-    /// Takes the messages of the inbox into the store and open list; how many there were.
-    fn drain<H: Heuristic<S, C> + ?Sized>(
-        &mut self,
-        shared: &Shared<S, C>,
-        spare: &mut Vec<Message<S, C>>,
-        heuristic: &H,
-        limits: &Limits<C>,
-    ) -> Result<u64, StopReason> {
-        {
-            let mut inbox = shared.inboxes[self.id]
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            if inbox.is_empty() {
-                return Ok(0);
-            }
-            core::mem::swap(&mut *inbox, spare);
-        }
-        let mut result = Ok(spare.len() as u64);
-        for (state, g, parent) in spare.drain(..) {
-            if result.is_ok()
-                && let Err(reason) = self.receive(&state, g, parent, heuristic, limits)
-            {
-                result = Err(reason);
-            }
-        }
-        result
-    }
-}
-
-/// What the search has to go on with once a worker has taken a state from its open
-/// list.
-enum Next<S, C> {
-    /// Expand this state, stored at this slot at cost `g`.
-    Expand(S, Slot, C),
-    /// Nothing open below the incumbent.
-    Idle,
 }
 
 impl<C: Cost> Hda<C> {
@@ -492,7 +214,14 @@ impl<C: Cost> Hda<C> {
             "more than 2^32 threads in the pool"
         );
         let shared = Shared {
-            inboxes: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+            inboxes: (0..threads)
+                .map(|_| {
+                    Mutex::new(Inbox {
+                        messages: Vec::new(),
+                        least: None,
+                    })
+                })
+                .collect(),
             outstanding: AtomicU64::new(threads as u64),
             halt: Halt::default(),
             incumbent: Mutex::new(None),
@@ -500,6 +229,7 @@ impl<C: Cost> Hda<C> {
             expanded: AtomicU64::new(0),
             memory: (0..threads).map(|_| AtomicUsize::new(0)).collect(),
             threads: OnceLock::new(),
+            fronts: (0..threads).map(|_| Mutex::new(None)).collect(),
         };
         let mut workers: Vec<Worker<Sp::State, C>> =
             (0..threads).map(|id| Worker::new(id, threads)).collect();
@@ -548,6 +278,8 @@ impl<C: Cost> Hda<C> {
         let mut seen_version = u64::MAX;
         let mut bound: Option<C> = None;
         let mut since_exchange = EXCHANGE;
+        // The largest `f` this worker found no other worker below.
+        let mut verified: Option<C> = None;
         let fail = |reason| shared.halt.stop(reason);
         loop {
             if shared.halt.is_raised() {
@@ -564,13 +296,44 @@ impl<C: Cost> Hda<C> {
                 seen_version = version;
                 bound = shared.incumbent().map(|(cost, _)| cost);
             }
+            let next = w.next_f().filter(|&f| bound.is_none_or(|best| f < best));
+            if let Some(f) = next {
+                if verified.is_none_or(|v| f > v) {
+                    // Moving on to a larger `f`: send what this worker found below it, say
+                    // where it is, and let any worker still below `f` catch up, so that
+                    // states are not expanded at costs its messages would lower.
+                    if let Err(reason) = w.flush(shared) {
+                        return fail(reason);
+                    }
+                    w.publish(shared, Some(f));
+                    let least = shared.others_front(w.id);
+                    // What the others sent before they said they had moved on, too.
+                    match w.drain(shared, &mut spare, heuristic, &self.limits) {
+                        Ok(0) => {}
+                        Ok(taken) => {
+                            shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
+                            continue;
+                        }
+                        Err(reason) => return fail(reason),
+                    }
+                    if least.is_some_and(|least| f > least) {
+                        std::thread::yield_now();
+                        continue;
+                    }
+                    verified = Some(f);
+                } else {
+                    w.publish(shared, Some(f));
+                }
+            }
             let (state, slot, g) = match take(w, bound) {
                 Next::Expand(state, slot, g) => (state, slot, g),
                 Next::Idle => {
+                    verified = None;
                     // Before idling: send what is buffered, take what has arrived.
                     if let Err(reason) = w.flush(shared) {
                         return fail(reason);
                     }
+                    w.publish(shared, None);
                     match w.drain(shared, &mut spare, heuristic, &self.limits) {
                         Ok(0) => {}
                         Ok(taken) => {
@@ -606,6 +369,7 @@ impl<C: Cost> Hda<C> {
                 return fail(StopReason::Expansions);
             }
             since_exchange += 1;
+            w.floor = least(w.floor, next);
             if let Err(reason) = w.expand(space, &state, slot, g, heuristic, &self.limits) {
                 return fail(reason);
             }
@@ -682,114 +446,5 @@ impl<C: Cost> Hda<C> {
             stats,
             partial: solution,
         }
-    }
-}
-
-/// Takes the open state of least `f` below `bound` (stale entries skipped), or says there
-/// is none; the state is marked expanded.
-fn take<S: Clone + Eq + Hash, C: Cost>(w: &mut Worker<S, C>, bound: Option<C>) -> Next<S, C> {
-    while let Some(&Reverse((f, Reverse(g), slot))) = w.open.peek() {
-        if bound.is_some_and(|best| f >= best) {
-            // Nothing below the incumbent. The entries stay: the incumbent only decreases,
-            // so none of them will be needed, but dropping them would gain nothing.
-            return Next::Idle;
-        }
-        w.open.pop();
-        let node = w.store.value_mut(slot);
-        if node.2 || node.1 != g {
-            continue; // a stale entry
-        }
-        node.2 = true;
-        return Next::Expand(w.store.state(slot), slot, g);
-    }
-    Next::Idle
-}
-
-/// Waits, idle, until messages arrive (then takes them and returns `true`) or the search
-/// is over (`false`).
-fn idle<S: Clone + Eq + Hash, C: Cost, H: Heuristic<S, C> + ?Sized>(
-    w: &mut Worker<S, C>,
-    shared: &Shared<S, C>,
-    spare: &mut Vec<Message<S, C>>,
-    heuristic: &H,
-    limits: &Limits<C>,
-) -> bool {
-    if shared.outstanding.fetch_sub(1, Ordering::AcqRel) == 1 {
-        // The last active worker, and no message in flight: the search is over. Wake the
-        // others so they see it at once.
-        if let Some(threads) = shared.threads.get() {
-            threads.iter().for_each(Thread::unpark);
-        }
-        return false;
-    }
-    let mut rounds = 0u32;
-    loop {
-        if shared.halt.is_raised() || shared.outstanding.load(Ordering::Acquire) == 0 {
-            return false;
-        }
-        let waiting = !shared.inboxes[w.id]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .is_empty();
-        if waiting {
-            // Active again before the messages are taken: the counter stays above 0.
-            shared.outstanding.fetch_add(1, Ordering::AcqRel);
-            match w.drain(shared, spare, heuristic, limits) {
-                Ok(taken) => {
-                    shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
-                    return true;
-                }
-                Err(reason) => {
-                    shared.halt.stop(reason);
-                    return false;
-                }
-            }
-        }
-        rounds = rounds.saturating_add(1);
-        if rounds < 16 {
-            std::thread::yield_now();
-        } else {
-            std::thread::park_timeout(Duration::from_micros(200));
-        }
-    }
-}
-
-/// The path to the goal at `goal`, along the parent links through the workers' stores,
-/// and its cost: the sum of its steps' least costs, or `recorded` (the goal's `g`) if that
-/// is less or a step is missing.
-fn rebuild<Sp>(
-    workers: &[Worker<Sp::State, Sp::Cost>],
-    space: &Sp,
-    goal: u64,
-    recorded: Sp::Cost,
-) -> Solution<Sp::State, Sp::Cost>
-where
-    Sp: StateSpace + ?Sized,
-{
-    let stored: usize = workers.iter().map(|w| w.store.len()).sum();
-    let mut path = Vec::new();
-    let mut at = goal;
-    while at != NO_LINK && path.len() <= stored {
-        let (id, slot) = unlink(at);
-        debug_assert_ne!(slot, NO_SLOT, "a link to no slot");
-        let store = &workers[id].store;
-        path.push(store.state(slot));
-        at = store.value(slot).0;
-    }
-    debug_assert_eq!(at, NO_LINK, "the parent links loop");
-    path.reverse();
-    let mut cost = Some(Sp::Cost::ZERO);
-    for step in path.windows(2) {
-        let mut least: Option<Sp::Cost> = None;
-        space.successors(&step[0], |next, c| {
-            if next == step[1] && least.is_none_or(|l| c < l) {
-                least = Some(c);
-            }
-        });
-        cost = cost.zip(least).and_then(|(sum, c)| sum.checked_plus(c));
-    }
-    Solution {
-        path,
-        cost: cost.filter(|&c| c <= recorded).unwrap_or(recorded),
     }
 }

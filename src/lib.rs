@@ -34,7 +34,7 @@
 //! |-------------------------------------------------|-------------------------------------|
 //! | unit step costs                                 | [`Bfs`], [`BidirectionalBfs`]       |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
-//! | non-negative costs, admissible heuristic        | [`AStar`]                           |
+//! | non-negative costs, admissible heuristic        | [`AStar`] (on several threads: `Hda`, feature `parallel`) |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
@@ -148,6 +148,8 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher};
+#[cfg(feature = "parallel")]
+pub use algo::hda::Hda;
 #[cfg(feature = "parallel")]
 pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};

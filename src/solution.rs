@@ -122,8 +122,9 @@ pub struct Search<T> {
     /// When a best-first engine (Dijkstra, A*, and their weighted, greedy, focal and
     /// anytime variants) stopped before it could decide, the path to the most promising
     /// state it reached: the least estimate `h`, ties broken by the least cost `g` (a
-    /// prefix of a path from a start, so a caller can act on it); for an anytime search,
-    /// the best solution found. `None` otherwise.
+    /// prefix of a path from a start, so a caller can act on it); for an anytime search
+    /// and for hash-distributed A* (`Hda`, feature `parallel`), the best solution found,
+    /// if any. `None` otherwise.
     pub partial: Option<T>,
 }
 

@@ -68,9 +68,15 @@ fn build_examples() {
             .parent()
             .and_then(|dir| dir.file_name())
             .is_some_and(|name| name == "release");
-        let status = Command::new(cargo)
+        let mut command = Command::new(cargo);
+        command
             .args(["build", "--quiet", "--examples", "--profile"])
-            .arg(if release { "bench" } else { "test" })
+            .arg(if release { "bench" } else { "test" });
+        // The examples with the parallel strategies when this test has them.
+        if cfg!(feature = "parallel") {
+            command.args(["--features", "parallel"]);
+        }
+        let status = command
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .expect("cargo runs");
@@ -500,4 +506,144 @@ fn npuzzle_anytime_stopped_by_a_limit_prints_its_best_solution() {
     ];
     let line = run("npuzzle", &args, board).error_line().to_owned();
     assert!(line.contains("expansion limit"), "{line}");
+}
+
+// --- --threads ---------------------------------------------------------------------
+
+const KEYDOOR_SAMPLE: &str = include_str!("data/keydoor/sample.in");
+const KEYDOOR_KEYS: &str = include_str!("data/keydoor/fewest-keys.in");
+
+#[test]
+fn keydoor_threads_must_be_a_positive_number() {
+    for (value, says) in [
+        ("0", "--threads must be at least 1"),
+        ("two", "--threads: \"two\" is not valid"),
+        ("-1", "--threads"),
+    ] {
+        let out = run("keydoor", &["--threads", value], KEYDOOR_SAMPLE);
+        let line = out.error_line();
+        assert!(line.contains(says), "{value}: {line}");
+    }
+    let out = run("keydoor", &["--threads"], KEYDOOR_SAMPLE);
+    assert!(out.error_line().contains("--threads needs a value"));
+    let out = run("keydoor", &["--threads", "2"], KEYDOOR_SAMPLE);
+    if cfg!(feature = "parallel") {
+        assert_eq!(out.code, Some(0), "{out:?}");
+    } else {
+        assert!(out.error_line().contains("needs the `parallel` feature"));
+    }
+}
+
+#[test]
+fn keydoor_prints_the_same_routes_on_one_and_two_threads() {
+    let mut cases: Vec<Vec<&str>> = vec![
+        vec![],
+        vec!["--strategy", "astar"],
+        vec!["--objective", "moves"],
+        vec!["--objective", "moves", "--strategy", "astar"],
+    ];
+    if cfg!(feature = "parallel") {
+        cases.push(vec!["--strategy", "hda"]);
+        cases.push(vec!["--objective", "moves", "--strategy", "par-bfs"]);
+        cases.push(vec!["--objective", "moves", "--strategy", "hda"]);
+    }
+    let threads: &[&str] = if cfg!(feature = "parallel") {
+        &["1", "2", "8"]
+    } else {
+        &["1"]
+    };
+    for input in [KEYDOOR_SAMPLE, KEYDOOR_KEYS, "1 3\nSaT\n"] {
+        let sequential = run("keydoor", &["--threads", "1"], input);
+        assert_eq!(sequential.code, Some(0), "{sequential:?}");
+        for args in &cases {
+            for &n in threads {
+                let mut all = args.clone();
+                all.extend(["--threads", n]);
+                let out = run("keydoor", &all, input);
+                let expected = run("keydoor", args, input);
+                assert_eq!(out.code, Some(0), "{all:?}: {out:?}");
+                assert_eq!(out.stdout, expected.stdout, "{all:?}");
+                assert_eq!(out.stderr, "", "{all:?}");
+            }
+        }
+    }
+    // The strategy that ran is the parallel one, as --stats says.
+    if cfg!(feature = "parallel") {
+        let out = run(
+            "keydoor",
+            &["--strategy", "astar", "--threads", "2", "--stats"],
+            KEYDOOR_SAMPLE,
+        );
+        assert!(out.stderr.starts_with("keydoor: strategy hda: "), "{out:?}");
+        let out = run(
+            "keydoor",
+            &["--strategy", "astar", "--threads", "1", "--stats"],
+            KEYDOOR_SAMPLE,
+        );
+        assert!(
+            out.stderr.starts_with("keydoor: strategy astar: "),
+            "{out:?}"
+        );
+    }
+}
+
+/// The problem, strategy, outcome and cost columns of a `compare --csv` report.
+fn compare_costs(args: &[&str]) -> Vec<String> {
+    // Problems whose costs are numbers (no comma in the cell), with room for the extra
+    // expansions of hda on several threads.
+    let mut all = vec!["--quick", "--csv", "--limit-expansions", "10000000"];
+    all.extend(["--problem", "maze 24x24,keydoor 60x60 fewest moves"]);
+    all.extend(args);
+    let out = run("compare", &all, "");
+    assert_eq!(out.code, Some(0), "{all:?}: {out:?}");
+    out.stdout
+        .lines()
+        .skip(1)
+        .map(|line| line.split(',').take(4).collect::<Vec<_>>().join(","))
+        .collect()
+}
+
+#[test]
+fn compare_threads_must_be_a_positive_number_and_change_no_cost() {
+    for value in ["0", "many"] {
+        let out = run("compare", &["--threads", value], "");
+        assert_eq!((out.code, out.stdout.as_str()), (Some(2), ""), "{out:?}");
+        assert!(out.stderr.starts_with("compare: --threads"), "{out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{out:?}");
+    }
+    if cfg!(feature = "parallel") {
+        let strategies = ["--strategy", "astar,bfs,hda,par-bfs"];
+        let one = compare_costs(&[strategies[0], strategies[1], "--threads", "1"]);
+        let two = compare_costs(&[strategies[0], strategies[1], "--threads", "2"]);
+        assert_eq!(one, two);
+        // hda costs what astar costs, par-bfs what bfs costs, where they run.
+        for row in &one {
+            assert!(!row.contains(",failed"), "{row}");
+        }
+        let cost_of = |strategy: &str, problem: &str| {
+            one.iter()
+                .find(|row| row.starts_with(problem) && row.split(',').nth(1) == Some(strategy))
+                .map(|row| row.rsplit(',').next().unwrap().to_owned())
+        };
+        for problem in ["maze 24x24", "keydoor 60x60 fewest moves"] {
+            assert_eq!(
+                cost_of("hda", problem),
+                cost_of("astar", problem),
+                "{problem}"
+            );
+            assert_eq!(
+                cost_of("par-bfs", problem),
+                cost_of("bfs", problem),
+                "{problem}"
+            );
+        }
+    } else {
+        let out = run("compare", &["--threads", "2"], "");
+        assert!(
+            out.stderr.contains("needs the `parallel` feature"),
+            "{out:?}"
+        );
+        let one = compare_costs(&["--strategy", "astar", "--threads", "1"]);
+        assert_eq!(one, compare_costs(&["--strategy", "astar"]));
+    }
 }

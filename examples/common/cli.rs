@@ -240,3 +240,36 @@ fn read_all(mut reader: impl Read, expected: usize) -> std::io::Result<String> {
         )
     })
 }
+
+/// Every core with the `parallel` feature, else 1: the default of `--threads`.
+pub fn default_threads() -> usize {
+    if cfg!(feature = "parallel") {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    } else {
+        1
+    }
+}
+
+/// A `--threads` value: at least 1, and 1 only without the `parallel` feature.
+pub fn threads(value: OsString) -> Result<usize, String> {
+    let threads: usize = parse_value("--threads", value)?;
+    if threads == 0 {
+        return Err("--threads must be at least 1".to_owned());
+    }
+    if threads > 1 && !cfg!(feature = "parallel") {
+        return Err(format!(
+            "--threads {threads} needs the `parallel` feature (cargo run --features \
+             parallel ...); this build runs --threads 1 only"
+        ));
+    }
+    Ok(threads)
+}
+
+/// A rayon pool of `threads` threads, for the parallel strategies.
+#[cfg(feature = "parallel")]
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} threads: {e}"))
+}

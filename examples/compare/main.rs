@@ -20,10 +20,18 @@
 //! - `--csv`, `--json`: the report as CSV or JSON instead of a table.
 //! - `--svg DIR`: also write one chart per problem into DIR.
 //! - `--quick`: small problems (seconds in a debug build).
+//! - `--threads N`: the threads the parallel strategies (`par-bfs`, `hda`, `par-idastar`;
+//!   name them with `--strategy`, they are not in the default list) run on, with the
+//!   `parallel` feature (`cargo run --release --features parallel --example compare`;
+//!   default: every core). The grid mazes and key-door mazes run `par-bfs` and `hda`, the
+//!   sliding-tile puzzles `par-idastar`; the other problems skip them. Without the feature
+//!   only `--threads 1` is accepted (the default then); `0` is refused.
 //!
 //! A pair whose strategy does not apply to the problem is shown as skipped, with the
 //! reason. Exit status: 0, or 2 on a bad argument.
 
+#[path = "../common/cli.rs"]
+mod common;
 mod problems;
 
 use std::path::PathBuf;
@@ -35,7 +43,7 @@ use state_search::{Limits, Strategy};
 
 const USAGE: &str = "usage: compare [--problem NAME[,NAME]] [--strategy NAME[,NAME]] \
 [--limit-expansions N] [--deadline SECS] [--repeat N] [--csv | --json] [--svg DIR] [--quick] \
-[--list]";
+[--threads N] [--list]";
 
 /// How the report is printed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,6 +62,7 @@ struct Options {
     format: Format,
     svg: Option<PathBuf>,
     quick: bool,
+    threads: usize,
     list: bool,
 }
 
@@ -69,6 +78,7 @@ fn parse() -> Result<Option<Options>, String> {
         format: Format::Table,
         svg: None,
         quick: false,
+        threads: common::default_threads(),
         list: false,
     };
     let mut parser = lexopt::Parser::from_env();
@@ -124,6 +134,9 @@ fn parse() -> Result<Option<Options>, String> {
                 options.svg = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
             }
             Long("quick") => options.quick = true,
+            Long("threads") => {
+                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
+            }
             Long("list") => options.list = true,
             Short('h') | Long("help") => {
                 println!("{USAGE}");
@@ -135,7 +148,16 @@ fn parse() -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
+/// Runs the comparison: with the `parallel` feature, on a pool of `--threads` threads,
+/// which the parallel strategies search on.
 fn run(options: &Options) -> Result<(), String> {
+    #[cfg(feature = "parallel")]
+    return common::pool(options.threads)?.install(|| compare(options));
+    #[cfg(not(feature = "parallel"))]
+    compare(options)
+}
+
+fn compare(options: &Options) -> Result<(), String> {
     let problems = problems::all(options.quick);
     if options.list {
         for problem in &problems {

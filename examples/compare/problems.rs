@@ -1,6 +1,8 @@
 //! The built-in problems of the comparison: generated mazes, key-door and pipe-key mazes,
 //! Huarong Road queries, Klotski, and sliding-tile puzzles, each a [`Case`] that runs any
-//! strategy through its domain's `solve`.
+//! strategy through its domain's `solve` (with the `parallel` feature, `par_solve` or
+//! `Strategy::par_run` where there is one, which run the parallel strategies on the
+//! current pool).
 
 use std::sync::Arc;
 
@@ -48,7 +50,12 @@ fn maze_case(name: String, maze: GridMaze) -> Named {
             .indexed()
             .backward(goal);
         let limits = limits.clone().for_cost();
-        Measurement::of_result(strategy.run(&problem, &limits), |found| found.cost)
+        // `par_run` runs the parallel strategies on the current pool, the others as `run`.
+        #[cfg(feature = "parallel")]
+        let search = strategy.par_run(&problem, &limits);
+        #[cfg(not(feature = "parallel"))]
+        let search = strategy.run(&problem, &limits);
+        Measurement::of_result(search, |found| found.cost)
     }))
 }
 
@@ -71,6 +78,9 @@ fn mazes(quick: bool, problems: &mut Vec<Named>) {
 /// A key-door maze for one objective; the cost of the fewest keys is `(keys, moves)`.
 fn keydoor_case(name: String, maze: KeyDoorMaze, objective: Objective) -> Named {
     Box::new(case(name, move |strategy, limits| {
+        #[cfg(feature = "parallel")]
+        let search = maze.par_solve(objective, &strategy, limits);
+        #[cfg(not(feature = "parallel"))]
         let search = maze.solve(objective, &strategy, limits);
         match objective {
             // A pair is no number: the report shows it as text.
@@ -208,6 +218,9 @@ fn npuzzle(quick: bool, problems: &mut Vec<Named>) {
             format!("8-puzzle random #{n}, linear conflict"),
             move |strategy, limits| {
                 let heuristic = LinearConflict::new(&puzzle);
+                #[cfg(feature = "parallel")]
+                let search = puzzle.par_solve(&board, heuristic, &strategy, limits);
+                #[cfg(not(feature = "parallel"))]
                 let search = puzzle.solve(&board, heuristic, &strategy, limits);
                 Measurement::of_result(search, |plan| plan.cost)
             },
@@ -227,7 +240,11 @@ fn npuzzle(quick: bool, problems: &mut Vec<Named>) {
         problems.push(Box::new(case(
             format!("15-puzzle korf #{id}, manhattan"),
             move |strategy, limits| {
-                let search = puzzle.solve(&start, Manhattan::new(&puzzle), &strategy, limits);
+                let heuristic = Manhattan::new(&puzzle);
+                #[cfg(feature = "parallel")]
+                let search = puzzle.par_solve(&start, heuristic, &strategy, limits);
+                #[cfg(not(feature = "parallel"))]
+                let search = puzzle.solve(&start, heuristic, &strategy, limits);
                 Measurement::of_result(search, |plan| plan.cost)
             },
         )));
@@ -236,6 +253,9 @@ fn npuzzle(quick: bool, problems: &mut Vec<Named>) {
             problems.push(Box::new(case(
                 format!("15-puzzle korf #{id}, pdb 5-5-5 reflected"),
                 move |strategy, limits| {
+                    #[cfg(feature = "parallel")]
+                    let search = puzzle.par_solve(&board, set.heuristic(), &strategy, limits);
+                    #[cfg(not(feature = "parallel"))]
                     let search = puzzle.solve(&board, set.heuristic(), &strategy, limits);
                     Measurement::of_result(search, |plan| plan.cost)
                 },

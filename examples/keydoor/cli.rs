@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use core::num::NonZeroUsize;
-use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+#[cfg(feature = "parallel")]
+use state_search::domains::SolveError;
+use state_search::domains::keydoor::{KeyDoorMaze, Objective, Route};
 
 use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
@@ -19,8 +21,42 @@ pub use common::Output;
 
 /// The strategies that solve each objective ([`KeyDoorMaze::solve`] refuses the others):
 /// the fewest keys are a lexicographic cost, which `bfs` ignores and the integer queues
-/// cannot file; `layered` finds only the fewest keys; no strategy searches backwards.
+/// cannot file; `layered` finds only the fewest keys; no strategy searches backwards. With
+/// the `parallel` feature, also their parallel counterparts `par-bfs` (the fewest moves)
+/// and `hda` (both), which [`KeyDoorMaze::par_solve`] runs.
 pub fn strategies(objective: Objective) -> &'static [Strategy] {
+    #[cfg(feature = "parallel")]
+    match objective {
+        Objective::FewestKeys => &[
+            Strategy::Layered,
+            Strategy::Dijkstra(Queue::Heap),
+            Strategy::AStar,
+            Strategy::Spfa,
+            Strategy::IdaStar,
+            Strategy::IdaStarTable,
+            Strategy::Greedy,
+            Strategy::Beam(NonZeroUsize::MIN),
+            Strategy::Hda,
+        ],
+        Objective::FewestMoves => &[
+            Strategy::Bfs,
+            Strategy::Dijkstra(Queue::Heap),
+            Strategy::Dijkstra(Queue::Bucket),
+            Strategy::Dijkstra(Queue::Radix),
+            Strategy::AStar,
+            Strategy::Spfa,
+            Strategy::IdaStar,
+            Strategy::IdaStarTable,
+            Strategy::WeightedAStar(Weight::TWO),
+            Strategy::Greedy,
+            Strategy::Beam(NonZeroUsize::MIN),
+            Strategy::Focal(Weight::TWO),
+            Strategy::Anytime(Weight::TWO),
+            Strategy::ParBfs,
+            Strategy::Hda,
+        ],
+    }
+    #[cfg(not(feature = "parallel"))]
     match objective {
         Objective::FewestKeys => &[
             Strategy::Layered,
@@ -53,7 +89,10 @@ pub fn strategies(objective: Objective) -> &'static [Strategy] {
 fn usage() -> String {
     let list = |objective| common::spellings(strategies(objective), "|");
     format!(
-        "usage: keydoor [--objective keys|moves] [--strategy NAME] [--stats] [FILE | -]\n\
+        "usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats] \
+         [FILE | -]\n\
+         --threads N: with more than 1 (the default is every core with the parallel feature, \
+         else 1), bfs runs as par-bfs and astar as hda on N threads\n\
          strategies with --objective keys (the default, default strategy layered): {}\n\
          strategies with --objective moves (default strategy bfs): {}",
         list(Objective::FewestKeys),
@@ -69,6 +108,7 @@ fn failure(code: u8, message: &str) -> Output {
 struct Options {
     objective: Objective,
     strategy: Option<OsString>,
+    threads: usize,
     stats: bool,
     file: Option<PathBuf>,
 }
@@ -81,6 +121,7 @@ fn parse_args(
     let mut options = Options {
         objective: Objective::FewestKeys,
         strategy: None,
+        threads: common::default_threads(),
         stats: false,
         file: None,
     };
@@ -95,6 +136,9 @@ fn parse_args(
             }
             // Checked once the objective is known.
             Long("strategy") => options.strategy = Some(common::value(&mut parser, "--strategy")?),
+            Long("threads") => {
+                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
+            }
             Long("stats") => options.stats = true,
             Short('h') | Long("help") => return Ok(None),
             Value(file) if options.file.is_none() => {
@@ -139,9 +183,10 @@ pub fn run(
     };
     drop(text);
     let started = Instant::now();
-    let search = match maze.solve(objective, &strategy, &Limits::new()) {
+    let (strategy, solved) = solve(&maze, objective, strategy, options.threads);
+    let search = match solved {
         Ok(search) => search,
-        Err(error) => return failure(2, &error.to_string()),
+        Err(error) => return failure(2, &error),
     };
     if let Some(StopReason::Capacity(error)) = search.stop_reason() {
         return failure(2, &error.to_string());
@@ -157,6 +202,45 @@ pub fn run(
             .push_str(&stats_line(strategy, &search.stats, elapsed));
     }
     out
+}
+
+/// What [`KeyDoorMaze::solve`] returns.
+type Solved = Result<state_search::Search<Route>, String>;
+
+/// Solves `maze` with `strategy` on `threads` threads: with more than one, `bfs` runs as
+/// `par-bfs` (as `bfs` when its dense marks do not fit) and `astar` as `hda`; the parallel
+/// strategies run on a pool of `threads`. Returns the strategy that ran.
+fn solve(
+    maze: &KeyDoorMaze,
+    objective: Objective,
+    strategy: Strategy,
+    threads: usize,
+) -> (Strategy, Solved) {
+    #[cfg(feature = "parallel")]
+    {
+        let parallel = match strategy {
+            Strategy::Bfs if threads > 1 => Some(Strategy::ParBfs),
+            Strategy::AStar if threads > 1 => Some(Strategy::Hda),
+            Strategy::ParBfs | Strategy::Hda => Some(strategy),
+            _ => None,
+        };
+        if let Some(parallel) = parallel {
+            let pool = match common::pool(threads) {
+                Ok(pool) => pool,
+                Err(message) => return (parallel, Err(message)),
+            };
+            let solved = pool.install(|| maze.par_solve(objective, &parallel, &Limits::new()));
+            match solved {
+                // A space too large for par-bfs's dense marks: bfs, hashed, if it was asked.
+                Err(SolveError::Capacity(_)) if strategy == Strategy::Bfs => {}
+                solved => return (parallel, solved.map_err(|e| e.to_string())),
+            }
+        }
+    }
+    #[cfg(not(feature = "parallel"))]
+    debug_assert_eq!(threads, 1, "checked with the arguments");
+    let solved = maze.solve(objective, &strategy, &Limits::new());
+    (strategy, solved.map_err(|e| e.to_string()))
 }
 
 fn stats_line(strategy: Strategy, stats: &Stats, elapsed: std::time::Duration) -> String {

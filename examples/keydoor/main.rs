@@ -11,6 +11,16 @@
 //! `--strategy` takes the spellings of `state_search::Strategy` that solve the objective
 //! (`--help` lists them). `-` names standard input; `--` ends the options.
 //!
+//! `--threads N`: the threads the parallel strategies run on (default: every core). With
+//! the `parallel` feature (`cargo run --release --features parallel --example keydoor`),
+//! more than one runs `bfs` as `par-bfs` (layer-parallel BFS; plain `bfs` when the maze's
+//! states are too many for its dense marks) and `astar` as `hda` (hash-distributed A*) on
+//! a pool of `N` threads, and `--strategy par-bfs` / `hda` choose them explicitly (on
+//! `N` threads, 1 included); 1 runs the sequential engines. Without the feature only
+//! `--threads 1` is accepted (the default then). `0` is refused. The cost found is the
+//! same on any number of threads; when several routes are optimal, the parallel engines
+//! may print another of them than the sequential ones.
+//!
 //! Exit status: 0 with a route; 1 when the target cannot be reached (nothing on standard
 //! output, the reason on standard error); 2 on a bad argument, malformed input or any
 //! other error (out of memory included), with one line on standard error.

@@ -30,6 +30,8 @@ pub mod bidirectional;
 pub mod dijkstra;
 pub mod engine;
 pub(crate) mod focal;
+#[cfg(feature = "parallel")]
+pub mod hda;
 pub mod idastar;
 pub mod layers;
 #[cfg(feature = "parallel")]

@@ -63,14 +63,15 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
 /// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS over dense storage on the current rayon pool |
+/// | `hda`             | `Strategy::Hda` (feature `parallel`)        | `Hda`: hash-distributed A* on as many threads as the current rayon pool has |
 ///
 /// `par-idastar` exists only with the `parallel` feature and is not in
 /// [`Strategy::ALL`] (whose strategies every build has): it runs only through
 /// `Strategy::par_run_in_place`, on an [`InPlaceSpace`](crate::InPlaceSpace) that can be
 /// cloned and sent to other threads, and [`Strategy::run`] and
-/// [`Strategy::run_in_place`] refuse it. Likewise `par-bfs` runs only through
-/// `Strategy::par_run`, on a problem whose space, goal test and indexer can be shared
-/// between threads.
+/// [`Strategy::run_in_place`] refuse it. Likewise `par-bfs` and `hda` run only through
+/// `Strategy::par_run`, on a problem whose space, goal test, heuristic and indexer can be
+/// shared between threads.
 ///
 /// [`Strategy::run`] runs a strategy on a [`Problem`] over any
 /// [`StateSpace`](crate::StateSpace); [`Strategy::run_in_place`] runs the strategies that
@@ -161,6 +162,13 @@ pub enum Strategy {
     /// [`ParBfs`]: crate::ParBfs
     #[cfg(feature = "parallel")]
     ParBfs,
+    /// Hash-distributed A* (`hda`, feature `parallel`): [`Hda`] on as many threads as the
+    /// current rayon pool has, through [`Strategy::par_run`] only. Optimal as `astar`,
+    /// with the problem's heuristic.
+    ///
+    /// [`Hda`]: crate::Hda
+    #[cfg(feature = "parallel")]
+    Hda,
 }
 
 /// The priority queue of [`Strategy::Dijkstra`].
@@ -199,6 +207,12 @@ impl Strategy {
         Strategy::Mm,
     ];
 
+    /// The strategies of the `parallel` feature, in the order of the table above: not in
+    /// [`Strategy::ALL`], since they run only through `Strategy::par_run_in_place`
+    /// (`par-idastar`) or `Strategy::par_run` (`par-bfs`, `hda`).
+    #[cfg(feature = "parallel")]
+    pub const PARALLEL: [Strategy; 3] = [Strategy::ParIdaStar, Strategy::ParBfs, Strategy::Hda];
+
     /// Whether the strategy returns least-cost solutions (on a problem with an admissible
     /// heuristic, for the strategies that use one). The weighted ones with weight 1 are;
     /// `anytime` is, once it ends without a stop.
@@ -215,7 +229,7 @@ impl Strategy {
     #[must_use]
     pub fn uses_heuristic(self) -> bool {
         #[cfg(feature = "parallel")]
-        if self == Strategy::ParIdaStar {
+        if matches!(self, Strategy::ParIdaStar | Strategy::Hda) {
             return true;
         }
         matches!(

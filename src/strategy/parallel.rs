@@ -5,7 +5,7 @@
 use crate::event::{NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, StopReason};
 use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace};
-use crate::{Inapplicable, ParBfs, ParIdaStar};
+use crate::{Hda, Inapplicable, ParBfs, ParIdaStar};
 
 use super::steps::max_steps;
 use super::{
@@ -114,11 +114,12 @@ impl Strategy {
 }
 
 impl Strategy {
-    /// Runs this strategy on a problem whose space, goal test and indexer can be shared
-    /// between threads: `par-bfs` is [`ParBfs`] on the threads of the current rayon pool
-    /// (choose them with [`rayon::ThreadPool::install`]), its cost the steps times the
-    /// space's uniform cost as for `bfs`; every other strategy runs as with
-    /// [`Strategy::run`], on the calling thread.
+    /// Runs this strategy on a problem whose space, goal test, heuristic and indexer can be
+    /// shared between threads: `par-bfs` is [`ParBfs`] and `hda` is [`Hda`], on the
+    /// threads of the current rayon pool (choose them with
+    /// [`rayon::ThreadPool::install`]); `par-bfs` costs the steps times the space's
+    /// uniform cost as `bfs` does. Every other strategy runs as with [`Strategy::run`], on
+    /// the calling thread.
     ///
     /// # Errors
     ///
@@ -126,7 +127,8 @@ impl Strategy {
     /// [`Inapplicable::NeedsUniformCost`] when the space's steps may differ in cost (or
     /// cost less than zero) and [`Inapplicable::NeedsIndexer`] when the problem has no
     /// indexer; [`StrategyError::Capacity`] when its marks and parents cannot be
-    /// allocated.
+    /// allocated. `hda` is refused with [`Inapplicable::NegativeCost`] when it meets a
+    /// negative step cost, as `astar` is.
     ///
     /// # Examples
     ///
@@ -152,8 +154,13 @@ impl Strategy {
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
     /// let search = pool.install(|| strategy.par_run(&problem, &Limits::new()))?;
     /// assert_eq!(search.found().unwrap().cost, 4); // 1 2 3 6 12
-    /// // Only `par_run` can run it.
+    /// // Hash-distributed A* needs no indexer; it uses the heuristic.
+    /// let problem = problem.heuristic(|&n: &u32| usize::from(n != 12));
+    /// let search = pool.install(|| Strategy::Hda.par_run(&problem, &Limits::new()))?;
+    /// assert_eq!(search.found().unwrap().cost, 4);
+    /// // Only `par_run` can run them.
     /// assert!(strategy.run(&problem, &Limits::new()).is_err());
+    /// assert!(Strategy::Hda.run(&problem, &Limits::new()).is_err());
     /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -164,16 +171,48 @@ impl Strategy {
     ) -> StrategyResult<Sp::State, Sp::Cost>
     where
         Sp: StateSpace + Sync + ?Sized,
+        Sp::State: Send,
+        Sp::Cost: Send + Sync,
         G: Fn(&Sp::State) -> bool + Sync,
-        H: Heuristic<Sp::State, Sp::Cost>,
+        H: Heuristic<Sp::State, Sp::Cost> + Sync,
         I: MaybeIndexer<Sp::State>,
         I::Indexer: Sync,
         B: MaybeBackward<Sp>,
         D: MaybeDistance<Sp::State, Sp::Cost>,
     {
-        if *self != Strategy::ParBfs {
-            return self.run(problem, limits);
+        match self {
+            Strategy::ParBfs => self.par_bfs(problem, limits),
+            Strategy::Hda => {
+                let search = Hda::new().with_limits(limits.clone()).search(
+                    problem.space(),
+                    problem.starts().iter().cloned(),
+                    &problem.heuristic,
+                    &problem.is_goal,
+                );
+                if search.stop_reason() == Some(StopReason::NegativeCost) {
+                    return Err(StrategyError::NotApplicable {
+                        strategy: *self,
+                        reason: Inapplicable::NegativeCost,
+                    });
+                }
+                Ok(search)
+            }
+            _ => self.run(problem, limits),
         }
+    }
+
+    /// `par-bfs` on `problem` (see [`Strategy::par_run`]).
+    fn par_bfs<Sp, G, H, I, B, D>(
+        &self,
+        problem: &Problem<'_, Sp, G, H, I, B, D>,
+        limits: &Limits<Sp::Cost>,
+    ) -> StrategyResult<Sp::State, Sp::Cost>
+    where
+        Sp: StateSpace + Sync + ?Sized,
+        G: Fn(&Sp::State) -> bool + Sync,
+        I: MaybeIndexer<Sp::State>,
+        I::Indexer: Sync,
+    {
         let refuse = |reason| StrategyError::NotApplicable {
             strategy: *self,
             reason,

@@ -260,7 +260,7 @@ where
         #[cfg(feature = "parallel")]
         Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
         #[cfg(feature = "parallel")]
-        Strategy::ParBfs => return Err(refuse(Inapplicable::NeedsSyncProblem)),
+        Strategy::ParBfs | Strategy::Hda => return Err(refuse(Inapplicable::NeedsSyncProblem)),
     };
     if search.stop_reason() == Some(StopReason::NegativeCost) {
         return Err(refuse(Inapplicable::NegativeCost));

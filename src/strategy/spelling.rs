@@ -128,6 +128,8 @@ impl Strategy {
             Strategy::ParIdaStar => "par-idastar",
             #[cfg(feature = "parallel")]
             Strategy::ParBfs => "par-bfs",
+            #[cfg(feature = "parallel")]
+            Strategy::Hda => "hda",
         }
     }
 }
@@ -157,10 +159,7 @@ impl FromStr for Strategy {
             return Ok(strategy);
         }
         #[cfg(feature = "parallel")]
-        if let Some(strategy) = [Strategy::ParIdaStar, Strategy::ParBfs]
-            .into_iter()
-            .find(|s| s.stem() == name)
-        {
+        if let Some(strategy) = Strategy::PARALLEL.into_iter().find(|s| s.stem() == name) {
             return Ok(strategy);
         }
         let unknown = || ParseStrategyError {
@@ -238,12 +237,9 @@ impl fmt::Display for ParseStrategyError {
             f.write_str(strategy.pattern())?;
         }
         #[cfg(feature = "parallel")]
-        write!(
-            f,
-            ", {}, {}",
-            Strategy::ParIdaStar.pattern(),
-            Strategy::ParBfs.pattern()
-        )?;
+        for strategy in Strategy::PARALLEL {
+            write!(f, ", {}", strategy.pattern())?;
+        }
         Ok(())
     }
 }
@@ -309,7 +305,10 @@ mod tests {
         assert_eq!(strategy.to_string(), "par-idastar");
         assert!(!Strategy::ALL.contains(&strategy));
         let message = "nope".parse::<Strategy>().unwrap_err().to_string();
-        assert!(message.ends_with(", mm, par-idastar, par-bfs"), "{message}");
+        assert!(
+            message.ends_with(", mm, par-idastar, par-bfs, hda"),
+            "{message}"
+        );
     }
 
     #[cfg(feature = "parallel")]
@@ -319,6 +318,18 @@ mod tests {
         assert_eq!(strategy, Strategy::ParBfs);
         assert_eq!(strategy.to_string(), "par-bfs");
         assert!(!Strategy::ALL.contains(&strategy));
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn hda_is_spelled_though_not_in_all() {
+        let strategy: Strategy = "hda".parse().unwrap();
+        assert_eq!(strategy, Strategy::Hda);
+        assert_eq!(strategy.to_string(), "hda");
+        assert_eq!(strategy.pattern(), "hda");
+        assert!(!Strategy::ALL.contains(&strategy));
+        assert!(Strategy::PARALLEL.contains(&strategy));
+        assert!(strategy.is_optimal() && strategy.uses_heuristic());
     }
 
     #[test]

@@ -86,6 +86,73 @@ impl KeyDoorMaze {
     }
 }
 
+impl KeyDoorMaze {
+    /// [`KeyDoorMaze::solve`] with the parallel strategies too (feature `parallel`):
+    /// `par-bfs` (the fewest moves; the maze's states must fit its dense marks) and `hda`
+    /// (both objectives) run through [`Strategy::par_run`] on the threads of the current
+    /// rayon pool (choose them with [`rayon::ThreadPool::install`]); every other strategy
+    /// runs as with [`KeyDoorMaze::solve`].
+    ///
+    /// The cost found does not depend on the number of threads; when several routes are
+    /// optimal, which one is returned may.
+    ///
+    /// # Errors
+    ///
+    /// As [`KeyDoorMaze::solve`]; `par-bfs` is refused for the fewest keys (its costs are
+    /// not uniform), and is a [`SolveError::Capacity`] when the maze's states do not fit
+    /// its dense marks (many key types).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # #[cfg(feature = "parallel")] {
+    /// use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+    /// use state_search::{Limits, Strategy};
+    ///
+    /// let maze: KeyDoorMaze = "3 5\nS.a.T\n.XXX.\n.....\n".parse()?;
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// let keys = pool.install(|| maze.par_solve(Objective::FewestKeys, &Strategy::Hda, &Limits::new()))?;
+    /// assert_eq!(keys.found().unwrap().to_string(), "DDRRRRUU");
+    /// let moves = pool.install(|| maze.par_solve(Objective::FewestMoves, &Strategy::ParBfs, &Limits::new()))?;
+    /// assert_eq!(moves.found().unwrap().to_string(), "RRRR");
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "parallel")]
+    pub fn par_solve(
+        &self,
+        objective: Objective,
+        strategy: &Strategy,
+        limits: &Limits,
+    ) -> Result<Search<Route>, SolveError> {
+        if !matches!(strategy, Strategy::ParBfs | Strategy::Hda) {
+            return self.solve(objective, strategy, limits);
+        }
+        let start = [self.start_state()];
+        let goal = |s: &KeyState| self.is_goal(s);
+        let search = match objective {
+            Objective::FewestKeys => {
+                let problem = Problem::new(self, start, goal)
+                    .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
+                    .indexed();
+                strategy
+                    .par_run(&problem, &limits.clone().for_cost())?
+                    .map(route_of)
+            }
+            Objective::FewestMoves => {
+                let space = self.fewest_moves();
+                let problem = Problem::new(&space, start, goal)
+                    .heuristic(|s: &KeyState| self.manhattan(s))
+                    .indexed();
+                strategy
+                    .par_run(&problem, &limits.clone().for_cost())?
+                    .map(route_of)
+            }
+        };
+        Ok(search)
+    }
+}
+
 /// The route along a path of states.
 #[expect(
     clippy::needless_pass_by_value,

@@ -20,7 +20,7 @@ use proptest::test_runner::FileFailurePersistence;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 use state_search::{
     CapacityErrorKind, Inapplicable, Limits, Outcome, ParBfs, Problem, StopReason,
-    Strategy as Search, StrategyError,
+    Strategy as Search,
 };
 
 /// The thread counts every property is checked with.
@@ -200,28 +200,28 @@ fn limits_stop_the_search() {
     let search = run(Limits::new().max_cost(9_999 * UNIT));
     assert_eq!(search.found().unwrap().cost, 9_999 * UNIT);
 
-    // The marks and parents of 10,000 states take more than 1,000 bytes.
-    let refused =
-        pool(2).install(|| Search::ParBfs.par_run(&problem, &Limits::new().max_memory(1_000)));
-    match refused {
-        Err(StrategyError::Capacity(error)) => {
+    // The marks and parents of 10,000 states take more than 1,000 bytes: the strategy
+    // falls back to hash tables, which reach the limit as the search grows.
+    let refused = ParBfs::new()
+        .with_limits(Limits::new().max_memory(1_000))
+        .search(&g, &Nodes(10_000), [0], |&s| s == 9_999);
+    assert_eq!(refused.unwrap_err().reason, CapacityErrorKind::MemoryLimit);
+    let search = run(Limits::new().max_memory(1_000));
+    match search.stop_reason() {
+        Some(StopReason::Capacity(error)) => {
             assert_eq!(error.reason, CapacityErrorKind::MemoryLimit);
         }
-        other => panic!("expected a capacity error, got {other:?}"),
+        other => panic!("expected a capacity stop, got {other:?}"),
     }
 }
 
 #[test]
 fn refusals_are_typed() {
     let g = line(5);
+    // Without an indexer it runs on hash tables.
     let no_indexer = Problem::new(&g, [0], |&s: &u32| s == 4);
-    let refused = Search::ParBfs
-        .par_run(&no_indexer, &Limits::new())
-        .unwrap_err();
-    assert_eq!(
-        refused.refusal(),
-        Some((Search::ParBfs, Inapplicable::NeedsIndexer))
-    );
+    let search = Search::ParBfs.par_run(&no_indexer, &Limits::new()).unwrap();
+    assert_eq!(search.found().unwrap().cost, 4 * UNIT);
     let weighted = Graph::new(5, &[(0, 1, 1u32), (1, 4, 2)]);
     let problem = Problem::new(&weighted, [0], |&s: &u32| s == 4).indexer(Nodes(5));
     let refused = Search::ParBfs

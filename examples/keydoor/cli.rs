@@ -10,8 +10,6 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use core::num::NonZeroUsize;
-#[cfg(feature = "parallel")]
-use state_search::domains::SolveError;
 use state_search::domains::keydoor::{KeyDoorMaze, Objective, Route};
 
 use state_search::strategy::{Queue, Weight};
@@ -208,7 +206,7 @@ pub fn run(
 type Solved = Result<state_search::Search<Route>, String>;
 
 /// Solves `maze` with `strategy` on `threads` threads: with more than one, `bfs` runs as
-/// `par-bfs` (as `bfs` when its dense marks do not fit) and `astar` as `hda`; the parallel
+/// `par-bfs` (over hash tables when its dense marks do not fit) and `astar` as `hda`; the parallel
 /// strategies run on a pool of `threads`. Returns the strategy that ran.
 fn solve(
     maze: &KeyDoorMaze,
@@ -230,11 +228,7 @@ fn solve(
                 Err(message) => return (parallel, Err(message)),
             };
             let solved = pool.install(|| maze.par_solve(objective, &parallel, &Limits::new()));
-            match solved {
-                // A space too large for par-bfs's dense marks: bfs, hashed, if it was asked.
-                Err(SolveError::Capacity(_)) if strategy == Strategy::Bfs => {}
-                solved => return (parallel, solved.map_err(|e| e.to_string())),
-            }
+            return (parallel, solved.map_err(|e| e.to_string()));
         }
     }
     #[cfg(not(feature = "parallel"))]

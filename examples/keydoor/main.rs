@@ -13,8 +13,8 @@
 //!
 //! `--threads N`: the threads the parallel strategies run on (default: every core). With
 //! the `parallel` feature (`cargo run --release --features parallel --example keydoor`),
-//! more than one runs `bfs` as `par-bfs` (layer-parallel BFS; plain `bfs` when the maze's
-//! states are too many for its dense marks) and `astar` as `hda` (hash-distributed A*) on
+//! more than one runs `bfs` as `par-bfs` (layer-parallel BFS; over hash tables when the
+//! maze's states are too many for its dense marks) and `astar` as `hda` (hash-distributed A*) on
 //! a pool of `N` threads, and `--strategy par-bfs` / `hda` choose them explicitly (on
 //! `N` threads, 1 included); 1 runs the sequential engines. Without the feature only
 //! `--threads 1` is accepted (the default then). `0` is refused. The cost found is the

@@ -36,9 +36,6 @@ pub enum Inapplicable {
     /// ([`Strategy::par_run_in_place`]; feature `parallel`).
     #[cfg(feature = "parallel")]
     NeedsSendSpace,
-    /// The strategy stores states densely: it needs a numbering of the states
-    /// ([`Problem::indexer`](crate::Problem::indexer)).
-    NeedsIndexer,
     /// The strategy searches a problem on several threads: it needs a space, goal test
     /// and indexer that can be shared between threads ([`Strategy::par_run`]; feature
     /// `parallel`).
@@ -71,7 +68,6 @@ impl fmt::Display for Inapplicable {
             Self::NeedsSendSpace => {
                 "it searches on several threads, through Strategy::par_run_in_place"
             }
-            Self::NeedsIndexer => "it needs an indexer numbering the states",
             #[cfg(feature = "parallel")]
             Self::NeedsSyncProblem => "it searches on several threads, through Strategy::par_run",
             Self::DomainOnly => "it is specific to another domain",

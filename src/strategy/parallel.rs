@@ -118,23 +118,23 @@ impl Strategy {
     /// shared between threads: `par-bfs` is [`ParBfs`] and `hda` is [`Hda`], on the
     /// threads of the current rayon pool (choose them with
     /// [`rayon::ThreadPool::install`]); `par-bfs` costs the steps times the space's
-    /// uniform cost as `bfs` does. Every other strategy runs as with [`Strategy::run`], on
-    /// the calling thread.
+    /// uniform cost as `bfs` does, and stores states densely when the problem has an
+    /// indexer and the marks fit the memory (and the memory limit), else in sharded hash
+    /// tables ([`ParBfs::search_hashed`]). Every other strategy runs as with
+    /// [`Strategy::run`], on the calling thread.
     ///
     /// # Errors
     ///
     /// As [`Strategy::run`]. `par-bfs` is refused with
     /// [`Inapplicable::NeedsUniformCost`] when the space's steps may differ in cost (or
-    /// cost less than zero) and [`Inapplicable::NeedsIndexer`] when the problem has no
-    /// indexer; [`StrategyError::Capacity`] when its marks and parents cannot be
-    /// allocated. `hda` is refused with [`Inapplicable::NegativeCost`] when it meets a
+    /// cost less than zero). `hda` is refused with [`Inapplicable::NegativeCost`] when it meets a
     /// negative step cost, as `astar` is.
     ///
     /// # Examples
     ///
     /// ```
     /// # #[cfg(feature = "parallel")] {
-    /// use state_search::{Inapplicable, Limits, Problem, StateIndexer, Strategy};
+    /// use state_search::{Limits, Problem, StateIndexer, Strategy};
     ///
     /// /// The numbers 0..100.
     /// #[derive(Clone)]
@@ -147,13 +147,13 @@ impl Strategy {
     /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2].into_iter().filter(|&m| m < 100));
     /// let problem = Problem::new(&space, [1], |&n| n == 12);
     /// let strategy: Strategy = "par-bfs".parse()?;
-    /// // Without an indexer it is refused; with one it runs on the pool.
-    /// let refused = strategy.par_run(&problem, &Limits::new()).unwrap_err();
-    /// assert_eq!(refused.refusal(), Some((strategy, Inapplicable::NeedsIndexer)));
-    /// let problem = problem.indexer(Upto100);
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// // Without an indexer it stores states in hash tables; with one, densely.
     /// let search = pool.install(|| strategy.par_run(&problem, &Limits::new()))?;
     /// assert_eq!(search.found().unwrap().cost, 4); // 1 2 3 6 12
+    /// let problem = problem.indexer(Upto100);
+    /// let search = pool.install(|| strategy.par_run(&problem, &Limits::new()))?;
+    /// assert_eq!(search.found().unwrap().cost, 4);
     /// // Hash-distributed A* needs no indexer; it uses the heuristic.
     /// let problem = problem.heuristic(|&n: &u32| usize::from(n != 12));
     /// let search = pool.install(|| Strategy::Hda.par_run(&problem, &Limits::new()))?;
@@ -171,7 +171,7 @@ impl Strategy {
     ) -> StrategyResult<Sp::State, Sp::Cost>
     where
         Sp: StateSpace + Sync + ?Sized,
-        Sp::State: Send,
+        Sp::State: Send + Sync,
         Sp::Cost: Send + Sync,
         G: Fn(&Sp::State) -> bool + Sync,
         H: Heuristic<Sp::State, Sp::Cost> + Sync,
@@ -209,6 +209,7 @@ impl Strategy {
     ) -> StrategyResult<Sp::State, Sp::Cost>
     where
         Sp: StateSpace + Sync + ?Sized,
+        Sp::State: Send + Sync,
         G: Fn(&Sp::State) -> bool + Sync,
         I: MaybeIndexer<Sp::State>,
         I::Indexer: Sync,
@@ -222,17 +223,20 @@ impl Strategy {
             .uniform_cost()
             .filter(|unit| !unit.is_negative())
             .ok_or(refuse(Inapplicable::NeedsUniformCost))?;
-        let indexer = problem
-            .indexer
-            .get()
-            .ok_or(refuse(Inapplicable::NeedsIndexer))?;
         let steps = limits.clone().map_cost(|max| max_steps(unit, max));
-        let search = ParBfs::new().with_limits(steps).search(
-            problem.space(),
-            indexer,
-            problem.starts().iter().cloned(),
-            &problem.is_goal,
-        )?;
+        let engine = ParBfs::new().with_limits(steps);
+        let starts = problem.starts().iter().cloned();
+        // Dense marks when the problem numbers its states and they fit, else hashed
+        // storage, as `StoragePolicy::Auto` chooses for the sequential engines.
+        let dense = problem.indexer.get().map(|indexer| {
+            engine.search(problem.space(), indexer, starts.clone(), &problem.is_goal)
+        });
+        let search = match dense {
+            Some(Ok(search)) => search,
+            Some(Err(_)) | None => {
+                engine.search_hashed(problem.space(), starts, &problem.is_goal)?
+            }
+        };
         let Search {
             outcome,
             stats,

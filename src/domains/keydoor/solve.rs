@@ -99,8 +99,8 @@ impl KeyDoorMaze {
     /// # Errors
     ///
     /// As [`KeyDoorMaze::solve`]; `par-bfs` is refused for the fewest keys (its costs are
-    /// not uniform), and is a [`SolveError::Capacity`] when the maze's states do not fit
-    /// its dense marks (many key types).
+    /// not uniform). When the maze's states do not fit its dense marks (many key types),
+    /// `par-bfs` stores them in hash tables.
     ///
     /// # Examples
     ///

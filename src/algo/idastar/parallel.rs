@@ -2,7 +2,7 @@
 //! is cut at a shallow depth into work items, searched by the sequential engine's pass.
 
 use core::ops::ControlFlow;
-use core::sync::atomic::{AtomicU64, Ordering};
+use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
@@ -14,9 +14,10 @@ use crate::space::{Cost, InPlaceSpace};
 use super::in_place::{Frontier, InPlaceScratch, Iteration, NoFrontier, Root, iterate};
 use super::{Pass, min_option};
 
-/// Work items per thread of the pool: enough for work stealing to even out subtrees of
-/// very different sizes.
-const ITEMS_PER_THREAD: usize = 8;
+/// Work items per thread of the pool: enough for the threads to finish each iteration
+/// together although subtrees differ widely in size (32 measured 1.95x at 2 threads on
+/// Korf's #10, #1 and #7, against 1.74x with 8; see `BENCHMARKS.md`).
+const ITEMS_PER_THREAD: usize = 32;
 
 /// The deepest an iteration's tree is cut, however few nodes it has there.
 const MAX_SPLIT_DEPTH: usize = 64;
@@ -26,12 +27,15 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// rayon pool.
 ///
 /// Each iteration (bound `f`) is cut into work items: the nodes within the bound at the
-/// shallowest depth that has at least 8 of them per thread of the pool (or at depth 64).
+/// shallowest depth that has at least 32 of them per thread of the pool (or at depth 64).
 /// Finding them searches the levels above with the sequential engine's pass on the calling
-/// thread, one level at a time. The items are then searched in parallel with rayon's work
-/// stealing, each below its own clone of the space (one clone per rayon job, not per
-/// item) to which the item's actions are applied, by the sequential engine's pass. Each
-/// item's least cut-off estimate is merged into the iteration's next bound.
+/// thread, one level at a time. The items are then searched in parallel, in the sequential
+/// order: each thread of the pool takes the next item not yet taken, below its own clone
+/// of the space (one per thread, not per item) to which the item's actions are applied,
+/// by the sequential engine's pass. Taking items in order keeps the last iteration close
+/// to the sequential one: when the plan lies in an early item, the other threads are
+/// working on the items next to it, not on the far half of the tree. Each item's least
+/// cut-off estimate is merged into the iteration's next bound.
 ///
 /// The first plan found within the bound ends the iteration: the other threads notice it
 /// at their next check (see [Limits](ParIdaStar#limits)) and stop, and the items not yet
@@ -391,21 +395,31 @@ where
             return Pass::Exhausted { next_bound };
         }
     }
-    // Search below the items on the pool.
+    // Search below the items on the pool, in the sequential order: each thread takes the
+    // next item not yet taken. (Splitting the list in halves, as a parallel iterator
+    // does, would send the second thread to the middle of the list at once, where the
+    // last iteration's work is mostly wasted when the plan lies in an early item.)
     let template = Mutex::new(space.clone());
     let shared_ref: &Shared<'_, Sp::Action, Sp::Cost> = shared;
-    let part = items
-        .par_iter()
-        .map_init(
-            || {
-                let space = template
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .clone();
-                (space, InPlaceScratch::new())
-            },
-            |(space, scratch), item| below(shared_ref, space, scratch, is_goal, bound, item),
-        )
+    let next_item = AtomicUsize::new(0);
+    let part = (0..threads)
+        .into_par_iter()
+        .map(|_| {
+            let mut space = template
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            let mut scratch = InPlaceScratch::new();
+            let mut part = Part::default();
+            while let Some(item) = items.get(next_item.fetch_add(1, Ordering::Relaxed)) {
+                if shared_ref.halted() {
+                    break;
+                }
+                let below = below(shared_ref, &mut space, &mut scratch, is_goal, bound, item);
+                part = part.merge(below);
+            }
+            part
+        })
         .reduce(Part::default, Part::merge);
     stats.accumulate(&part.stats);
     *overflowed |= part.overflowed;

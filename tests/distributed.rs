@@ -234,9 +234,15 @@ fn a_start_out_of_range_and_a_share_that_does_not_fit_are_errors() {
         })
     ));
     let result = DistributedLayers::new().run(&cluster, Arc::new(Huge), 0);
-    assert!(
-        matches!(result, Err(DistributedError::Capacity(_))),
-        "{result:?}"
+    let Err(DistributedError::Capacity(error)) = result else {
+        panic!("expected a capacity error, got {result:?}");
+    };
+    // The error of the allocation that failed: one worker's share of 64-bit words.
+    let words = (usize::MAX / 2).div_ceil(2).div_ceil(32);
+    assert_eq!(
+        (error.entries, error.bytes),
+        (words, Some(words * 8)),
+        "{error:?}"
     );
 }
 

@@ -17,7 +17,7 @@ use timely::worker::Worker;
 use super::partition::Partition;
 use super::{Goal, LayerReport, Settings};
 use crate::algo::layers::IndexSpace;
-use crate::error::CapacityError;
+use crate::error::{CapacityError, CapacityErrorKind};
 
 /// Words of its partition a worker expands before it lets the others' messages in.
 const CHUNK_WORDS: usize = 1024;
@@ -81,8 +81,35 @@ pub(crate) struct Tally {
     remote: u64,
     /// The least goal index among the new states.
     goal: Option<u64>,
-    /// This worker could not allocate its partition or its parents.
-    failed: bool,
+    /// Why this worker could not allocate its partition or its parents, if it could not.
+    failed: Option<Failure>,
+}
+
+/// A [`CapacityError`] as it travels in a tally: entries, bytes, and the reason (0 too
+/// many states, 1 out of memory, 2 the memory limit).
+type Failure = (u64, Option<u64>, u8);
+
+/// `error` for a tally.
+fn failure(error: CapacityError) -> Failure {
+    let reason = match error.reason {
+        CapacityErrorKind::TooManyStates => 0,
+        CapacityErrorKind::MemoryLimit => 2,
+        _ => 1,
+    };
+    (error.entries as u64, error.bytes.map(|b| b as u64), reason)
+}
+
+/// The error a tally reports.
+fn capacity_error((entries, bytes, reason): Failure) -> CapacityError {
+    CapacityError {
+        entries: usize::try_from(entries).unwrap_or(usize::MAX),
+        bytes: bytes.map(|b| usize::try_from(b).unwrap_or(usize::MAX)),
+        reason: match reason {
+            0 => CapacityErrorKind::TooManyStates,
+            2 => CapacityErrorKind::MemoryLimit,
+            _ => CapacityErrorKind::OutOfMemory,
+        },
+    }
 }
 
 /// What a worker knows when its search ends.
@@ -91,7 +118,8 @@ pub(crate) struct Finish {
     pub(crate) reports: Vec<LayerReport>,
     /// The depth and least index of the goal layer, if one was met.
     pub(crate) goal: Option<(u32, u64)>,
-    /// Some worker ran out of memory.
+    /// Some worker ran out of memory: the error of the one that failed (the same on every
+    /// worker).
     pub(crate) failed: Option<CapacityError>,
     /// The parents of the states this worker owns, when a path is wanted.
     pub(crate) parents: Parents,
@@ -128,11 +156,11 @@ where
     let me = worker.index();
     let peers = worker.peers();
     let bound = space.bound();
-    let mut failure = None;
+    let mut own_failure = None;
     let mut partition = match Partition::new(bound, me, peers) {
         Ok(partition) => Some(partition),
         Err(error) => {
-            failure = Some(error);
+            own_failure = Some(failure(error));
             None
         }
     };
@@ -226,7 +254,7 @@ where
                                     mine.depth = depth;
                                     mine.generated = generated;
                                     mine.remote = remote;
-                                    mine.failed |= partition.is_none();
+                                    mine.failed = mine.failed.or(own_failure);
                                     let mut session = output.session(&*cap);
                                     for to in 0..peers {
                                         #[expect(
@@ -256,11 +284,8 @@ where
                                         remote_bytes: layer.remote * C::BYTES,
                                         elapsed: began.elapsed(),
                                     };
-                                    if layer.failed {
-                                        finish.failed = Some(
-                                            failure
-                                                .unwrap_or(CapacityError::out_of_memory(bound, 1)),
-                                        );
+                                    if let Some(failed) = layer.failed {
+                                        finish.failed = Some(capacity_error(failed));
                                     } else if layer.new > 0 {
                                         if me == 0
                                             && let Some(on_layer) = &on_layer
@@ -272,7 +297,7 @@ where
                                     if let Some(goal) = layer.goal {
                                         finish.goal = Some((depth, goal));
                                     }
-                                    if layer.failed
+                                    if layer.failed.is_some()
                                         || layer.new == 0
                                         || (stop_at_goal && layer.goal.is_some())
                                     {
@@ -368,10 +393,11 @@ fn keep<C: Candidate>(
     }
     tally.new += 1;
     if let Some(parent) = c.parent() {
-        if parents.len() == parents.capacity()
-            && parents.try_reserve(parents.len().max(1024)).is_err()
-        {
-            tally.failed = true;
+        let more = parents.len().max(1024);
+        if parents.len() == parents.capacity() && parents.try_reserve(more).is_err() {
+            let entry = size_of::<(u64, u64)>() + 1;
+            let error = CapacityError::out_of_memory(parents.len() + more, entry);
+            tally.failed = tally.failed.or(Some(failure(error)));
             return;
         }
         parents.insert(index, parent);
@@ -393,7 +419,8 @@ fn sum(all: &[Tally]) -> Tally {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         },
-        failed: acc.failed || t.failed,
+        // The largest failure, so that every worker picks the same one.
+        failed: acc.failed.max(t.failed),
         ..acc
     })
 }

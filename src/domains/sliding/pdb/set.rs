@@ -228,6 +228,47 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect)
     }
 
+    /// [`PatternSet::build_fifteen`] with the databases built at once, one per thread of
+    /// the current rayon pool (feature `parallel`; choose the threads with
+    /// [`rayon::ThreadPool::install`]). The 6-6-3 set is ready in about half the time on
+    /// two threads: its two 6-tile databases take nearly all of it. More threads than
+    /// databases do not help, since each database is built by one thread; the memory is
+    /// that of the builds running together (about 4 GB for the 7-8 set).
+    ///
+    /// # Errors
+    ///
+    /// As [`PatternSet::build_fifteen`]; when several builds fail, the error of the first
+    /// database in the partition's order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::{Partition, PatternSet};
+    ///
+    /// let puzzle = NPuzzle::standard(4, 4)?;
+    /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+    /// let set = pool.install(|| PatternSet::par_build_fifteen(&puzzle, Partition::Fifteen555, true))?;
+    /// let one_by_one = PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true)?;
+    /// assert_eq!(set.databases(), one_by_one.databases());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "parallel")]
+    pub fn par_build_fifteen(
+        puzzle: &NPuzzle,
+        partition: Partition,
+        reflect: bool,
+    ) -> Result<Self, PdbError> {
+        use rayon::prelude::*;
+        let dbs = Self::fifteen_partition(puzzle, partition)?
+            .par_iter()
+            .map(|tiles| PatternDatabase::build(puzzle, tiles))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::new(puzzle, dbs, reflect)
+    }
+
     /// The databases of a preset partition of the 15-puzzle from `dir`, added up, if all of
     /// them are there ([`PatternDatabase::load_cached`]); nothing is built.
     ///

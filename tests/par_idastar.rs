@@ -103,7 +103,8 @@ proptest! {
             });
             prop_assert_eq!(&parallel, &sequential, "{} threads", threads);
             prop_assert_eq!(search.stats.iterations, expected.stats.iterations);
-            prop_assert_eq!(search.found().map(|p| p.cost), expected.found().map(|p| p.cost));
+            // The same plan, not only the same cost: the earliest item's.
+            prop_assert_eq!(search.found(), expected.found(), "{} threads", threads);
             // Back at the start.
             prop_assert_eq!(slider.board(), board.clone());
         }
@@ -115,6 +116,39 @@ fn korf_1() -> (NPuzzle, Board) {
     let puzzle = NPuzzle::standard(4, 4).unwrap();
     let board = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".parse().unwrap();
     (puzzle, board)
+}
+
+#[test]
+fn fifteen_puzzle_plans_are_the_sequential_engine_s_on_any_pool() {
+    use state_search::domains::sliding::pdb::{Partition, PatternSet};
+    // Korf's #45, #20, #78, #98, #43 and #63 with the 5-5-5 databases: 0.06 to 1.7
+    // million nodes each, and last iterations where several items hold optimal plans (on
+    // two threads, returning the first plan found gave another plan on all six).
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());
+    for text in [
+        "3 14 9 7 12 15 0 4 1 8 5 6 11 10 2 13",
+        "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
+        "3 14 13 6 4 15 8 9 5 12 10 0 2 7 1 11",
+        "0 11 3 12 5 2 1 9 8 10 14 15 7 4 13 6",
+        "11 15 14 13 1 9 10 4 3 6 2 12 7 5 8 0",
+        "8 10 9 11 14 1 7 15 13 4 0 12 6 2 5 3",
+    ] {
+        let board: Board = text.parse().unwrap();
+        let mut slider = puzzle.in_place(&board, set.heuristic()).unwrap();
+        let sequential = InPlaceIdaStar::new().search(&mut slider, Slider::is_solved);
+        for threads in THREADS {
+            for _ in 0..3 {
+                let search = pool(threads)
+                    .install(|| ParIdaStar::new().search(&mut slider, Slider::is_solved));
+                assert_eq!(
+                    search.found(),
+                    sequential.found(),
+                    "{threads} threads, {board}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -221,4 +255,18 @@ fn only_the_parallel_entry_points_run_it() {
         .par_run_in_place(&mut slider, Slider::is_solved, &Limits::new())
         .unwrap();
     assert_eq!(search.found().map(|p| p.cost), Some(1));
+}
+
+#[test]
+fn databases_built_on_the_pool_are_those_built_one_by_one() {
+    use state_search::domains::sliding::pdb::{Partition, PatternSet};
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let one_by_one = PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap();
+    for threads in THREADS {
+        let set = pool(threads)
+            .install(|| PatternSet::par_build_fifteen(&puzzle, Partition::Fifteen555, true))
+            .unwrap();
+        assert_eq!(set.databases(), one_by_one.databases(), "{threads} threads");
+        assert!(set.reflects());
+    }
 }

@@ -37,12 +37,18 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// working on the items next to it, not on the far half of the tree. Each item's least
 /// cut-off estimate is merged into the iteration's next bound.
 ///
-/// The first plan found within the bound ends the iteration: the other threads notice it
-/// at their next check (see [Limits](ParIdaStar#limits)) and stop, and the items not yet
-/// started are skipped. Any plan found has a cost of at most `f`, and `f` is
-/// at most the optimal cost (every iteration before it ended without a plan, as in the
-/// sequential engine), so the plan is optimal for any [`Cost`] type when the heuristic is
-/// admissible; which optimal plan is found depends on the timing of the threads.
+/// A plan found within the bound below an item ends the iteration for the items after it:
+/// the threads searching those notice it at their next check (see
+/// [Limits](ParIdaStar#limits)) and stop, and the items not yet started are skipped. The
+/// threads searching items before it go on, and the plan returned is that of the earliest
+/// item holding one: the first plan in the sequential engine's depth-first order. Any plan
+/// found has a cost of at most `f`, and `f` is at most the optimal cost (every iteration
+/// before it ended without a plan, as in the sequential engine), so the plan is optimal
+/// for any [`Cost`] type when the heuristic is admissible. The plan does not depend on the
+/// timing of the threads or on their number: it is the plan
+/// [`InPlaceIdaStar`](crate::InPlaceIdaStar) returns when every action costs the same
+/// (with unequal costs it may differ when an optimal plan ends within the levels where the
+/// tree is cut, which are searched level by level).
 ///
 /// Node counts are those of the sequential engine, but for the last iteration, which stops
 /// at a different point: every node within a bound is generated once and expanded once,
@@ -86,7 +92,7 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
 /// let search = pool.install(|| ParIdaStar::new().search(&mut slider, Slider::is_solved));
 /// let sequential = InPlaceIdaStar::new().search(&mut slider, Slider::is_solved);
-/// assert_eq!(search.found().unwrap().cost, sequential.found().unwrap().cost);
+/// assert_eq!(search.found(), sequential.found()); // the same plan
 /// assert_eq!(slider.board(), board); // the slider is back at its start
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -168,7 +174,9 @@ impl<C: Cost> ParIdaStar<C> {
             unlimited: Limits::default(),
             expanded: AtomicU64::new(0),
             interval,
-            halt: OnceLock::new(),
+            stopped: OnceLock::new(),
+            found: Mutex::new(None),
+            found_at: AtomicUsize::new(usize::MAX),
         };
         let mut scratch = InPlaceScratch::new();
         iterate(&self.limits, space, visitor, |run| {
@@ -186,12 +194,8 @@ struct Item<A, C> {
     g: C,
 }
 
-/// Why the threads stop before the iteration is exhausted: the first plan, or the first
-/// limit reached.
-enum Halt<A, C> {
-    Found(Vec<A>, C),
-    Stopped(StopReason),
-}
+/// A plan found below an item: the item's index, the actions from the start, the cost.
+type Found<A, C> = (usize, Vec<A>, C);
 
 /// What the threads of one search share.
 struct Shared<'l, A, C> {
@@ -201,32 +205,55 @@ struct Shared<'l, A, C> {
     /// Expansions so far, in all threads (each adds its own every `interval`).
     expanded: AtomicU64,
     interval: u64,
-    halt: OnceLock<Halt<A, C>>,
+    /// The first limit reached: every thread stops.
+    stopped: OnceLock<StopReason>,
+    /// The plan of the earliest item that holds one so far.
+    found: Mutex<Option<Found<A, C>>>,
+    /// That item's index (`usize::MAX` while none): the threads give up the items after it.
+    found_at: AtomicUsize,
 }
 
 impl<A, C: Cost> Shared<'_, A, C> {
     /// Whether a thread found a plan or reached a limit.
     fn halted(&self) -> bool {
-        self.halt.get().is_some()
+        self.stopped.get().is_some() || self.found_at.load(Ordering::Relaxed) != usize::MAX
     }
 
-    /// Records why the threads stop, unless a thread already did.
-    fn stop(&self, halt: Halt<A, C>) {
-        let _first = self.halt.set(halt);
+    /// Whether the search below item `index` is no longer needed: a limit was reached, or
+    /// an earlier item holds a plan.
+    fn halted_for(&self, index: usize) -> bool {
+        self.stopped.get().is_some() || self.found_at.load(Ordering::Relaxed) < index
+    }
+
+    /// Records that a limit stops the threads, unless a thread already did.
+    fn stop(&self, reason: StopReason) {
+        let _first = self.stopped.set(reason);
+    }
+
+    /// Records the plan found below item `index`, unless an earlier item holds one.
+    fn found(&self, index: usize, actions: Vec<A>, cost: C) {
+        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
+        if found.as_ref().is_none_or(|&(at, ..)| index < at) {
+            *found = Some((index, actions, cost));
+            self.found_at.store(index, Ordering::Relaxed);
+        }
     }
 }
 
 /// The visitor of every pass: counts the thread's expansions, adds them to the shared
-/// count every `interval`, and breaks the pass when the threads must stop.
+/// count every `interval`, and breaks the pass when its item's search must stop.
 struct Watch<'s, 'l, A, C> {
     shared: &'s Shared<'l, A, C>,
+    /// The index of the item searched (0 while the tree is cut).
+    item: usize,
     unflushed: u64,
 }
 
 impl<'s, 'l, A, C: Cost> Watch<'s, 'l, A, C> {
-    fn new(shared: &'s Shared<'l, A, C>) -> Self {
+    fn new(shared: &'s Shared<'l, A, C>, item: usize) -> Self {
         Self {
             shared,
+            item,
             unflushed: 0,
         }
     }
@@ -237,11 +264,11 @@ impl<'s, 'l, A, C: Cost> Watch<'s, 'l, A, C> {
     fn flush(&mut self) -> ControlFlow<()> {
         let added = core::mem::take(&mut self.unflushed);
         let total = self.shared.expanded.fetch_add(added, Ordering::Relaxed) + added;
-        if self.shared.halted() {
+        if self.shared.halted_for(self.item) {
             return ControlFlow::Break(());
         }
         if let Err(reason) = self.shared.limits.check_now(total, || 0) {
-            self.shared.stop(Halt::Stopped(reason));
+            self.shared.stop(reason);
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
@@ -356,7 +383,7 @@ where
         for item in &items {
             let root = descend(space, item);
             let mut found = Vec::new();
-            let mut watch = Watch::new(shared);
+            let mut watch = Watch::new(shared, 0);
             scratch.overflowed = false;
             let pass = scratch.pass(
                 &shared.unlimited,
@@ -411,10 +438,13 @@ where
                 .clone();
             let mut scratch = InPlaceScratch::new();
             let mut part = Part::default();
-            while let Some(item) = items.get(next_item.fetch_add(1, Ordering::Relaxed)) {
-                if shared_ref.halted() {
+            loop {
+                let index = next_item.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(index) else { break };
+                if shared_ref.halted_for(index) {
                     break;
                 }
+                let item = (index, item);
                 let below = below(shared_ref, &mut space, &mut scratch, is_goal, bound, item);
                 part = part.merge(below);
             }
@@ -431,25 +461,23 @@ where
     }
 }
 
-/// Searches below `item` on a thread of the pool, in that thread's clone of the space.
+/// Searches below `item` (its index and itself) on a thread of the pool, in that thread's
+/// clone of the space.
 fn below<Sp, G>(
     shared: &Shared<'_, Sp::Action, Sp::Cost>,
     space: &mut Sp,
     scratch: &mut InPlaceScratch<Sp>,
     is_goal: &G,
     bound: Sp::Cost,
-    item: &Item<Sp::Action, Sp::Cost>,
+    (index, item): (usize, &Item<Sp::Action, Sp::Cost>),
 ) -> Part<Sp::Cost>
 where
     Sp: InPlaceSpace,
     G: Fn(&Sp) -> bool,
 {
     let mut part = Part::default();
-    if shared.halted() {
-        return part;
-    }
     let root = descend(space, item);
-    let mut watch = Watch::new(shared);
+    let mut watch = Watch::new(shared, index);
     let mut plan = Vec::new();
     let mut goal = is_goal;
     scratch.overflowed = false;
@@ -474,25 +502,30 @@ where
         Pass::Found(cost) => {
             let mut actions = item.path.clone();
             actions.append(&mut plan);
-            shared.stop(Halt::Found(actions, cost));
+            shared.found(index, actions, cost);
         }
         // The watch broke the pass: why is recorded.
         Pass::Stopped(StopReason::Visitor) => {}
-        Pass::Stopped(reason) => shared.stop(Halt::Stopped(reason)),
+        Pass::Stopped(reason) => shared.stop(reason),
         Pass::Exhausted { next_bound } => part.next_bound = next_bound,
     }
     part
 }
 
-/// The end of an iteration that the threads halted: the plan found (into `plan`) or the
-/// limit reached.
+/// The end of an iteration that the threads halted: the plan found (into `plan`; a plan
+/// is kept even when a limit was reached meanwhile) or the limit reached.
 fn halted<A, C>(shared: &mut Shared<'_, A, C>, plan: &mut Vec<A>) -> Pass<C> {
-    match shared.halt.take() {
-        Some(Halt::Found(actions, cost)) => {
-            *plan = actions;
-            Pass::Found(cost)
-        }
-        Some(Halt::Stopped(reason)) => Pass::Stopped(reason),
+    *shared.found_at.get_mut() = usize::MAX;
+    let found = shared
+        .found
+        .get_mut()
+        .unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, actions, cost)) = found.take() {
+        *plan = actions;
+        return Pass::Found(cost);
+    }
+    match shared.stopped.take() {
+        Some(reason) => Pass::Stopped(reason),
         // Passes break only once a halt is recorded.
         None => Pass::Stopped(StopReason::Visitor),
     }

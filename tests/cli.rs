@@ -587,6 +587,67 @@ fn keydoor_prints_the_same_routes_on_one_and_two_threads() {
     }
 }
 
+/// Korf's #79, #12, #42 and #55: half a million to a million nodes each with Manhattan
+/// distance, optimal plans of 42, 45, 42 and 41 moves.
+const KORF_EASY: &str = "0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15
+14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15
+4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10
+13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11
+";
+
+#[test]
+fn npuzzle_prints_the_same_plans_on_any_number_of_threads() {
+    let sequential = run(
+        "npuzzle",
+        &["--heuristic", "md", "--threads", "1"],
+        KORF_EASY,
+    );
+    assert_eq!(sequential.code, Some(0), "{sequential:?}");
+    let lengths: Vec<&str> = sequential
+        .stdout
+        .lines()
+        .map(|line| line.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(lengths, ["42", "45", "42", "41"]);
+    let threads: &[&str] = if cfg!(feature = "parallel") {
+        &["2", "3", "8"]
+    } else {
+        &[]
+    };
+    for &n in threads {
+        let out = run("npuzzle", &["--heuristic", "md", "--threads", n], KORF_EASY);
+        assert_eq!(out.code, Some(0), "{n} threads: {out:?}");
+        assert_eq!(out.stdout, sequential.stdout, "{n} threads");
+        assert_eq!(out.stderr, "", "{n} threads");
+    }
+    // A bad line after good ones: nothing is solved, one error line.
+    let bad = format!("{KORF_EASY}1 2 3\n");
+    for &n in threads.iter().chain(&["1"]) {
+        let out = run("npuzzle", &["--heuristic", "md", "--threads", n], &bad);
+        assert_eq!(out.code, Some(2), "{n} threads: {out:?}");
+        assert_eq!(out.stdout, "", "{n} threads");
+        assert!(out.error_line().starts_with("npuzzle: line 5"), "{out:?}");
+    }
+    // A search stopped by a limit: the plans before it are printed, then one error line,
+    // even when later instances were being solved at the same time.
+    let stopped = format!("1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n{KORF_EASY}");
+    for &n in threads.iter().chain(&["1"]) {
+        let args = [
+            "--heuristic",
+            "md",
+            "--max-expansions",
+            "1000",
+            "--threads",
+            n,
+        ];
+        let out = run("npuzzle", &args, &stopped);
+        assert_eq!(out.code, Some(2), "{n} threads: {out:?}");
+        assert_eq!(out.stdout, "1 L\n", "{n} threads");
+        assert_eq!(out.stderr.lines().count(), 1, "{n} threads: {out:?}");
+        assert!(out.stderr.starts_with("npuzzle: line 2: "), "{out:?}");
+    }
+}
+
 /// The problem, strategy, outcome and cost columns of a `compare --csv` report.
 fn compare_costs(args: &[&str]) -> Vec<String> {
     // Problems whose costs are numbers (no comma in the cell), with room for the extra

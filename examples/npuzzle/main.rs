@@ -53,8 +53,9 @@
 //! solved; so does an input without any instance. Any other error (out of memory
 //! included) is one error line and exit status 2 too.
 
-#[path = "common/cli.rs"]
+#[path = "../common/cli.rs"]
 mod common;
+mod threads;
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -62,21 +63,22 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use core::num::NonZeroUsize;
 use state_search::domains::sliding::npuzzle::{
-    Board, BoardError, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder,
-    NPuzzle, TileHeuristic, moves_to_string, parse_instances,
+    Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
+    TileHeuristic, moves_to_string, parse_instances,
 };
 use state_search::domains::sliding::pdb::{
     Partition, PatternDatabase, PatternSet, PdbError, default_cache_dir,
 };
 
-use state_search::domains::SolveError;
-use state_search::grid::Dir;
 use state_search::strategy::{Queue, Weight};
-use state_search::{Event, Limits, Outcome, Plan, Search, Stats, Strategy, Visitor};
+use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
+
+use threads::Threads;
 
 /// The strategies that solve a board ([`NPuzzle::solve`] refuses only `layered`, the
 /// key-door maze's own).
@@ -179,7 +181,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         order: MoveOrder::ULRD,
         strategy: NPuzzle::DEFAULT_STRATEGY,
         limits: Limits::new(),
-        threads: default_threads(),
+        threads: common::default_threads(),
         stats: false,
         progress: Progress::AfterASecond,
     };
@@ -240,18 +242,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                 options.limits = options.limits.max_expansions(count);
             }
             Long("threads") => {
-                let value = common::value(&mut parser, "--threads")?;
-                options.threads = common::parse_value("--threads", value)?;
-                if options.threads == 0 {
-                    return Err("--threads must be at least 1".to_owned());
-                }
-                if options.threads > 1 && !cfg!(feature = "parallel") {
-                    return Err(format!(
-                        "--threads {} needs the `parallel` feature (cargo run --features \
-                         parallel ...); this build runs --threads 1 only",
-                        options.threads
-                    ));
-                }
+                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
             }
             Long("stats") => options.stats = true,
             Long("progress") => options.progress = Progress::Always,
@@ -268,74 +259,6 @@ fn parse_args() -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
-/// Every core with the `parallel` feature, else 1.
-fn default_threads() -> usize {
-    if cfg!(feature = "parallel") {
-        std::thread::available_parallelism().map_or(1, usize::from)
-    } else {
-        1
-    }
-}
-
-/// Where `idastar` runs: with the `parallel` feature and more than one thread, a local
-/// rayon pool for `par-idastar`; else the calling thread.
-struct Threads {
-    #[cfg(feature = "parallel")]
-    pool: Option<rayon::ThreadPool>,
-}
-
-impl Threads {
-    #[cfg_attr(
-        not(feature = "parallel"),
-        expect(clippy::unnecessary_wraps, reason = "starting threads can fail")
-    )]
-    fn new(threads: usize) -> Result<Self, String> {
-        #[cfg(feature = "parallel")]
-        {
-            let pool = if threads > 1 {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-                Some(pool.map_err(|e| format!("cannot start {threads} threads: {e}"))?)
-            } else {
-                None
-            };
-            Ok(Self { pool })
-        }
-        #[cfg(not(feature = "parallel"))]
-        {
-            debug_assert_eq!(threads, 1, "checked with the arguments");
-            Ok(Self {})
-        }
-    }
-
-    /// Solves `board` with `strategy`: `idastar` on the pool when there is one.
-    #[cfg_attr(
-        not(feature = "parallel"),
-        expect(clippy::unused_self, reason = "the pool is there with the feature")
-    )]
-    fn solve<'p, H>(
-        &self,
-        puzzle: &'p NPuzzle,
-        board: &Board,
-        heuristic: H,
-        strategy: Strategy,
-        limits: &Limits,
-        progress: &mut Watch,
-    ) -> Result<Search<Plan<Dir, u32>>, SolveError<BoardError>>
-    where
-        H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send + 'p,
-    {
-        #[cfg(feature = "parallel")]
-        if let Some(pool) = &self.pool
-            && strategy == Strategy::IdaStar
-        {
-            let parallel = Strategy::ParIdaStar;
-            return pool
-                .install(|| puzzle.par_solve_with(board, heuristic, &parallel, limits, progress));
-        }
-        puzzle.solve_with(board, heuristic, &strategy, limits, progress)
-    }
-}
-
 /// The puzzle of one board shape and the heuristic set up for it.
 struct Setup {
     puzzle: NPuzzle,
@@ -348,7 +271,7 @@ enum Heuristic {
     Pdb(Arc<PatternSet>),
 }
 
-fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
+fn setup(options: &Options, rows: usize, cols: usize, threads: &Threads) -> Result<Setup, String> {
     let puzzle = NPuzzle::with_convention(rows, cols, options.convention)
         .map_err(|e| e.to_string())?
         .with_move_order(options.order);
@@ -389,7 +312,7 @@ fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
                 .cache
                 .as_deref()
                 .filter(|_| options.cache_all || partition == Partition::Fifteen78);
-            let set = build_set(&puzzle, partition, options, cache)
+            let set = build_set(&puzzle, partition, options, cache, threads)
                 .map_err(|e| format!("{partition} pattern databases: {e}"))?;
             if options.stats {
                 eprintln!(
@@ -410,19 +333,20 @@ fn setup(options: &Options, rows: usize, cols: usize) -> Result<Setup, String> {
     Ok(Setup { puzzle, heuristic })
 }
 
-/// The databases of `partition`, one at a time (loaded from `cache` or built and saved
-/// there, else built in memory), with a line on standard error as each one is ready when
-/// progress is shown: the 7-8 set takes minutes to build.
+/// The databases of `partition`, on the threads at once (each loaded from `cache` or built
+/// and saved there, else built in memory), with a line on standard error as each one is
+/// ready when progress is shown: the 7-8 set takes minutes to build.
 fn build_set(
     puzzle: &NPuzzle,
     partition: Partition,
     options: &Options,
     cache: Option<&std::path::Path>,
+    threads: &Threads,
 ) -> Result<PatternSet, PdbError> {
     let groups = PatternSet::fifteen_partition(puzzle, partition)?;
     let started = Instant::now();
-    let mut dbs = Vec::new();
-    for (done, tiles) in groups.iter().enumerate() {
+    let ready = AtomicUsize::new(0);
+    let build = |tiles: &Vec<u8>| {
         let db = match cache {
             Some(dir) => {
                 let cached = PatternDatabase::load_or_build(puzzle, tiles, dir)?;
@@ -433,18 +357,22 @@ fn build_set(
             }
             None => PatternDatabase::build(puzzle, tiles)?,
         };
+        let done = ready.fetch_add(1, Ordering::Relaxed) + 1;
         let elapsed = started.elapsed();
         if reports(options.progress, elapsed) {
             eprintln!(
-                "{partition} pattern databases: {} of {} ready ({} tiles) after {:.1} s",
-                done + 1,
+                "{partition} pattern databases: {done} of {} ready ({} tiles) after {:.1} s",
                 groups.len(),
                 tiles.len(),
                 elapsed.as_secs_f64()
             );
         }
-        dbs.push(db);
-    }
+        Ok::<_, PdbError>(db)
+    };
+    let dbs = threads
+        .map(&groups, build)
+        .into_iter()
+        .collect::<Result<_, _>>()?;
     PatternSet::new(puzzle, dbs, options.reflect)
 }
 
@@ -460,25 +388,36 @@ fn solve(
     instance: &Instance,
     options: &Options,
     threads: &Threads,
+    cancel: &AtomicBool,
 ) -> Result<Solved, String> {
     let puzzle = &setup.puzzle;
+    let watch = Watch::new(options.progress, instance.line, cancel);
     match &setup.heuristic {
-        Heuristic::Manhattan => run(setup, instance, Manhattan::new(puzzle), options, threads),
+        Heuristic::Manhattan => run(
+            setup,
+            instance,
+            Manhattan::new(puzzle),
+            options,
+            threads,
+            watch,
+        ),
         Heuristic::LinearConflict => run(
             setup,
             instance,
             LinearConflict::new(puzzle),
             options,
             threads,
+            watch,
         ),
-        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options, threads),
+        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options, threads, watch),
     }
 }
 
-/// Reports IDA*'s iterations and anytime search's improved solutions. It sees every
-/// expansion: keep it tiny so that it is inlined into the engine, and leave the reporting
-/// to functions called once per iteration or solution.
-struct Watch {
+/// Reports IDA*'s iterations and anytime search's improved solutions, and stops the search
+/// when its result is no longer wanted (another instance failed, or the reader went away).
+/// It sees every expansion: keep it tiny so that it is inlined into the engine, and leave
+/// the reporting to functions called once per iteration or solution.
+struct Watch<'c> {
     progress: Progress,
     line: usize,
     started: Instant,
@@ -490,6 +429,8 @@ struct Watch {
     bound: Option<u32>,
     /// When the last line was printed, into the solve.
     reported: Duration,
+    /// Set when the result is no longer wanted.
+    cancel: &'c AtomicBool,
 }
 
 /// Expansions between two looks at the clock: a few hundredths of a second.
@@ -498,20 +439,26 @@ const LOOK_EVERY: u64 = 1 << 21;
 /// Within an iteration, a line at most this often.
 const REPORT_EVERY: Duration = Duration::from_secs(5);
 
-impl Watch {
-    fn new(progress: Progress, line: usize) -> Self {
+impl<'c> Watch<'c> {
+    fn new(progress: Progress, line: usize, cancel: &'c AtomicBool) -> Self {
         Self {
             progress,
             line,
             started: Instant::now(),
-            countdown: if progress == Progress::Never {
-                u64::MAX
-            } else {
-                LOOK_EVERY
-            },
+            countdown: LOOK_EVERY,
             expanded: 0,
             bound: None,
             reported: Duration::ZERO,
+            cancel,
+        }
+    }
+
+    /// Whether the result is still wanted.
+    fn wanted(&self) -> ControlFlow<()> {
+        if self.cancel.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 
@@ -519,7 +466,7 @@ impl Watch {
     /// inside a long iteration (a 5x5 board's can take minutes).
     #[cold]
     #[inline(never)]
-    fn look(&mut self) {
+    fn look(&mut self) -> ControlFlow<()> {
         self.countdown = LOOK_EVERY;
         self.expanded += LOOK_EVERY;
         let elapsed = self.started.elapsed();
@@ -534,17 +481,18 @@ impl Watch {
                 rate(self.expanded, elapsed),
             );
         }
+        self.wanted()
     }
 }
 
-impl<S> Visitor<S, u32> for Watch {
+impl<S> Visitor<S, u32> for Watch<'_> {
     #[inline]
     fn visit(&mut self, event: Event<'_, S, u32>) -> ControlFlow<()> {
         match event {
             Event::Expanded { .. } => {
                 self.countdown -= 1;
                 if self.countdown == 0 {
-                    self.look();
+                    return self.look();
                 }
             }
             Event::IterationFinished {
@@ -562,6 +510,7 @@ impl<S> Visitor<S, u32> for Watch {
                     next_bound,
                     stats,
                 );
+                return self.wanted();
             }
             Event::Improved {
                 cost, lower_bound, ..
@@ -578,9 +527,9 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
     heuristic: H,
     options: &Options,
     threads: &Threads,
+    mut progress: Watch<'_>,
 ) -> Result<Solved, String> {
     let line = instance.line;
-    let mut progress = Watch::new(options.progress, line);
     let started = progress.started;
     let search = threads
         .solve(
@@ -710,25 +659,31 @@ fn main_with(options: &Options) -> Result<(), String> {
         ));
     }
     let threads = Threads::new(options.threads)?;
+    // Every shape's puzzle and heuristic first (pattern databases are built on the
+    // threads), then the instances, several at once on the threads.
     let mut setups: HashMap<(usize, usize), Setup> = HashMap::new();
+    for instance in &instances {
+        let shape = (instance.board.rows(), instance.board.cols());
+        if let Entry::Vacant(entry) = setups.entry(shape) {
+            entry.insert(setup(options, shape.0, shape.1, &threads)?);
+        }
+    }
     let mut total = Stats::default();
     let mut total_time = Duration::ZERO;
-    for instance in &instances {
-        let board: &Board = &instance.board;
-        let shape = (board.rows(), board.cols());
-        let setup = match setups.entry(shape) {
-            Entry::Occupied(entry) => entry.into_mut(),
-            Entry::Vacant(entry) => entry.insert(setup(options, shape.0, shape.1)?),
-        };
-        let solved = solve(setup, instance, options, &threads)?;
+    let solve_one = |index: usize, cancel: &AtomicBool| {
+        let instance: &Instance = &instances[index];
+        let setup = &setups[&(instance.board.rows(), instance.board.cols())];
+        solve(setup, instance, options, &threads, cancel)
+    };
+    threads.solve_all(instances.len(), solve_one, |index, solved: Solved| {
         if !common::write_out(&format!("{}\n", solved.line))? {
-            break; // the reader went away: nothing left to solve for
+            return Ok(false); // the reader went away: nothing left to solve for
         }
         if options.stats {
             let nodes = solved.stats.generated + 1;
             eprintln!(
                 "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
-                instance.line,
+                instances[index].line,
                 nodes,
                 solved.stats.expanded,
                 solved.stats.iterations,
@@ -738,7 +693,8 @@ fn main_with(options: &Options) -> Result<(), String> {
         }
         total.accumulate(&solved.stats);
         total_time += solved.time;
-    }
+        Ok(true)
+    })?;
     if options.stats {
         let count = instances.len() as u64;
         eprintln!(

@@ -34,9 +34,11 @@
 //!   memory.
 //! - `--threads N`: the threads `idastar` searches on (default: every core). With the
 //!   `parallel` feature (`cargo run --release --features parallel --example npuzzle`), more
-//!   than one runs `par-idastar` (parallel IDA*) on a pool of `N` threads, and 1 the
-//!   sequential engine; without it, only `--threads 1` is accepted (the default then). The
-//!   other strategies run on one thread.
+//!   than one runs `par-idastar` (parallel IDA*) on a pool of `N` threads, several
+//!   instances of the file at once (printed in input order; the moves printed are those
+//!   of one thread), and builds pattern databases at once, one per thread; 1 runs the
+//!   sequential engine. Without the feature only `--threads 1` is accepted (the default
+//!   then). The other strategies run on one thread, one instance at a time.
 //! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
 //!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
 //!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
@@ -107,8 +109,8 @@ fn usage() -> String {
          [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
          [--shape RxC] [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S] \
          [--max-expansions N] [--stats] [--progress | --quiet]\n\
-         idastar runs on --threads threads (more than 1 needs the parallel feature; the \
-         default is every core with it, else 1)\n\
+         idastar runs on --threads threads, several instances at once (more than 1 needs \
+         the parallel feature; the default is every core with it, else 1)\n\
          strategies (default idastar, in place): {}",
         common::spellings(STRATEGIES, "|")
     )
@@ -675,26 +677,33 @@ fn main_with(options: &Options) -> Result<(), String> {
         let setup = &setups[&(instance.board.rows(), instance.board.cols())];
         solve(setup, instance, options, &threads, cancel)
     };
-    threads.solve_all(instances.len(), solve_one, |index, solved: Solved| {
-        if !common::write_out(&format!("{}\n", solved.line))? {
-            return Ok(false); // the reader went away: nothing left to solve for
-        }
-        if options.stats {
-            let nodes = solved.stats.generated + 1;
-            eprintln!(
-                "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
-                instances[index].line,
-                nodes,
-                solved.stats.expanded,
-                solved.stats.iterations,
-                solved.time.as_secs_f64() * 1e3,
-                rate(nodes, solved.time),
-            );
-        }
-        total.accumulate(&solved.stats);
-        total_time += solved.time;
-        Ok(true)
-    })?;
+    // In-place IDA* needs little memory: the other strategies' searches run one by one.
+    let at_once = options.strategy == Strategy::IdaStar;
+    threads.solve_all(
+        at_once,
+        instances.len(),
+        solve_one,
+        |index, solved: Solved| {
+            if !common::write_out(&format!("{}\n", solved.line))? {
+                return Ok(false); // the reader went away: nothing left to solve for
+            }
+            if options.stats {
+                let nodes = solved.stats.generated + 1;
+                eprintln!(
+                    "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
+                    instances[index].line,
+                    nodes,
+                    solved.stats.expanded,
+                    solved.stats.iterations,
+                    solved.time.as_secs_f64() * 1e3,
+                    rate(nodes, solved.time),
+                );
+            }
+            total.accumulate(&solved.stats);
+            total_time += solved.time;
+            Ok(true)
+        },
+    )?;
     if options.stats {
         let count = instances.len() as u64;
         eprintln!(

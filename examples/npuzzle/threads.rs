@@ -87,18 +87,19 @@ impl Threads {
 
     /// Solves instances `0..count` with `solve` and hands each result to `report` in
     /// order, stopping at the first error (`solve`'s or `report`'s) or when `report`
-    /// returns `false`. On the pool the instances run at once, started in order; `solve`
-    /// is told through its flag that the results are no longer wanted (a search it is
-    /// running may stop then, or finish: its result is dropped).
+    /// returns `false`. With `at_once` and a pool, the instances run at once, started in
+    /// order; `solve` is told through its flag that the results are no longer wanted (a
+    /// search it is running may stop then, or finish: its result is dropped).
     pub fn solve_all<T: Send>(
         &self,
+        at_once: bool,
         count: usize,
         solve: impl Fn(usize, &AtomicBool) -> Result<T, String> + Sync,
         mut report: impl FnMut(usize, T) -> Result<bool, String>,
     ) -> Result<(), String> {
         let cancel = AtomicBool::new(false);
         #[cfg(feature = "parallel")]
-        if let Some(pool) = &self.pool {
+        if let Some(pool) = self.pool.as_ref().filter(|_| at_once) {
             let (sender, results) = std::sync::mpsc::channel();
             let (solve, cancel) = (&solve, &cancel);
             return pool.in_place_scope(|scope| {

@@ -1,7 +1,7 @@
 //! The construction of a database: a breadth-first search over (placement, blank cell)
 //! states, level by level, over bit sets.
 
-use super::database::{arrangements, rank_after};
+use super::database::arrangements;
 use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
 use crate::domains::sliding::npuzzle::byte;
 
@@ -205,8 +205,22 @@ impl Builder {
         rank: usize,
         cells: &mut [u8; MAX_PATTERN_TILES],
     ) {
-        if level == self.k {
-            self.expand(levels, rank, *cells);
+        if level + 1 >= self.k {
+            // The last tile: its placements are ranks `rank..`, one per free cell in
+            // increasing order, most with nothing to expand. Looked at here, not one call
+            // each.
+            let mut free = self.board & !used;
+            let mut below = rank;
+            while free != 0 {
+                let cell = free.trailing_zeros();
+                free &= free - 1;
+                let todo = self.get(&levels.current, below) & !self.get(&levels.settled, below);
+                if todo != 0 {
+                    cells[level] = byte(cell as usize);
+                    self.expand(levels, below, todo, *cells);
+                }
+                below += 1;
+            }
             return;
         }
         if level + 2 == self.k || (self.k == 1 && level == 0) {
@@ -227,16 +241,19 @@ impl Builder {
         }
     }
 
-    /// Expands the states of placement `rank` (on `cells`) in this level.
+    /// Expands the states `todo` (blank cells, not settled) of placement `rank` (on
+    /// `cells`) in this level.
     #[inline]
-    fn expand(&self, levels: &mut Levels, rank: usize, cells: [u8; MAX_PATTERN_TILES]) {
-        let mut todo = self.get(&levels.current, rank) & !self.get(&levels.settled, rank);
-        if todo == 0 {
-            return;
-        }
+    fn expand(
+        &self,
+        levels: &mut Levels,
+        rank: usize,
+        mut todo: u64,
+        cells: [u8; MAX_PATTERN_TILES],
+    ) {
         let tiles = &cells[..self.k];
-        let occupied = tiles.iter().fold(0u64, |m, &c| m | (1 << c));
-        let free = self.board & !occupied;
+        let moves = Moves::new(tiles);
+        let free = self.board & !moves.occupied;
         if levels.table[rank] == UNSET {
             levels.table[rank] = levels.depth;
         }
@@ -250,9 +267,108 @@ impl Builder {
                 while targets != 0 {
                     let to = byte(targets.trailing_zeros() as usize);
                     targets &= targets - 1;
-                    let after = rank_after(&self.weights, tiles, rank, i, from, to);
+                    let after = moves.rank_after(&self.weights, rank, i, from, to);
                     self.set(&mut levels.next, after, 1 << from);
                     levels.grew = true;
+                }
+            }
+        }
+    }
+}
+
+/// The cells of one placement as bit masks, to rank its successors quickly: a successor's
+/// rank differs from the placement's in the moved tile's digit and in the digits of the
+/// later tiles on the cells between the two (none for a move sideways).
+struct Moves {
+    /// The cells of all tiles.
+    occupied: u64,
+    /// `before[i]`: the cells of the tiles before tile `i`.
+    before: [u64; MAX_PATTERN_TILES],
+    /// The tile on each occupied cell.
+    tile_on: [u8; MAX_PDB_CELLS],
+}
+
+impl Moves {
+    #[inline]
+    fn new(tiles: &[u8]) -> Self {
+        let mut moves = Self {
+            occupied: 0,
+            before: [0; MAX_PATTERN_TILES],
+            tile_on: [0; MAX_PDB_CELLS],
+        };
+        for (i, &cell) in tiles.iter().enumerate() {
+            moves.before[i] = moves.occupied;
+            moves.occupied |= 1 << cell;
+            moves.tile_on[usize::from(cell)] = byte(i);
+        }
+        moves
+    }
+
+    /// The rank after tile `i` of the placement of rank `rank` moves from `from` to the
+    /// free cell `to`: as `database::rank_after`, with bit counts instead of loops.
+    #[inline]
+    fn rank_after(
+        &self,
+        weights: &[usize; MAX_PATTERN_TILES],
+        rank: usize,
+        i: usize,
+        from: u8,
+        to: u8,
+    ) -> usize {
+        // A tile's digit: its cell less the cells of the tiles before it below that cell.
+        let below = |cell: u8| (self.before[i] & ((1u64 << cell) - 1)).count_ones() as usize;
+        let weight = weights[i];
+        let old = usize::from(from) - below(from);
+        let new = usize::from(to) - below(to);
+        let mut rank = rank - old * weight + new * weight;
+        // A later tile on a cell between the two gains a digit when the tile moves past it
+        // upwards, and loses one when it moves past it downwards.
+        let (low, high) = (from.min(to), from.max(to));
+        let later = self.occupied & !self.before[i] & !(1u64 << from);
+        let between = ((1u64 << high) - 1) & !((2u64 << low).wrapping_sub(1));
+        let mut passed = later & between;
+        while passed != 0 {
+            let cell = passed.trailing_zeros() as usize;
+            passed &= passed - 1;
+            let weight = weights[usize::from(self.tile_on[cell])];
+            if from < to {
+                rank += weight;
+            } else {
+                rank -= weight;
+            }
+        }
+        rank
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::database::rank_after;
+    use super::*;
+    use crate::domains::sliding::npuzzle::NPuzzle;
+    use crate::rng::SplitMix64;
+
+    #[test]
+    fn bit_counted_ranks_equal_the_loop_s_for_every_move() {
+        let puzzle = NPuzzle::standard(4, 4).unwrap();
+        let mut rng = SplitMix64::new(7);
+        for k in 1..=7 {
+            let db = PatternDatabase::empty(&puzzle, &(1..=k).collect::<Vec<u8>>()).unwrap();
+            for _ in 0..500 {
+                // A random placement of k tiles on the 16 cells.
+                let mut cells: Vec<u8> = (0..16).collect();
+                for i in 0..usize::from(k) {
+                    let j = i + (rng.next_u64() % (16 - i as u64)) as usize;
+                    cells.swap(i, j);
+                }
+                let tiles = &cells[..usize::from(k)];
+                let rank = db.rank(tiles);
+                let moves = Moves::new(tiles);
+                for (i, &from) in tiles.iter().enumerate() {
+                    for to in (0..16u8).filter(|&to| moves.occupied & (1 << to) == 0) {
+                        let expected = rank_after(&db.weights, tiles, rank, i, from, to);
+                        assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
+                    }
                 }
             }
         }

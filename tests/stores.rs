@@ -48,17 +48,28 @@ fn store_matches_model(
     store: &mut impl NodeStore<u16, u32>,
     ops: &[StoreOp],
 ) -> Result<(), TestCaseError> {
-    let mut model: HashMap<u16, u32> = HashMap::new();
+    store_matches_model_with(store, ops, |n| n)
+}
+
+/// [`store_matches_model`] with the states `key(n)` for the numbers `n` of `ops`.
+fn store_matches_model_with<S: Clone + Eq + Ord + std::hash::Hash + std::fmt::Debug>(
+    store: &mut impl NodeStore<S, u32>,
+    ops: &[StoreOp],
+    key: impl Fn(u16) -> S,
+) -> Result<(), TestCaseError> {
+    let mut model: HashMap<S, u32> = HashMap::new();
     for op in ops {
         match *op {
             StoreOp::Insert(state, value) => {
+                let state = key(state);
                 let (slot, fresh) = store.insert(&state, value).unwrap();
                 prop_assert_eq!(fresh, !model.contains_key(&state));
-                model.entry(state).or_insert(value);
-                prop_assert_eq!(store.state(slot), state);
+                model.entry(state.clone()).or_insert(value);
+                prop_assert_eq!(store.state(slot), state.clone());
                 prop_assert_eq!(*store.value(slot), model[&state]);
             }
             StoreOp::Find(state) => {
+                let state = key(state);
                 let slot = store.find(&state);
                 prop_assert_eq!(slot.is_some(), model.contains_key(&state));
                 if let Some(slot) = slot {
@@ -66,6 +77,7 @@ fn store_matches_model(
                 }
             }
             StoreOp::Update(state, value) => {
+                let state = key(state);
                 if let Some(slot) = store.find(&state) {
                     *store.value_mut(slot) = value;
                     model.insert(state, value);
@@ -77,9 +89,9 @@ fn store_matches_model(
             }
         }
         prop_assert_eq!(store.len(), model.len());
-        let mut listed: Vec<u16> = store.slots().map(|slot| store.state(slot)).collect();
+        let mut listed: Vec<S> = store.slots().map(|slot| store.state(slot)).collect();
         listed.sort_unstable();
-        let mut expected: Vec<u16> = model.keys().copied().collect();
+        let mut expected: Vec<S> = model.keys().cloned().collect();
         expected.sort_unstable();
         prop_assert_eq!(listed, expected);
     }
@@ -158,8 +170,14 @@ proptest! {
 
     #[test]
     fn hashed_store_behaves_like_a_map(ops in prop::collection::vec(store_op(), 0..200)) {
+        // Small states are kept in the table; others (here strings, which own memory,
+        // and 24-byte arrays) only in the state array.
         let mut store: HashedStore<u16, u32> = HashedStore::new();
         store_matches_model(&mut store, &ops)?;
+        let mut strings: HashedStore<String, u32> = HashedStore::new();
+        store_matches_model_with(&mut strings, &ops, |n| format!("state {n}"))?;
+        let mut arrays: HashedStore<[u64; 3], u32> = HashedStore::new();
+        store_matches_model_with(&mut arrays, &ops, |n| [u64::from(n) << 40, 7, u64::from(n)])?;
     }
 
     #[test]

@@ -3,13 +3,16 @@
 //! `par-idastar`, so that a thread left without an instance helps with another's), the
 //! results still printed in input order; else one after the other on the calling thread.
 
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::AtomicBool;
+#[cfg(feature = "parallel")]
+use core::sync::atomic::Ordering;
 
 use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{Board, BoardError, NPuzzle, TileHeuristic};
 use state_search::grid::Dir;
 use state_search::{Limits, Plan, Search, Strategy, Visitor};
 
+#[cfg(feature = "parallel")]
 use super::common;
 
 pub struct Threads {
@@ -40,6 +43,10 @@ impl Threads {
     }
 
     /// `work` applied to each of `items`, on the threads at once when there is a pool.
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(clippy::unused_self, reason = "the pool is there with the feature")
+    )]
     pub fn map<T: Sync, R: Send>(
         &self,
         items: &[T],
@@ -90,6 +97,14 @@ impl Threads {
     /// returns `false`. With `at_once` and a pool, the instances run at once, started in
     /// order; `solve` is told through its flag that the results are no longer wanted (a
     /// search it is running may stop then, or finish: its result is dropped).
+    #[cfg_attr(
+        not(feature = "parallel"),
+        expect(
+            clippy::unused_self,
+            unused_variables,
+            reason = "the pool and its use are there with the feature"
+        )
+    )]
     pub fn solve_all<T: Send>(
         &self,
         at_once: bool,

@@ -357,10 +357,7 @@ mod tests {
             for _ in 0..500 {
                 // A random placement of k tiles on the 16 cells.
                 let mut cells: Vec<u8> = (0..16).collect();
-                for i in 0..usize::from(k) {
-                    let j = i + (rng.next_u64() % (16 - i as u64)) as usize;
-                    cells.swap(i, j);
-                }
+                rng.shuffle(&mut cells);
                 let tiles = &cells[..usize::from(k)];
                 let rank = db.rank(tiles);
                 let moves = Moves::new(tiles);

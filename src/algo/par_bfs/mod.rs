@@ -26,6 +26,12 @@ const NO_PARENT: u32 = u32::MAX;
 /// path may: any parent one layer up is valid). Costs are steps; [`Strategy::ParBfs`]
 /// multiplies them by the space's uniform cost.
 ///
+/// A layer of at most 256 states is expanded by the thread running the search, with no
+/// fork or join; a larger one is split into tasks of at least 64 states, four per thread.
+/// While the search runs, the other threads of the pool poll for its tasks instead of
+/// going to sleep between layers (waking a sleeping thread takes about as long as a thin
+/// layer takes to expand); a thread that has found no task for 2 ms goes back to the pool.
+///
 /// Limits: the expansion limit, the deadline, the cancel flag and the memory limit are
 /// checked before each task of at most 4,096 states, so a search may expand a few tasks'
 /// worth of states past the expansion limit. A cost limit is a limit on the depth. A stop
@@ -36,8 +42,9 @@ const NO_PARENT: u32 = u32::MAX;
 /// # Complexity
 ///
 /// For V reachable states and E steps among them, in a space of bound N: O(V + E) work
-/// split across the threads, with one join per layer; N / 8 + 4 N bytes for the marks and
-/// parents (allocated up front), plus 4 bytes per state of two consecutive layers.
+/// split across the threads, with one join per layer of more than 256 states; N / 8 + 4 N
+/// bytes for the marks and parents (allocated up front), plus 4 bytes per state of two
+/// consecutive layers (the buffers of the tasks are kept from layer to layer).
 ///
 /// # Examples
 ///

@@ -6,6 +6,8 @@ mod layer;
 
 use core::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+use rayon::prelude::*;
+
 use crate::error::{CapacityError, CapacityErrorKind};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{StateIndexer, StateSpace};
@@ -14,6 +16,9 @@ use layer::Ended;
 
 /// The parent of a start state.
 const NO_PARENT: u32 = u32::MAX;
+
+/// The fewest marks or parents one task of their initialization writes.
+const INIT_GRAIN: usize = 1 << 16;
 
 /// Breadth-first search, one layer at a time, each layer's states expanded on the threads
 /// of the current rayon pool (choose them with [`rayon::ThreadPool::install`]).
@@ -140,8 +145,21 @@ impl ParBfs {
                 reason: CapacityErrorKind::OutOfMemory,
             });
         }
-        marks.resize_with(words, || AtomicU64::new(0));
-        parents.resize_with(bound, || AtomicU32::new(NO_PARENT));
+        // Written on the pool's threads, into the capacity reserved above: filled on one
+        // thread, the 64 MB of a 4000x4000 maze took 45-65 ms (page faults included), a
+        // sequential part of 6-8% of the search; 30-50 ms this way.
+        marks.par_extend(
+            (0..words)
+                .into_par_iter()
+                .with_min_len(INIT_GRAIN)
+                .map(|_| AtomicU64::new(0)),
+        );
+        parents.par_extend(
+            (0..bound)
+                .into_par_iter()
+                .with_min_len(INIT_GRAIN)
+                .map(|_| AtomicU32::new(NO_PARENT)),
+        );
 
         let mut stats = Stats {
             memory: fixed,

@@ -18,6 +18,7 @@ use graph::{Graph, Nodes, arb_graph, bfs_steps, path_cost};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use state_search::rng::SplitMix64;
 use state_search::{
     CapacityErrorKind, Inapplicable, Limits, Outcome, ParBfs, Problem, StopReason,
     Strategy as Search,
@@ -129,6 +130,85 @@ proptest! {
                 }
                 (bfs, par) => prop_assert!(false, "bfs {:?}, par-bfs {:?}", bfs, par),
             }
+        }
+    }
+}
+
+/// A random graph of `n` nodes, each with edges to three random nodes: its BFS layers
+/// grow to thousands of states, wide enough for `par-bfs` to split them over the threads
+/// (the property tests' graphs are expanded on one thread).
+fn wide(n: u32, seed: u64) -> Graph<u32> {
+    let mut rng = SplitMix64::new(seed);
+    let edges: Vec<(u32, u32, u32)> = (0..n)
+        .flat_map(|from| [from; 3])
+        .map(|from| (from, u32::try_from(rng.below(u64::from(n))).unwrap(), UNIT))
+        .collect();
+    Graph::new(n as usize, &edges).with_unit_costs(UNIT)
+}
+
+#[test]
+fn wide_layers_agree_with_bfs_on_every_pool() {
+    let n = 60_000;
+    let g = wide(n, 5);
+    let steps = bfs_steps(&g, &[0]);
+    let reachable = steps.iter().filter(|s| s.is_some()).count() as u64;
+    // The goals: the reachable nodes farthest from the start, many in the last layer.
+    let deepest = steps.iter().flatten().copied().max().unwrap();
+    let far = |s: &u32| steps[*s as usize] == Some(deepest);
+    let widest = (0..=deepest)
+        .map(|d| steps.iter().filter(|&&s| s == Some(d)).count())
+        .max()
+        .unwrap();
+    assert!(widest > 10_000, "layers of {widest} states at most");
+    for threads in THREADS {
+        for hashed in [false, true] {
+            let search = pool(threads)
+                .install(|| {
+                    if hashed {
+                        ParBfs::new().search_hashed(&g, [0], far)
+                    } else {
+                        ParBfs::new().search(&g, &Nodes(n as usize), [0], far)
+                    }
+                })
+                .unwrap();
+            let found = search.found().unwrap();
+            assert_eq!(found.cost, deepest, "{threads} threads, hashed {hashed}");
+            assert_eq!(found.path[0], 0);
+            assert!(far(found.path.last().unwrap()));
+            assert!(path_cost(&g, &found.path).is_some(), "not a path");
+            if !hashed {
+                // The goal of least index, whatever the threads.
+                let least = (0..n).find(far).unwrap();
+                assert_eq!(*found.path.last().unwrap(), least);
+            }
+            // No goal: every reachable state expanded once, and stored once.
+            let search = pool(threads)
+                .install(|| {
+                    if hashed {
+                        ParBfs::new().search_hashed(&g, [0], |_| false)
+                    } else {
+                        ParBfs::new().search(&g, &Nodes(n as usize), [0], |_| false)
+                    }
+                })
+                .unwrap();
+            assert!(matches!(search.outcome, Outcome::NoPath));
+            assert_eq!(search.stats.expanded, reachable, "{threads} threads");
+            assert_eq!(search.stats.stored as u64, reachable, "{threads} threads");
+            // An expansion limit stops a wide layer within a few tasks.
+            let limits = Limits::new().max_expansions(20_000);
+            let search = pool(threads)
+                .install(|| {
+                    let par = ParBfs::new().with_limits(limits);
+                    if hashed {
+                        par.search_hashed(&g, [0], |_| false)
+                    } else {
+                        par.search(&g, &Nodes(n as usize), [0], |_| false)
+                    }
+                })
+                .unwrap();
+            assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
+            assert!(search.stats.expanded >= 20_000);
+            assert!(search.stats.expanded < 20_000 + 4_096 * threads as u64);
         }
     }
 }

@@ -648,6 +648,24 @@ fn npuzzle_prints_the_same_plans_on_any_number_of_threads() {
     }
 }
 
+#[test]
+fn npuzzle_max_seconds_is_each_instance_s() {
+    // 160 instances of about 10 ms each: more than a quarter of a second in all, far less
+    // each.
+    let many = KORF_EASY.repeat(40);
+    let args = [
+        "--heuristic",
+        "md",
+        "--threads",
+        "1",
+        "--max-seconds",
+        "0.25",
+    ];
+    let out = run("npuzzle", &args, &many);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert_eq!(out.stdout.lines().count(), 160);
+}
+
 /// The problem, strategy, outcome and cost columns of a `compare --csv` report.
 fn compare_costs(args: &[&str]) -> Vec<String> {
     // Problems whose costs are numbers (no comma in the cell), with room for the extra

@@ -38,12 +38,15 @@
 //!   instances of the file at once (printed in input order; the moves printed are those
 //!   of one thread), and builds pattern databases at once, one per thread; 1 runs the
 //!   sequential engine. Without the feature only `--threads 1` is accepted (the default
-//!   then). The other strategies run on one thread, one instance at a time.
+//!   then). The other strategies run on one thread, one instance at a time; so does
+//!   `idastar` under `--max-seconds` (each instance on every thread), so that each
+//!   instance's seconds are its own.
 //! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
 //!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
 //!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
 //!   and says on standard error that it is not proven optimal.
-//! - `--stats`: statistics per instance and in total, on standard error.
+//! - `--stats`: statistics per instance and in total, on standard error. When instances
+//!   run at once, each one's time overlaps the others', and the total time is their sum.
 //! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
 //!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound),
 //!   and within a long search a line every five seconds (bound, states expanded), and a
@@ -144,6 +147,8 @@ struct Options {
     order: MoveOrder,
     strategy: Strategy,
     limits: Limits,
+    /// `--max-seconds`: each instance's own (the deadline is set when its search starts).
+    max_seconds: Option<Duration>,
     threads: usize,
     stats: bool,
     progress: Progress,
@@ -183,6 +188,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         order: MoveOrder::ULRD,
         strategy: NPuzzle::DEFAULT_STRATEGY,
         limits: Limits::new(),
+        max_seconds: None,
         threads: common::default_threads(),
         stats: false,
         progress: Progress::AfterASecond,
@@ -236,7 +242,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                     .ok()
                     .and_then(|s| Duration::try_from_secs_f64(s).ok())
                     .ok_or_else(|| format!("--max-seconds is a number of seconds, not {text:?}"))?;
-                options.limits = options.limits.time_limit(seconds);
+                options.max_seconds = Some(seconds);
             }
             Long("max-expansions") => {
                 let value = common::value(&mut parser, "--max-expansions")?;
@@ -390,16 +396,23 @@ fn solve(
     instance: &Instance,
     options: &Options,
     threads: &Threads,
-    cancel: &AtomicBool,
+    cancel: &Arc<AtomicBool>,
 ) -> Result<Solved, String> {
     let puzzle = &setup.puzzle;
     let watch = Watch::new(options.progress, instance.line, cancel);
+    // This instance's limits: its own deadline, and the flag that stops it early when its
+    // result is no longer wanted (checked by every thread of `par-idastar`).
+    let mut limits = options.limits.clone().cancel_flag(Arc::clone(cancel));
+    if let Some(seconds) = options.max_seconds {
+        limits = limits.time_limit(seconds);
+    }
     match &setup.heuristic {
         Heuristic::Manhattan => run(
             setup,
             instance,
             Manhattan::new(puzzle),
             options,
+            &limits,
             threads,
             watch,
         ),
@@ -408,10 +421,19 @@ fn solve(
             instance,
             LinearConflict::new(puzzle),
             options,
+            &limits,
             threads,
             watch,
         ),
-        Heuristic::Pdb(set) => run(setup, instance, set.heuristic(), options, threads, watch),
+        Heuristic::Pdb(set) => run(
+            setup,
+            instance,
+            set.heuristic(),
+            options,
+            &limits,
+            threads,
+            watch,
+        ),
     }
 }
 
@@ -528,6 +550,7 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
     instance: &Instance,
     heuristic: H,
     options: &Options,
+    limits: &Limits,
     threads: &Threads,
     mut progress: Watch<'_>,
 ) -> Result<Solved, String> {
@@ -539,7 +562,7 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
             &instance.board,
             heuristic,
             options.strategy,
-            &options.limits,
+            limits,
             &mut progress,
         )
         .map_err(|e| format!("line {line}: {e}"))?;
@@ -672,13 +695,15 @@ fn main_with(options: &Options) -> Result<(), String> {
     }
     let mut total = Stats::default();
     let mut total_time = Duration::ZERO;
-    let solve_one = |index: usize, cancel: &AtomicBool| {
+    let solve_one = |index: usize, cancel: &Arc<AtomicBool>| {
         let instance: &Instance = &instances[index];
         let setup = &setups[&(instance.board.rows(), instance.board.cols())];
         solve(setup, instance, options, &threads, cancel)
     };
-    // In-place IDA* needs little memory: the other strategies' searches run one by one.
-    let at_once = options.strategy == Strategy::IdaStar;
+    // In-place IDA* needs little memory: the other strategies' searches run one by one. So
+    // do searches with a time limit, so that each instance's seconds are its own (a thread
+    // waiting inside one instance's search may run another instance meanwhile).
+    let at_once = options.strategy == Strategy::IdaStar && options.max_seconds.is_none();
     threads.solve_all(
         at_once,
         instances.len(),

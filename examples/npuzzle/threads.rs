@@ -6,6 +6,7 @@
 use core::sync::atomic::AtomicBool;
 #[cfg(feature = "parallel")]
 use core::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{Board, BoardError, NPuzzle, TileHeuristic};
@@ -95,8 +96,8 @@ impl Threads {
     /// Solves instances `0..count` with `solve` and hands each result to `report` in
     /// order, stopping at the first error (`solve`'s or `report`'s) or when `report`
     /// returns `false`. With `at_once` and a pool, the instances run at once, started in
-    /// order; `solve` is told through its flag that the results are no longer wanted (a
-    /// search it is running may stop then, or finish: its result is dropped).
+    /// order; `solve` is told through its flag that the results are no longer wanted (its
+    /// search should stop soon after; its result is dropped).
     #[cfg_attr(
         not(feature = "parallel"),
         expect(
@@ -109,10 +110,10 @@ impl Threads {
         &self,
         at_once: bool,
         count: usize,
-        solve: impl Fn(usize, &AtomicBool) -> Result<T, String> + Sync,
+        solve: impl Fn(usize, &Arc<AtomicBool>) -> Result<T, String> + Sync,
         mut report: impl FnMut(usize, T) -> Result<bool, String>,
     ) -> Result<(), String> {
-        let cancel = AtomicBool::new(false);
+        let cancel = Arc::new(AtomicBool::new(false));
         #[cfg(feature = "parallel")]
         if let Some(pool) = self.pool.as_ref().filter(|_| at_once) {
             let (sender, results) = std::sync::mpsc::channel();

@@ -44,11 +44,14 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// item holding one: the first plan in the sequential engine's depth-first order. Any plan
 /// found has a cost of at most `f`, and `f` is at most the optimal cost (every iteration
 /// before it ended without a plan, as in the sequential engine), so the plan is optimal
-/// for any [`Cost`] type when the heuristic is admissible. The plan does not depend on the
-/// timing of the threads or on their number: it is the plan
-/// [`InPlaceIdaStar`](crate::InPlaceIdaStar) returns when every action costs the same
-/// (with unequal costs it may differ when an optimal plan ends within the levels where the
-/// tree is cut, which are searched level by level).
+/// for any [`Cost`] type when the heuristic is admissible. When every action costs the same
+/// and the heuristic is admissible, the plan is the one
+/// [`InPlaceIdaStar`](crate::InPlaceIdaStar) returns, whatever the timing or the number of
+/// threads. Otherwise the levels where the tree is cut (searched level by level, to a
+/// depth that grows with the threads) may yield another plan, one that depends on the
+/// number of threads but not on their timing. A plan found while a limit stops the other
+/// threads is returned even if earlier items were cut short, so under limits which plan
+/// (if any) comes back can depend on the timing.
 ///
 /// Node counts are those of the sequential engine, but for the last iteration, which stops
 /// at a different point: every node within a bound is generated once and expanded once,

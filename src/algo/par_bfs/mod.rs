@@ -36,6 +36,9 @@ const INIT_GRAIN: usize = 1 << 16;
 /// While the search runs, the other threads of the pool poll for its tasks instead of
 /// going to sleep between layers (waking a sleeping thread takes about as long as a thin
 /// layer takes to expand); a thread that has found no task for 2 ms goes back to the pool.
+/// While polling, such a thread may also run other jobs waiting in the pool, and the search
+/// returns only once they have: on a pool shared with other work, do not let a job that
+/// waits for a lock held by the search's caller share it.
 ///
 /// Limits: the expansion limit, the deadline, the cancel flag and the memory limit are
 /// checked before each task of at most 4,096 states, so a search may expand a few tasks'

@@ -170,8 +170,7 @@ proptest! {
 
     #[test]
     fn hashed_store_behaves_like_a_map(ops in prop::collection::vec(store_op(), 0..200)) {
-        // Small states are kept in the table; others (here strings, which own memory,
-        // and 24-byte arrays) only in the state array.
+        // Also states that own memory (strings) and larger states (24-byte arrays).
         let mut store: HashedStore<u16, u32> = HashedStore::new();
         store_matches_model(&mut store, &ops)?;
         let mut strings: HashedStore<String, u32> = HashedStore::new();

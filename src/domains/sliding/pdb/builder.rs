@@ -223,7 +223,7 @@ impl Builder {
             }
             return;
         }
-        if level + 2 == self.k || (self.k == 1 && level == 0) {
+        if level + 2 == self.k {
             let len = self.weights[level] * (self.n - level);
             if !self.block_has_work(levels, rank, len) {
                 return;
@@ -350,22 +350,30 @@ mod tests {
 
     #[test]
     fn bit_counted_ranks_equal_the_loop_s_for_every_move() {
-        let puzzle = NPuzzle::standard(4, 4).unwrap();
         let mut rng = SplitMix64::new(7);
-        for k in 1..=7 {
-            let db = PatternDatabase::empty(&puzzle, &(1..=k).collect::<Vec<u8>>()).unwrap();
-            for _ in 0..500 {
-                // A random placement of k tiles on the 16 cells.
-                let mut cells: Vec<u8> = (0..16).collect();
-                rng.shuffle(&mut cells);
-                let tiles = &cells[..usize::from(k)];
-                let rank = db.rank(tiles);
-                let moves = Moves::new(tiles);
-                for (i, &from) in tiles.iter().enumerate() {
-                    for to in (0..16u8).filter(|&to| moves.occupied & (1 << to) == 0) {
-                        let expected = rank_after(&db.weights, tiles, rank, i, from, to);
-                        assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
-                    }
+        // The 15-puzzle, and the largest board (64 cells: the masks' top bit).
+        for side in [4u8, 8] {
+            let puzzle = NPuzzle::standard(side.into(), side.into()).unwrap();
+            let n = side * side;
+            for k in 1..=7 {
+                let db = PatternDatabase::empty(&puzzle, &(1..=k).collect::<Vec<u8>>()).unwrap();
+                ranks_match(&db, n, k, &mut rng);
+            }
+        }
+    }
+
+    /// Every move of 300 random placements of `k` tiles on `n` cells.
+    fn ranks_match(db: &PatternDatabase, n: u8, k: u8, rng: &mut SplitMix64) {
+        for _ in 0..300 {
+            let mut cells: Vec<u8> = (0..n).collect();
+            rng.shuffle(&mut cells);
+            let tiles = &cells[..usize::from(k)];
+            let rank = db.rank(tiles);
+            let moves = Moves::new(tiles);
+            for (i, &from) in tiles.iter().enumerate() {
+                for to in (0..n).filter(|&to| moves.occupied & (1 << to) == 0) {
+                    let expected = rank_after(&db.weights, tiles, rank, i, from, to);
+                    assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
                 }
             }
         }

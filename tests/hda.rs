@@ -13,34 +13,21 @@
     reason = "helpers shared by the test files; this one uses a part"
 )]
 mod graph;
+#[path = "common/pools.rs"]
+mod pools;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use graph::{Graph, arb_graph, bellman_ford, best_goal, path_cost};
+use pools::{THREADS, pool};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 use state_search::{
     Hda, Inapplicable, Limits, Outcome, Problem, Search as Searched, Solution, StopReason,
     Strategy as Search,
 };
-
-/// The thread counts every property is checked with.
-const THREADS: [usize; 3] = [1, 2, 8];
-
-/// One pool per thread count, built once.
-fn pool(threads: usize) -> &'static ThreadPool {
-    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| {
-        THREADS
-            .iter()
-            .map(|&n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
-            .collect()
-    });
-    &pools[THREADS.iter().position(|&n| n == threads).unwrap()]
-}
 
 /// Exact distances to the goals scaled down per node by `scale / 4`: admissible, and
 /// usually inconsistent. Nodes that reach no goal get a large estimate (any is

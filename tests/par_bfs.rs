@@ -10,37 +10,24 @@
     reason = "helpers shared by the test files; this one uses a part"
 )]
 mod graph;
+#[path = "common/pools.rs"]
+mod pools;
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, OnceLock};
 
 use graph::{Graph, Nodes, arb_graph, bfs_steps, path_cost};
+use pools::{THREADS, pool};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 use state_search::rng::SplitMix64;
 use state_search::{
     CapacityErrorKind, Inapplicable, Limits, Outcome, ParBfs, Problem, StopReason,
     Strategy as Search,
 };
 
-/// The thread counts every property is checked with.
-const THREADS: [usize; 3] = [1, 2, 8];
-
 /// The cost of every step of the test graphs, so that costs are steps times it.
 const UNIT: u32 = 3;
-
-/// One pool per thread count, built once.
-fn pool(threads: usize) -> &'static ThreadPool {
-    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| {
-        THREADS
-            .iter()
-            .map(|&n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
-            .collect()
-    });
-    &pools[THREADS.iter().position(|&n| n == threads).unwrap()]
-}
 
 /// A graph of unit-`UNIT` edges, its starts and its goal set.
 fn case() -> impl Strategy<Value = (Graph<u32>, Vec<u32>, Vec<bool>)> {

@@ -7,12 +7,14 @@
 #[path = "common/npuzzle.rs"]
 #[allow(dead_code, reason = "the replay oracle is all this file uses")]
 mod oracle;
+#[path = "common/pools.rs"]
+mod pools;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
+use pools::{THREADS, pool};
 use proptest::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{Board, Manhattan, NPuzzle, Slider, moves_to_string};
 use state_search::rng::SplitMix64;
@@ -20,21 +22,6 @@ use state_search::{
     Event, InPlaceIdaStar, Inapplicable, Limits, Outcome, ParIdaStar, StopReason, Strategy,
     StrategyError,
 };
-
-/// The thread counts every property is checked with.
-const THREADS: [usize; 3] = [1, 2, 8];
-
-/// One pool per thread count, built once.
-fn pool(threads: usize) -> &'static ThreadPool {
-    static POOLS: OnceLock<Vec<ThreadPool>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| {
-        THREADS
-            .iter()
-            .map(|&n| ThreadPoolBuilder::new().num_threads(n).build().unwrap())
-            .collect()
-    });
-    &pools[THREADS.iter().position(|&n| n == threads).unwrap()]
-}
 
 fn eight() -> &'static NPuzzle {
     static PUZZLE: OnceLock<NPuzzle> = OnceLock::new();

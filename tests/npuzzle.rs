@@ -362,6 +362,9 @@ fn pattern_databases_match_a_brute_force_zero_one_bfs() {
         (4, 2, GoalConvention::BlankLast, &[1, 2, 3, 4, 5][..]),
         (4, 4, GoalConvention::BlankFirst, &[1, 2, 5][..]),
         (3, 4, GoalConvention::BlankFirst, &[11, 7, 3, 10][..]),
+        // 32 and 64 bits per placement in the builder's level sets.
+        (5, 5, GoalConvention::BlankLast, &[24, 1, 13][..]),
+        (6, 6, GoalConvention::BlankFirst, &[35, 6][..]),
     ] {
         let puzzle = NPuzzle::with_convention(rows, cols, convention).unwrap();
         let db = PatternDatabase::build(&puzzle, pattern).unwrap();

@@ -34,14 +34,15 @@ pub(super) struct Builder {
     n: usize,
     k: usize,
     weights: [usize; MAX_PATTERN_TILES],
-    /// The cells next to each cell, as a bit mask.
-    neighbours: [u64; MAX_PDB_CELLS],
     /// Every cell of the board.
     board: u64,
     /// The cells with a right (left) neighbour: those that may shift right (left).
     has_right: u64,
     has_left: u64,
-    cols: u32,
+    cols: usize,
+    /// The shift from a cell to the one below: `cols`, or 0 on a single row (where a
+    /// shift by all 64 bits would overflow).
+    vertical: usize,
     goal_cells: Vec<u8>,
     blank_goal: u8,
     /// Bits per placement in the level sets: 16, 32 or 64, at least `n`.
@@ -62,22 +63,13 @@ struct Levels {
 impl Builder {
     pub(super) fn new(db: &PatternDatabase) -> Self {
         let (n, cols) = (db.cells(), db.cols);
-        let mut neighbours = [0u64; MAX_PDB_CELLS];
         let (mut has_right, mut has_left) = (0u64, 0u64);
-        for (cell, mask) in neighbours.iter_mut().enumerate().take(n) {
+        for cell in 0..n {
             let col = cell % cols;
-            if cell >= cols {
-                *mask |= 1 << (cell - cols);
-            }
-            if cell + cols < n {
-                *mask |= 1 << (cell + cols);
-            }
             if col > 0 {
-                *mask |= 1 << (cell - 1);
                 has_left |= 1 << cell;
             }
             if col + 1 < cols {
-                *mask |= 1 << (cell + 1);
                 has_right |= 1 << cell;
             }
         }
@@ -86,11 +78,11 @@ impl Builder {
             n,
             k: db.tiles.len(),
             weights: db.weights,
-            neighbours,
             board,
             has_right,
             has_left,
-            cols: u32::try_from(cols).unwrap_or(u32::MAX),
+            cols,
+            vertical: if n > cols { cols } else { 0 },
             goal_cells: db.goal_cells.clone(),
             blank_goal: db.blank_goal,
             width: n.next_power_of_two().max(16),
@@ -116,25 +108,13 @@ impl Builder {
             let grown = (region
                 | ((region & self.has_right) << 1)
                 | ((region & self.has_left) >> 1)
-                | (region << self.cols)
-                | (region >> self.cols))
+                | (region << self.vertical)
+                | (region >> self.vertical))
                 & free;
             if grown == region {
                 return region;
             }
             region = grown;
-        }
-    }
-
-    /// The `width` bits of placement `rank` in `set`.
-    #[inline]
-    fn get(&self, set: &[u64], rank: usize) -> u64 {
-        let at = rank * self.width;
-        let word = set[at / 64] >> (at % 64);
-        if self.width == 64 {
-            word
-        } else {
-            word & ((1 << self.width) - 1)
         }
     }
 
@@ -206,21 +186,7 @@ impl Builder {
         cells: &mut [u8; MAX_PATTERN_TILES],
     ) {
         if level + 1 >= self.k {
-            // The last tile: its placements are ranks `rank..`, one per free cell in
-            // increasing order, most with nothing to expand. Looked at here, not one call
-            // each.
-            let mut free = self.board & !used;
-            let mut below = rank;
-            while free != 0 {
-                let cell = free.trailing_zeros();
-                free &= free - 1;
-                let todo = self.get(&levels.current, below) & !self.get(&levels.settled, below);
-                if todo != 0 {
-                    cells[level] = byte(cell as usize);
-                    self.expand(levels, below, todo, *cells);
-                }
-                below += 1;
-            }
+            self.scan_last(levels, level, used, rank, cells);
             return;
         }
         if level + 2 == self.k {
@@ -238,6 +204,53 @@ impl Builder {
             let below = rank + digit * self.weights[level];
             self.scan(levels, level + 1, used | (1 << cell), below, cells);
             digit += 1;
+        }
+    }
+
+    /// The placements of the last tile below the first `level` tiles on `cells` (the
+    /// cells in `used`): ranks `rank..`, one per free cell in increasing order, most with
+    /// nothing to expand. Walked a word of the level sets at a time (four placements of a
+    /// 15-puzzle database), and only the placements with work are looked at.
+    #[inline]
+    fn scan_last(
+        &self,
+        levels: &mut Levels,
+        level: usize,
+        used: u64,
+        rank: usize,
+        cells: &mut [u8; MAX_PATTERN_TILES],
+    ) {
+        let free = self.board & !used;
+        let len = self.n - level;
+        let (start, end) = (rank * self.width, (rank + len) * self.width);
+        let lane = if self.width == 64 {
+            u64::MAX
+        } else {
+            (1 << self.width) - 1
+        };
+        for word in start / 64..end.div_ceil(64) {
+            let mut todo = levels.current[word] & !levels.settled[word];
+            // The bits of this run only: the word may hold placements of its neighbours.
+            if word * 64 < start {
+                todo &= u64::MAX << (start % 64);
+            }
+            if (word + 1) * 64 > end {
+                todo &= u64::MAX >> ((word + 1) * 64 - end);
+            }
+            while todo != 0 {
+                let bit = todo.trailing_zeros() as usize;
+                let shift = bit - bit % self.width;
+                let states = (todo >> shift) & lane;
+                todo &= !(lane << shift);
+                let below = (word * 64 + shift) / self.width;
+                // The cell of the last tile: the `below - rank`-th free cell.
+                let mut rest = free;
+                for _ in rank..below {
+                    rest &= rest - 1;
+                }
+                cells[level] = byte(rest.trailing_zeros() as usize);
+                self.expand(levels, below, states, *cells);
+            }
         }
     }
 
@@ -261,17 +274,43 @@ impl Builder {
             let region = self.region(todo.trailing_zeros(), free);
             todo &= !region;
             self.set(&mut levels.settled, rank, region);
-            // Each pattern tile next to the region slides into it: one move.
-            for (i, &from) in tiles.iter().enumerate() {
-                let mut targets = self.neighbours[usize::from(from)] & region;
-                while targets != 0 {
-                    let to = byte(targets.trailing_zeros() as usize);
-                    targets &= targets - 1;
-                    let after = moves.rank_after(&self.weights, rank, i, from, to);
-                    self.set(&mut levels.next, after, 1 << from);
-                    levels.grew = true;
-                }
-            }
+            // Each pattern tile next to the region slides into it: one move. Sideways only
+            // its own digit changes, by one; up or down it may pass other tiles.
+            let (left, right) = (
+                moves.occupied & ((region & self.has_right) << 1),
+                moves.occupied & ((region & self.has_left) >> 1),
+            );
+            let (up, down) = if self.n > self.cols {
+                (
+                    moves.occupied & (region << self.cols),
+                    moves.occupied & (region >> self.cols),
+                )
+            } else {
+                (0, 0)
+            };
+            let weight = |from: u8| self.weights[moves.tile(from)];
+            let cols = byte(self.cols);
+            let next = &mut levels.next;
+            self.push(next, left, |from| rank - weight(from));
+            self.push(next, right, |from| rank + weight(from));
+            self.push(next, up, |from| {
+                moves.rank_after(&self.weights, rank, moves.tile(from), from, from - cols)
+            });
+            self.push(next, down, |from| {
+                moves.rank_after(&self.weights, rank, moves.tile(from), from, from + cols)
+            });
+            levels.grew |= (left | right | up | down) != 0;
+        }
+    }
+
+    /// Sets in `next` the state of each move of a tile on a cell of `movers`: the blank on
+    /// that cell, in the placement of rank `rank_of(cell)`.
+    #[inline]
+    fn push(&self, next: &mut [u64], mut movers: u64, rank_of: impl Fn(u8) -> usize) {
+        while movers != 0 {
+            let from = byte(movers.trailing_zeros() as usize);
+            movers &= movers - 1;
+            self.set(next, rank_of(from), 1 << from);
         }
     }
 }
@@ -282,8 +321,6 @@ impl Builder {
 struct Moves {
     /// The cells of all tiles.
     occupied: u64,
-    /// `before[i]`: the cells of the tiles before tile `i`.
-    before: [u64; MAX_PATTERN_TILES],
     /// The tile on each occupied cell.
     tile_on: [u8; MAX_PDB_CELLS],
 }
@@ -293,19 +330,24 @@ impl Moves {
     fn new(tiles: &[u8]) -> Self {
         let mut moves = Self {
             occupied: 0,
-            before: [0; MAX_PATTERN_TILES],
             tile_on: [0; MAX_PDB_CELLS],
         };
         for (i, &cell) in tiles.iter().enumerate() {
-            moves.before[i] = moves.occupied;
             moves.occupied |= 1 << cell;
             moves.tile_on[usize::from(cell)] = byte(i);
         }
         moves
     }
 
+    /// The index (in the pattern) of the tile on `cell`, which must be occupied.
+    #[inline]
+    fn tile(&self, cell: u8) -> usize {
+        usize::from(self.tile_on[usize::from(cell)])
+    }
+
     /// The rank after tile `i` of the placement of rank `rank` moves from `from` to the
-    /// free cell `to`: as `database::rank_after`, with bit counts instead of loops.
+    /// free cell `to`: as `database::rank_after`, looking only at the tiles on the cells
+    /// between the two (none for a move sideways).
     #[inline]
     fn rank_after(
         &self,
@@ -315,29 +357,30 @@ impl Moves {
         from: u8,
         to: u8,
     ) -> usize {
-        // A tile's digit: its cell less the cells of the tiles before it below that cell.
-        let below = |cell: u8| (self.before[i] & ((1u64 << cell) - 1)).count_ones() as usize;
-        let weight = weights[i];
-        let old = usize::from(from) - below(from);
-        let new = usize::from(to) - below(to);
-        let mut rank = rank - old * weight + new * weight;
-        // A later tile on a cell between the two gains a digit when the tile moves past it
-        // upwards, and loses one when it moves past it downwards.
+        // Tile i's digit (its cell less the earlier tiles on smaller cells) changes by the
+        // cells it crosses less the earlier tiles on them; a later tile it crosses gains a
+        // digit when it moves upwards past it, and loses one when it moves downwards.
         let (low, high) = (from.min(to), from.max(to));
-        let later = self.occupied & !self.before[i] & !(1u64 << from);
         let between = ((1u64 << high) - 1) & !((2u64 << low).wrapping_sub(1));
-        let mut passed = later & between;
+        let mut passed = self.occupied & between;
+        let mut steps = usize::from(high - low);
+        let mut later = 0;
         while passed != 0 {
             let cell = passed.trailing_zeros() as usize;
             passed &= passed - 1;
-            let weight = weights[usize::from(self.tile_on[cell])];
-            if from < to {
-                rank += weight;
+            let j = usize::from(self.tile_on[cell]);
+            if j < i {
+                steps -= 1;
             } else {
-                rank -= weight;
+                later += weights[j];
             }
         }
-        rank
+        let change = steps * weights[i] + later;
+        if from < to {
+            rank + change
+        } else {
+            rank - change
+        }
     }
 }
 
@@ -349,7 +392,7 @@ mod tests {
     use crate::rng::SplitMix64;
 
     #[test]
-    fn bit_counted_ranks_equal_the_loop_s_for_every_move() {
+    fn ranks_after_a_move_equal_the_loop_s() {
         let mut rng = SplitMix64::new(7);
         // The 15-puzzle, and the largest board (64 cells: the masks' top bit).
         for side in [4u8, 8] {

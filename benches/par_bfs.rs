@@ -2,7 +2,7 @@
 //! engine: a 4000x4000 4-connected grid maze with 30% walls (fixed seed; 1000x1000 when
 //! `cargo test` runs the bench once), corner to corner. About 8,000 BFS layers of about
 //! 1,400 states each: the per-layer cost of the parallel loop shows. `ParBfs` is called
-//! directly (the maze has no declared uniform cost, so `Strategy::ParBfs` refuses it) on a
+//! directly (the engine itself, without `Strategy`'s dispatch) on a
 //! local rayon pool of 1 and of 2 threads; the sequential dense `Bfs` is the baseline.
 //! Every bench asserts its answer.
 //!

@@ -13,7 +13,8 @@ use state_search::grid::Pos;
 use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::{
     AStar, Bfs, BidirectionalBfs, CycleCheck, Dense, Dijkstra, IdaStar, InPlaceIdaStar,
-    InPlaceSpace, IndexedSpace, Limits, Outcome, Search, Solution, Spfa, StopReason,
+    InPlaceSpace, Inapplicable, IndexedSpace, Limits, Outcome, Problem, Search, Solution, Spfa,
+    StopReason, StrategyError,
 };
 
 /// Checks one engine's result against the oracle's optimum `expected` on `graph`.
@@ -345,6 +346,21 @@ proptest! {
         if maze.is_uniform() {
             let steps = Bfs::with_storage(Dense(maze.indexer())).search(&maze, [start], is_goal);
             prop_assert_eq!(steps.found().map(|f| u32::try_from(f.cost).unwrap()), expected);
+        }
+        // The cost-blind strategies run on exactly the mazes whose steps all cost 1.
+        let problem = Problem::new(&maze, [start], is_goal).indexed().backward(goal);
+        for strategy in [state_search::Strategy::Bfs, state_search::Strategy::BidirectionalBfs] {
+            match strategy.run(&problem, &Limits::new()) {
+                Ok(search) => {
+                    prop_assert!(maze.is_uniform(), "{} ran on a weighted maze", strategy);
+                    prop_assert_eq!(cost(&search), expected, "{}", strategy);
+                }
+                Err(StrategyError::NotApplicable { reason, .. }) => {
+                    prop_assert!(!maze.is_uniform(), "{} refused a uniform maze", strategy);
+                    prop_assert_eq!(reason, Inapplicable::NeedsUniformCost);
+                }
+                Err(error) => prop_assert!(false, "{}: {}", strategy, error),
+            }
         }
     }
 }

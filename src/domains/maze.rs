@@ -34,6 +34,8 @@ pub struct GridMaze {
     padding: Padding,
     start: Pos,
     goal: Pos,
+    /// Whether every open cell costs 1.
+    uniform: bool,
 }
 
 impl GridMaze {
@@ -71,12 +73,14 @@ impl GridMaze {
     fn build(costs: Grid<u8>, start: Pos, goal: Pos) -> Self {
         let padding = Padding::of(&costs);
         let padded = padding.fill(&costs, 0, |_, &cost| cost);
+        let uniform = costs.cells().iter().all(|&c| c <= 1);
         Self {
             costs,
             padded,
             padding,
             start,
             goal,
+            uniform,
         }
     }
 
@@ -107,10 +111,11 @@ impl GridMaze {
         &self.costs
     }
 
-    /// Whether every open cell costs 1.
+    /// Whether every open cell costs 1 (then [`StateSpace::uniform_cost`] is `Some(1)`,
+    /// and the cost-blind strategies `bfs`, `bibfs` and `par-bfs` accept the maze).
     #[must_use]
     pub fn is_uniform(&self) -> bool {
-        self.costs.cells().iter().all(|&c| c <= 1)
+        self.uniform
     }
 
     /// The open neighbours of `pos` with the cost of stepping onto each, in U, D, L, R
@@ -177,6 +182,11 @@ impl StateSpace for GridMaze {
                 emit(next, cost);
             }
         }
+    }
+
+    /// `Some(1)` when every open cell costs 1 ([`GridMaze::is_uniform`]).
+    fn uniform_cost(&self) -> Option<u32> {
+        self.uniform.then_some(1)
     }
 }
 

@@ -392,7 +392,7 @@ mod tests {
     use crate::rng::SplitMix64;
 
     #[test]
-    fn ranks_after_a_move_equal_the_loop_s() {
+    fn ranks_after_a_move_equal_a_full_ranking() {
         let mut rng = SplitMix64::new(7);
         // The 15-puzzle, and the largest board (64 cells: the masks' top bit).
         for side in [4u8, 8] {
@@ -405,7 +405,8 @@ mod tests {
         }
     }
 
-    /// Every move of 300 random placements of `k` tiles on `n` cells.
+    /// Every move (to any free cell, not only a neighbour) of 300 random placements of `k`
+    /// tiles on `n` cells: both incremental rankings against ranking the moved placement.
     fn ranks_match(db: &PatternDatabase, n: u8, k: u8, rng: &mut SplitMix64) {
         for _ in 0..300 {
             let mut cells: Vec<u8> = (0..n).collect();
@@ -415,8 +416,11 @@ mod tests {
             let moves = Moves::new(tiles);
             for (i, &from) in tiles.iter().enumerate() {
                 for to in (0..n).filter(|&to| moves.occupied & (1 << to) == 0) {
-                    let expected = rank_after(&db.weights, tiles, rank, i, from, to);
+                    let mut moved = tiles.to_vec();
+                    moved[i] = to;
+                    let expected = db.rank(&moved);
                     assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
+                    assert_eq!(rank_after(&db.weights, tiles, rank, i, from, to), expected);
                 }
             }
         }

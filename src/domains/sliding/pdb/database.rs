@@ -365,7 +365,9 @@ fn compact(table: Vec<u8>) -> Entries {
     }
 }
 
-/// See [`PatternDatabase::rank_after`].
+/// See [`PatternDatabase::rank_after`]. Only the tiles on the cells strictly between
+/// `from` and `to` matter: an earlier one takes one from the moved tile's digit change,
+/// and a later one's digit changes by one. A move to the next cell passes none.
 #[inline]
 pub(super) fn rank_after(
     weights: &[usize; MAX_PATTERN_TILES],
@@ -375,17 +377,20 @@ pub(super) fn rank_after(
     from: u8,
     to: u8,
 ) -> usize {
-    let weight = weights[slot % MAX_PATTERN_TILES];
-    let below = |cell: u8| cells[..slot].iter().filter(|&&c| c < cell).count();
-    let old = usize::from(from) - below(from);
-    let new = usize::from(to) - below(to);
-    let mut rank = rank - old * weight + new * weight;
-    for (&cell, &weight) in cells.iter().zip(weights).skip(slot + 1) {
-        match (from < cell, to < cell) {
-            (true, false) => rank += weight,
-            (false, true) => rank -= weight,
-            _ => {}
+    let (low, high) = (from.min(to), from.max(to));
+    let mut steps = usize::from(high - low);
+    let mut later = 0;
+    if steps > 1 {
+        for (j, (&cell, &weight)) in cells.iter().zip(weights).enumerate() {
+            if low < cell && cell < high {
+                if j < slot {
+                    steps -= 1;
+                } else {
+                    later += weight;
+                }
+            }
         }
     }
-    rank
+    let change = steps * weights[slot % MAX_PATTERN_TILES] + later;
+    if from < to { rank + change } else { rank - change }
 }

@@ -20,7 +20,8 @@ pub enum Event<'a, S, C> {
         cost: C,
     },
     /// A state that had been expanded was reached again more cheaply and will be expanded
-    /// again (A* with an inconsistent heuristic).
+    /// again (A*, focal search and the bidirectional best-first searches, with an
+    /// inconsistent heuristic).
     Reopened {
         /// The state.
         state: &'a S,

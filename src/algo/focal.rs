@@ -284,6 +284,10 @@ impl<C: Cost, St> FocalSearch<C, St> {
                     }
                     if node.3 {
                         stats.reopened += 1;
+                        let event = Event::Reopened { state: &next, cost };
+                        if visitor.visit(event).is_break() {
+                            halt = Some(StopReason::Visitor);
+                        }
                     } else if let Some(old_f) = node.1.checked_plus(node.2) {
                         open.remove(&(old_f, next_slot));
                     }

@@ -392,5 +392,9 @@ pub(super) fn rank_after(
         }
     }
     let change = steps * weights[slot % MAX_PATTERN_TILES] + later;
-    if from < to { rank + change } else { rank - change }
+    if from < to {
+        rank + change
+    } else {
+        rank - change
+    }
 }

@@ -20,8 +20,8 @@ pub enum Event<'a, S, C> {
         cost: C,
     },
     /// A state that had been expanded was reached again more cheaply and will be expanded
-    /// again (A*, focal search and the bidirectional best-first searches, with an
-    /// inconsistent heuristic).
+    /// again (the best-first engines: A* with an inconsistent heuristic, and the weighted,
+    /// greedy, focal and anytime searches, whose order is not by `f` alone).
     Reopened {
         /// The state.
         state: &'a S,

@@ -120,26 +120,28 @@ fn a_huge_heuristic_marking_dead_ends_is_no_panic() {
 }
 
 #[test]
-fn focal_search_tells_the_visitor_of_each_reopened_state() {
+fn focal_and_anytime_searches_tell_the_visitor_of_each_reopened_state() {
     use core::ops::ControlFlow;
     use state_search::{Event, Limits, Problem, Strategy};
 
     let (g, h) = trap();
     let h = |s: &u32| h[*s as usize];
     let problem = Problem::new(&g, [0], |&s: &u32| s == 4).heuristic(h);
-    let strategy: Strategy = "focal:1".parse().unwrap();
-    let mut reopened = Vec::new();
-    let mut visitor = |event: Event<'_, u32, u32>| {
-        if let Event::Reopened { state, cost } = event {
-            reopened.push((*state, cost));
-        }
-        ControlFlow::Continue(())
-    };
-    let search = strategy
-        .run_with(&problem, &Limits::new(), &mut visitor)
-        .unwrap();
-    assert_eq!(search.found().map(|f| f.cost), Some(14));
-    assert_eq!(search.stats.reopened, 1);
-    // `c` (state 3), closed at g = 5 through `a`, is reached at g = 4 through `b`.
-    assert_eq!(reopened, [(3, 4)]);
+    for name in ["focal:1", "anytime:1"] {
+        let strategy: Strategy = name.parse().unwrap();
+        let mut reopened = Vec::new();
+        let mut visitor = |event: Event<'_, u32, u32>| {
+            if let Event::Reopened { state, cost } = event {
+                reopened.push((*state, cost));
+            }
+            ControlFlow::Continue(())
+        };
+        let search = strategy
+            .run_with(&problem, &Limits::new(), &mut visitor)
+            .unwrap();
+        assert_eq!(search.found().map(|f| f.cost), Some(14), "{name}");
+        assert_eq!(search.stats.reopened, 1, "{name}");
+        // `c` (state 3), closed at g = 5 through `a`, is reached at g = 4 through `b`.
+        assert_eq!(reopened, [(3, 4)], "{name}");
+    }
 }

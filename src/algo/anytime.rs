@@ -165,6 +165,10 @@ where
                 }
                 if node.2 {
                     stats.reopened += 1;
+                    let event = Event::Reopened { state: &next, cost };
+                    if visitor.visit(event).is_break() {
+                        halt = Some(StopReason::Visitor);
+                    }
                 }
                 *node = (slot, cost, false);
             }

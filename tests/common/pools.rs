@@ -1,6 +1,7 @@
 //! The rayon pools the parallel tests run on: 1 thread, 2 (this machine's cores) and 8
 //! (more threads than cores, which flushes out races), each built once.
 
+use std::io::Write;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -21,7 +22,10 @@ pub fn pool(threads: usize) -> &'static ThreadPool {
     let pools = POOLS.get_or_init(|| {
         std::thread::spawn(|| {
             std::thread::sleep(WATCHDOG);
-            eprintln!("still running after {WATCHDOG:?}: a parallel search hangs");
+            // Straight to the process's stderr: `eprintln!` in a thread spawned by a test
+            // goes to that test's captured output, which `exit` never prints.
+            let message = format!("still running after {WATCHDOG:?}: a parallel search hangs");
+            let _ = writeln!(std::io::stderr(), "{message}");
             std::process::exit(101);
         });
         THREADS

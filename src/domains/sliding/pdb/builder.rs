@@ -228,6 +228,8 @@ impl Builder {
         } else {
             (1 << self.width) - 1
         };
+        // The cell of the last tile for placement `at`: the lowest of `rest`.
+        let (mut at, mut rest) = (rank, free);
         for word in start / 64..end.div_ceil(64) {
             let mut todo = levels.current[word] & !levels.settled[word];
             // The bits of this run only: the word may hold placements of its neighbours.
@@ -244,9 +246,9 @@ impl Builder {
                 todo &= !(lane << shift);
                 let below = (word * 64 + shift) / self.width;
                 // The cell of the last tile: the `below - rank`-th free cell.
-                let mut rest = free;
-                for _ in rank..below {
+                while at < below {
                     rest &= rest - 1;
+                    at += 1;
                 }
                 cells[level] = byte(rest.trailing_zeros() as usize);
                 self.expand(levels, below, states, *cells);

@@ -29,7 +29,7 @@ impl PatternSet {
 
 /// The additive pattern-database heuristic, tracked move by move for the in-place view
 /// ([`NPuzzle::in_place`]): a move changes the placement of one pattern in each view, whose
-/// rank is updated in O(k) comparisons ([`PatternDatabase::rank_after`]) and looked up;
+/// rank is updated in at most O(k) comparisons ([`PatternDatabase::rank_after`]) and looked up;
 /// undoing restores the saved rank and value.
 ///
 /// Made by [`PatternSet::heuristic`]; clones share the databases.

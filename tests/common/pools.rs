@@ -13,7 +13,7 @@ pub const THREADS: [usize; 3] = [1, 2, 8];
 /// The longest a test binary may run once it has asked for a pool: a parallel search that
 /// never ends (a lost wake-up, a termination that is never detected) then fails the run
 /// with a message instead of hanging it. These binaries take seconds.
-const WATCHDOG: Duration = Duration::from_secs(15 * 60);
+const WATCHDOG: Duration = Duration::from_mins(15);
 
 /// The pool of `threads` threads, one of [`THREADS`]. The first call starts the
 /// [`WATCHDOG`].

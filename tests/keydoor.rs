@@ -24,29 +24,14 @@ const SAMPLE_OUT: &str = include_str!("data/keydoor/sample.out");
 const FEWEST_KEYS: &str = include_str!("data/keydoor/fewest-keys.in");
 const FEWEST_KEYS_OUT: &str = include_str!("data/keydoor/fewest-keys.out");
 
-/// The strategies that solve `objective`, and whether each is cheap enough for a maze of
-/// `cells` cells (IDA* without a table is exponential).
+/// The optimal strategies that solve `objective` sequentially, those cheap enough for a
+/// maze of `cells` cells (IDA* without a table is exponential).
 fn strategies(objective: Objective, cells: usize) -> Vec<Strategy> {
-    Strategy::ALL
+    objective
+        .strategies()
         .into_iter()
-        .filter(|s| s.is_optimal())
-        .filter(|&s| match (objective, s) {
-            // Pairs of costs are not unsigned integers, which the bucket and radix queues
-            // file, nor numbers, which the anytime weighting needs; BFS ignores costs; layered
-            // finds only the fewest keys.
-            (
-                Objective::FewestKeys,
-                Strategy::Bfs
-                | Strategy::Dijkstra(Queue::Bucket | Queue::Radix)
-                | Strategy::Anytime(_),
-            )
-            | (Objective::FewestMoves, Strategy::Layered)
-            | (_, Strategy::BidirectionalBfs | Strategy::BidirectionalDijkstra | Strategy::Mm) => {
-                false
-            }
-            (_, Strategy::IdaStar) => cells <= 12,
-            _ => true,
-        })
+        .filter(|&s| Strategy::ALL.contains(&s) && s.is_optimal())
+        .filter(|&s| s != Strategy::IdaStar || cells <= 12)
         .collect()
 }
 
@@ -124,6 +109,39 @@ fn several_doors_and_keys_of_one_type_mean_the_obvious_thing() {
         .unwrap();
     assert_eq!(route.to_string(), "DDRRLLUURRRRR");
     assert_eq!(route.keys, KeySet::EMPTY.with(0));
+}
+
+/// `Objective::strategies` lists exactly the strategies `solve` (with the `parallel`
+/// feature, `par_solve`) does not refuse as not applicable.
+#[test]
+fn each_objective_lists_exactly_the_strategies_it_runs() {
+    let maze: KeyDoorMaze = SAMPLE.parse().unwrap();
+    // IDA* may take long on the sample: a limit makes it stop, which is not a refusal.
+    let limits = Limits::new().max_expansions(10_000);
+    #[cfg(feature = "parallel")]
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for objective in [Objective::FewestKeys, Objective::FewestMoves] {
+        let listed = objective.strategies();
+        assert_eq!(listed[0], objective.default_strategy());
+        let every = Strategy::ALL.into_iter();
+        #[cfg(feature = "parallel")]
+        let every = every.chain(Strategy::PARALLEL);
+        for strategy in every {
+            #[cfg(feature = "parallel")]
+            let result = pool.install(|| maze.par_solve(objective, &strategy, &limits));
+            #[cfg(not(feature = "parallel"))]
+            let result = maze.solve(objective, &strategy, &limits);
+            let refused = matches!(result, Err(SolveError::NotApplicable { .. }));
+            assert_eq!(
+                listed.contains(&strategy),
+                !refused,
+                "{objective} {strategy}: {result:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -536,7 +554,8 @@ fn the_example_offers_exactly_the_strategies_that_solve_each_objective() {
         for strategy in Strategy::ALL {
             let solved = maze.solve(objective, &strategy, &Limits::new());
             let refused = matches!(solved, Err(SolveError::NotApplicable { .. }));
-            let offered = cli::strategies(objective)
+            let offered = objective
+                .strategies()
                 .iter()
                 .any(|s| s.pattern() == strategy.pattern());
             assert_eq!(offered, !refused, "{objective} {strategy}: {solved:?}");
@@ -561,7 +580,8 @@ fn the_example_offers_exactly_the_strategies_that_solve_each_objective() {
         let listed = line.rsplit(": ").next().unwrap();
         assert_eq!(
             listed,
-            cli::strategies(objective)
+            objective
+                .strategies()
                 .iter()
                 .map(|s| s.pattern())
                 .collect::<Vec<_>>()

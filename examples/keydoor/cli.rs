@@ -9,61 +9,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use core::num::NonZeroUsize;
 use state_search::domains::keydoor::{KeyDoorMaze, Objective, Route};
-
-use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
 
 pub use common::Output;
 
-/// The strategies that solve each objective ([`KeyDoorMaze::solve`] refuses the others):
-/// the fewest keys are a lexicographic cost, which `bfs` ignores and the integer queues
-/// cannot file; `layered` finds only the fewest keys; no strategy searches backwards. With
-/// the `parallel` feature, also their parallel counterparts `par-bfs` (the fewest moves)
-/// and `hda` (both), which [`KeyDoorMaze::par_solve`] runs.
-pub fn strategies(objective: Objective) -> Vec<Strategy> {
-    let list = match objective {
-        Objective::FewestKeys => vec![
-            Strategy::Layered,
-            Strategy::Dijkstra(Queue::Heap),
-            Strategy::AStar,
-            Strategy::Spfa,
-            Strategy::IdaStar,
-            Strategy::IdaStarTable,
-            Strategy::Greedy,
-            Strategy::Beam(NonZeroUsize::MIN),
-        ],
-        Objective::FewestMoves => vec![
-            Strategy::Bfs,
-            Strategy::Dijkstra(Queue::Heap),
-            Strategy::Dijkstra(Queue::Bucket),
-            Strategy::Dijkstra(Queue::Radix),
-            Strategy::AStar,
-            Strategy::Spfa,
-            Strategy::IdaStar,
-            Strategy::IdaStarTable,
-            Strategy::WeightedAStar(Weight::TWO),
-            Strategy::Greedy,
-            Strategy::Beam(NonZeroUsize::MIN),
-            Strategy::Focal(Weight::TWO),
-            Strategy::Anytime(Weight::TWO),
-        ],
-    };
-    #[cfg(feature = "parallel")]
-    let list = {
-        let mut list = list;
-        if objective == Objective::FewestMoves {
-            list.push(Strategy::ParBfs);
-        }
-        list.push(Strategy::Hda);
-        list
-    };
-    list
-}
-
 fn usage() -> String {
-    let list = |objective| common::spellings(&strategies(objective), "|");
+    let list = |objective| common::spellings(&Objective::strategies(objective), "|");
     format!(
         "usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats] \
          [FILE | -]\n\
@@ -142,7 +94,7 @@ pub fn run(
         None => objective.default_strategy(),
         Some(name) => {
             let context = format!(" to --objective {objective}");
-            match common::strategy(name, &strategies(objective), &context) {
+            match common::strategy(name, &objective.strategies(), &context) {
                 Ok(strategy) => strategy,
                 Err(message) => return failure(2, &message),
             }

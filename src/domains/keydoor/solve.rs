@@ -8,7 +8,7 @@ use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
 use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
-use crate::strategy::{Inapplicable, Problem, Strategy};
+use crate::strategy::{Inapplicable, Problem, Queue, Strategy};
 
 impl KeyDoorMaze {
     /// A route for `objective` found by `strategy`, within `limits`.
@@ -187,6 +187,86 @@ impl Objective {
             Objective::FewestMoves => Strategy::Bfs,
         }
     }
+
+    /// The strategies [`KeyDoorMaze::solve`] runs for the objective (and, with the
+    /// `parallel` feature, [`KeyDoorMaze::par_solve`]'s `par-bfs` and `hda`), the default
+    /// first, then in the order of [`Strategy::ALL`]; it refuses the others. The fewest
+    /// keys are a lexicographic cost, which `bfs` ignores, the integer queues cannot file
+    /// and the weighted strategies cannot scale; `layered` finds only the fewest keys; no
+    /// strategy searches backwards (the target with any set of keys is many states).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::keydoor::Objective;
+    /// use state_search::Strategy;
+    ///
+    /// let keys = Objective::FewestKeys.strategies();
+    /// assert_eq!(keys[0], Strategy::Layered);
+    /// assert!(!keys.contains(&Strategy::Bfs));
+    /// assert!(Objective::FewestMoves.strategies().contains(&Strategy::Bfs));
+    /// ```
+    #[must_use]
+    pub fn strategies(self) -> Vec<Strategy> {
+        let default = self.default_strategy();
+        let rest = Strategy::ALL.into_iter().filter(|&s| s != default);
+        #[cfg(feature = "parallel")]
+        let rest = rest.chain(Strategy::PARALLEL);
+        core::iter::once(default)
+            .chain(rest.filter(|&s| self.runs(s)))
+            .collect()
+    }
+
+    /// Whether [`KeyDoorMaze::solve`] (or `par_solve`) runs `strategy` for the objective.
+    fn runs(self, strategy: Strategy) -> bool {
+        let both = matches!(
+            strategy,
+            Strategy::Dijkstra(Queue::Heap)
+                | Strategy::AStar
+                | Strategy::Spfa
+                | Strategy::IdaStar
+                | Strategy::IdaStarTable
+                | Strategy::Greedy
+                | Strategy::Beam(_)
+        ) || is_hda(strategy);
+        both || match self {
+            Objective::FewestKeys => strategy == Strategy::Layered,
+            Objective::FewestMoves => {
+                matches!(
+                    strategy,
+                    Strategy::Bfs
+                        | Strategy::Dijkstra(_)
+                        | Strategy::WeightedAStar(_)
+                        | Strategy::Focal(_)
+                        | Strategy::Anytime(_)
+                ) || is_par_bfs(strategy)
+            }
+        }
+    }
+}
+
+/// Whether `strategy` is `hda`.
+#[cfg(feature = "parallel")]
+fn is_hda(strategy: Strategy) -> bool {
+    strategy == Strategy::Hda
+}
+
+/// Without the `parallel` feature, no strategy is `hda`.
+#[cfg(not(feature = "parallel"))]
+fn is_hda(_: Strategy) -> bool {
+    false
+}
+
+/// Whether `strategy` is `par-bfs`.
+#[cfg(feature = "parallel")]
+fn is_par_bfs(strategy: Strategy) -> bool {
+    strategy == Strategy::ParBfs
+}
+
+/// Without the `parallel` feature, no strategy is `par-bfs`.
+#[cfg(not(feature = "parallel"))]
+fn is_par_bfs(_: Strategy) -> bool {
+    false
 }
 
 impl fmt::Display for Objective {

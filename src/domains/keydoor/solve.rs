@@ -189,7 +189,7 @@ impl Objective {
     }
 
     /// The strategies [`KeyDoorMaze::solve`] runs for the objective (and, with the
-    /// `parallel` feature, [`KeyDoorMaze::par_solve`]'s `par-bfs` and `hda`), the default
+    /// `parallel` feature, `KeyDoorMaze::par_solve`'s `par-bfs` and `hda`), the default
     /// first, then in the order of [`Strategy::ALL`]; it refuses the others. The fewest
     /// keys are a lexicographic cost, which `bfs` ignores, the integer queues cannot file
     /// and the weighted strategies cannot scale; `layered` finds only the fewest keys; no
@@ -228,44 +228,33 @@ impl Objective {
                 | Strategy::IdaStarTable
                 | Strategy::Greedy
                 | Strategy::Beam(_)
-        ) || is_hda(strategy);
-        both || match self {
+        );
+        let this = match self {
             Objective::FewestKeys => strategy == Strategy::Layered,
-            Objective::FewestMoves => {
-                matches!(
-                    strategy,
-                    Strategy::Bfs
-                        | Strategy::Dijkstra(_)
-                        | Strategy::WeightedAStar(_)
-                        | Strategy::Focal(_)
-                        | Strategy::Anytime(_)
-                ) || is_par_bfs(strategy)
-            }
-        }
+            Objective::FewestMoves => matches!(
+                strategy,
+                Strategy::Bfs
+                    | Strategy::Dijkstra(_)
+                    | Strategy::WeightedAStar(_)
+                    | Strategy::Focal(_)
+                    | Strategy::Anytime(_)
+            ),
+        };
+        both || this || runs_in_parallel(self, strategy)
     }
 }
 
-/// Whether `strategy` is `hda`.
+/// Whether `strategy` is a parallel one that [`KeyDoorMaze::par_solve`] runs for
+/// `objective`: `hda` for both, `par-bfs` for the fewest moves.
 #[cfg(feature = "parallel")]
-fn is_hda(strategy: Strategy) -> bool {
+fn runs_in_parallel(objective: Objective, strategy: Strategy) -> bool {
     strategy == Strategy::Hda
+        || (objective == Objective::FewestMoves && strategy == Strategy::ParBfs)
 }
 
-/// Without the `parallel` feature, no strategy is `hda`.
+/// Without the `parallel` feature, no strategy runs in parallel.
 #[cfg(not(feature = "parallel"))]
-fn is_hda(_: Strategy) -> bool {
-    false
-}
-
-/// Whether `strategy` is `par-bfs`.
-#[cfg(feature = "parallel")]
-fn is_par_bfs(strategy: Strategy) -> bool {
-    strategy == Strategy::ParBfs
-}
-
-/// Without the `parallel` feature, no strategy is `par-bfs`.
-#[cfg(not(feature = "parallel"))]
-fn is_par_bfs(_: Strategy) -> bool {
+fn runs_in_parallel(_: Objective, _: Strategy) -> bool {
     false
 }
 

@@ -282,14 +282,11 @@ impl Builder {
                 moves.occupied & ((region & self.has_right) << 1),
                 moves.occupied & ((region & self.has_left) >> 1),
             );
-            let (up, down) = if self.n > self.cols {
-                (
-                    moves.occupied & (region << self.cols),
-                    moves.occupied & (region >> self.cols),
-                )
-            } else {
-                (0, 0)
-            };
+            // On a single row `vertical` is 0: the region itself, which holds no tile.
+            let (up, down) = (
+                moves.occupied & (region << self.vertical),
+                moves.occupied & (region >> self.vertical),
+            );
             let weight = |from: u8| self.weights[moves.tile(from)];
             let cols = byte(self.cols);
             let next = &mut levels.next;

@@ -34,7 +34,8 @@ pub struct GridMaze {
     padding: Padding,
     start: Pos,
     goal: Pos,
-    /// Whether every open cell costs 1.
+    /// Whether every open cell costs 1: kept, not recounted, since every strategy run
+    /// asks for `uniform_cost`.
     uniform: bool,
 }
 

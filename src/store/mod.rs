@@ -239,13 +239,21 @@ pub(crate) fn try_push_back<T>(
     value: T,
 ) -> Result<(), CapacityError> {
     if deque.len() == deque.capacity() {
-        let more = deque.capacity().max(4);
-        deque
-            .try_reserve(more)
-            .map_err(|_| CapacityError::out_of_memory(deque.len() + more, size_of::<T>()))?;
+        grow_deque(deque)?;
     }
     deque.push_back(value);
     Ok(())
+}
+
+/// Doubles the room of a full `deque` (at least 4), or reports the failure. Rare, so kept
+/// out of the engines' inner loops.
+#[cold]
+#[inline(never)]
+fn grow_deque<T>(deque: &mut std::collections::VecDeque<T>) -> Result<(), CapacityError> {
+    let more = deque.capacity().max(4);
+    deque
+        .try_reserve(more)
+        .map_err(|_| CapacityError::out_of_memory(deque.len() + more, size_of::<T>()))
 }
 
 /// Allocates a bitset of `bits` clear bits, or reports the failure (probed as in

@@ -302,3 +302,102 @@ fn an_indexer_that_merges_two_states_is_caught_in_debug_builds() {
     let _ = NodeStore::<u16, u32>::insert(&mut store, &4, 1);
     let _ = NodeStore::<u16, u32>::insert(&mut store, &5, 1);
 }
+
+/// Storage whose node store refuses its `limit`-th new state, as a store that runs out of
+/// memory does: the engines must stop with that error, not go on or panic.
+struct Refusing {
+    limit: usize,
+}
+
+/// A hashed store that refuses a new state once it holds `limit`.
+struct RefusingStore<S, V> {
+    inner: state_search::store::HashedStore<S, V>,
+    limit: usize,
+}
+
+fn refusal(entries: usize) -> state_search::error::CapacityError {
+    state_search::error::CapacityError {
+        entries,
+        bytes: None,
+        reason: state_search::error::CapacityErrorKind::OutOfMemory,
+    }
+}
+
+impl<S: Clone + Eq + core::hash::Hash, V: Copy + Default> NodeStore<S, V> for RefusingStore<S, V> {
+    fn insert(
+        &mut self,
+        state: &S,
+        value: V,
+    ) -> Result<(u32, bool), state_search::error::CapacityError> {
+        if self.inner.find(state).is_none() && self.inner.len() >= self.limit {
+            return Err(refusal(self.limit + 1));
+        }
+        self.inner.insert(state, value)
+    }
+    fn find(&self, state: &S) -> Option<u32> {
+        self.inner.find(state)
+    }
+    fn value(&self, slot: u32) -> &V {
+        self.inner.value(slot)
+    }
+    fn value_mut(&mut self, slot: u32) -> &mut V {
+        self.inner.value_mut(slot)
+    }
+    fn state(&self, slot: u32) -> S {
+        self.inner.state(slot)
+    }
+    fn len(&self) -> usize {
+        self.inner.len()
+    }
+    fn clear(&mut self) {
+        self.inner.clear();
+    }
+    fn slots(&self) -> impl Iterator<Item = u32> + '_ {
+        self.inner.slots()
+    }
+    fn memory_bytes(&self) -> usize {
+        self.inner.memory_bytes()
+    }
+}
+
+impl<S: Clone + Eq + core::hash::Hash> state_search::store::Storage<S> for Refusing {
+    type Store<V: Copy + Default> = RefusingStore<S, V>;
+    type Table<V: Copy + Default> = state_search::store::HashedTable<S, V>;
+
+    fn try_store<V: Copy + Default>(
+        &self,
+    ) -> Result<RefusingStore<S, V>, state_search::error::CapacityError> {
+        Ok(RefusingStore {
+            inner: state_search::store::HashedStore::new(),
+            limit: self.limit,
+        })
+    }
+
+    fn try_table<V: Copy + Default>(
+        &self,
+    ) -> Result<state_search::store::HashedTable<S, V>, state_search::error::CapacityError> {
+        Ok(state_search::store::HashedTable::new())
+    }
+}
+
+#[test]
+fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
+    use state_search::{Bfs, Dijkstra, Outcome, StopReason};
+    // A line 0 - 1 - 2 - ... - 99: the goal is beyond the tenth state stored.
+    let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n.saturating_sub(1), 1)]);
+    for limit in [1, 2, 10] {
+        let bfs = Bfs::with_storage(Refusing { limit }).search(&line, [0], |&n| n == 99);
+        assert_eq!(
+            bfs.outcome,
+            Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),
+            "bfs, limit {limit}"
+        );
+        assert_eq!(bfs.stats.stored, limit);
+        let dijkstra = Dijkstra::with_storage(Refusing { limit }).search(&line, [0], |&n| n == 99);
+        assert_eq!(
+            dijkstra.outcome,
+            Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),
+            "dijkstra, limit {limit}"
+        );
+    }
+}

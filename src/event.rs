@@ -20,8 +20,9 @@ pub enum Event<'a, S, C> {
         cost: C,
     },
     /// A state that had been expanded was reached again more cheaply and will be expanded
-    /// again (the best-first engines: A* with an inconsistent heuristic, and the weighted,
-    /// greedy, focal and anytime searches, whose order is not by `f` alone).
+    /// again (the best-first engines, the bidirectional ones included, with an
+    /// inconsistent heuristic; the weighted, greedy, focal and anytime searches, whose
+    /// order is not by `f` alone, with any heuristic).
     Reopened {
         /// The state.
         state: &'a S,

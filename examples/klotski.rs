@@ -22,35 +22,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use core::num::NonZeroUsize;
 use state_search::domains::sliding::klotski::{Metric, Puzzle, UnknownMetric};
-
-use state_search::strategy::{Queue, Weight};
-use state_search::{Limits, Outcome, Strategy};
-
-/// The strategies that solve a puzzle ([`Puzzle::solve`] refuses `bibfs`, which needs the
-/// one goal layout, and `layered`, the key-door maze's own).
-const STRATEGIES: &[Strategy] = &[
-    Strategy::Bfs,
-    Strategy::Dijkstra(Queue::Heap),
-    Strategy::Dijkstra(Queue::Bucket),
-    Strategy::Dijkstra(Queue::Radix),
-    Strategy::AStar,
-    Strategy::Spfa,
-    Strategy::IdaStar,
-    Strategy::IdaStarTable,
-    Strategy::WeightedAStar(Weight::TWO),
-    Strategy::Greedy,
-    Strategy::Beam(NonZeroUsize::MIN),
-    Strategy::Focal(Weight::TWO),
-    Strategy::Anytime(Weight::TWO),
-];
+use state_search::{Limits, Outcome};
 
 fn usage() -> String {
     format!(
         "usage: klotski [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]\n\
          strategies (default bfs): {}",
-        common::spellings(STRATEGIES, "|")
+        common::spellings(&Puzzle::strategies(), "|")
     )
 }
 
@@ -73,7 +52,7 @@ fn run() -> Result<(), String> {
             }
             Long("strategy") => {
                 let value = common::value(&mut parser, "--strategy")?;
-                strategy = common::strategy(value, STRATEGIES, "")?;
+                strategy = common::strategy(value, &Puzzle::strategies(), "")?;
             }
             Long("stats") => stats = true,
             Value(path) => {

@@ -478,3 +478,21 @@ fn an_oversized_picture_is_measured_whole_and_named_at_its_first_line() {
         "{e}"
     );
 }
+
+/// `Puzzle::strategies` lists exactly the strategies `solve` does not refuse.
+#[test]
+fn the_puzzle_lists_exactly_the_strategies_it_runs() {
+    let puzzle = Puzzle::classic();
+    let listed = Puzzle::strategies();
+    assert_eq!(listed[0], Puzzle::DEFAULT_STRATEGY);
+    // A limit keeps the slow strategies short; a stop is not a refusal.
+    let limits = state_search::Limits::new().max_expansions(1_000);
+    for strategy in state_search::Strategy::ALL {
+        let result = puzzle.solve(Metric::Line, &strategy, &limits);
+        let refused = matches!(
+            result,
+            Err(state_search::domains::SolveError::NotApplicable { .. })
+        );
+        assert_eq!(listed.contains(&strategy), !refused, "{strategy}");
+    }
+}

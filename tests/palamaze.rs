@@ -483,7 +483,7 @@ fn the_example_offers_exactly_the_strategies_that_apply() {
             solved,
             Err(state_search::domains::SolveError::NotApplicable { .. })
         );
-        let offered = cli::STRATEGIES
+        let offered = PipeMaze::strategies()
             .iter()
             .any(|s| s.pattern() == strategy.pattern());
         assert_eq!(offered, !refused, "{strategy}: {solved:?}");
@@ -511,7 +511,7 @@ fn the_example_offers_exactly_the_strategies_that_apply() {
         }
     }
     let listed = help.lines().last().unwrap().rsplit(": ").next().unwrap();
-    let expected: Vec<&str> = cli::STRATEGIES.iter().map(|s| s.pattern()).collect();
+    let expected: Vec<&str> = PipeMaze::strategies().iter().map(|s| s.pattern()).collect();
     assert_eq!(listed, expected.join("|"), "{help}");
 }
 

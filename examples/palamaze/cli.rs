@@ -9,37 +9,17 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use core::num::NonZeroUsize;
 use state_search::domains::pipemaze::{NO_ESCAPE, PipeMaze, escape_answer};
 
-use state_search::strategy::{Queue, Weight};
 use state_search::{Limits, Outcome, StopReason, Strategy};
 
 pub use common::Output;
-
-/// The strategies that solve the maze ([`PipeMaze::solve`] refuses `bibfs`, which needs
-/// one goal state, and `layered`, the key-door maze's own).
-pub const STRATEGIES: &[Strategy] = &[
-    Strategy::Bfs,
-    Strategy::Dijkstra(Queue::Heap),
-    Strategy::Dijkstra(Queue::Bucket),
-    Strategy::Dijkstra(Queue::Radix),
-    Strategy::AStar,
-    Strategy::Spfa,
-    Strategy::IdaStar,
-    Strategy::IdaStarTable,
-    Strategy::WeightedAStar(Weight::TWO),
-    Strategy::Greedy,
-    Strategy::Beam(NonZeroUsize::MIN),
-    Strategy::Focal(Weight::TWO),
-    Strategy::Anytime(Weight::TWO),
-];
 
 fn usage() -> String {
     format!(
         "usage: palamaze [--strategy NAME] [--stats] [--path] [FILE | -]\n\
          strategies (default bfs): {}",
-        common::spellings(STRATEGIES, "|")
+        common::spellings(&PipeMaze::strategies(), "|")
     )
 }
 
@@ -71,7 +51,7 @@ fn parse_args(
         match arg {
             Long("strategy") => {
                 let value = common::value(&mut parser, "--strategy")?;
-                options.strategy = common::strategy(value, STRATEGIES, "")?;
+                options.strategy = common::strategy(value, &PipeMaze::strategies(), "")?;
             }
             Long("stats") => options.stats = true,
             Long("path") => options.path = true,

@@ -46,3 +46,24 @@ pub mod pipemaze;
 pub mod sliding;
 
 pub use error::SolveError;
+
+use crate::strategy::Strategy;
+
+/// The strategies of [`Strategy::ALL`] that search forwards from the starts to a goal
+/// test, in that order: all but `bibfs`, `bidijkstra` and `mm` (which need the goal as one
+/// state and the steps backwards) and `layered` (the key-door maze's own). What the
+/// pipe-key maze and Klotski run.
+fn forward_strategies() -> Vec<Strategy> {
+    Strategy::ALL
+        .into_iter()
+        .filter(|s| {
+            !matches!(
+                s,
+                Strategy::BidirectionalBfs
+                    | Strategy::BidirectionalDijkstra
+                    | Strategy::Mm
+                    | Strategy::Layered
+            )
+        })
+        .collect()
+}

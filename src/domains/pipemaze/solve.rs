@@ -84,6 +84,26 @@ impl PipeMaze {
     /// The fastest strategy on this domain: breadth-first search.
     pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
 
+    /// The strategies [`PipeMaze::solve`] runs, the default first, in the order of
+    /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (the exit is reached
+    /// with any set of keys: many goal states) and `layered` (the key-door maze's own),
+    /// which it refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::pipemaze::PipeMaze;
+    /// use state_search::Strategy;
+    ///
+    /// let strategies = PipeMaze::strategies();
+    /// assert_eq!(strategies[0], PipeMaze::DEFAULT_STRATEGY);
+    /// assert!(!strategies.contains(&Strategy::BidirectionalBfs));
+    /// ```
+    #[must_use]
+    pub fn strategies() -> Vec<Strategy> {
+        crate::domains::forward_strategies()
+    }
+
     /// A route to the exit found by `strategy` within `limits`, searched up to the closing
     /// time: routes longer than [`CLOSES_AT`] moves are not looked for. Turn the outcome
     /// into the contest answer with [`escape_answer`].

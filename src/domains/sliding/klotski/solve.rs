@@ -74,6 +74,26 @@ impl Puzzle {
     /// The fastest strategy on this domain: breadth-first search.
     pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
 
+    /// The strategies [`Puzzle::solve`] runs, the default first, in the order of
+    /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (a goal fixes one
+    /// piece, not the whole layout) and `layered` (the key-door maze's own), which it
+    /// refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::klotski::Puzzle;
+    /// use state_search::Strategy;
+    ///
+    /// let strategies = Puzzle::strategies();
+    /// assert_eq!(strategies[0], Puzzle::DEFAULT_STRATEGY);
+    /// assert!(!strategies.contains(&Strategy::Mm));
+    /// ```
+    #[must_use]
+    pub fn strategies() -> Vec<Strategy> {
+        crate::domains::forward_strategies()
+    }
+
     /// A solution with the fewest moves under `metric`, found by `strategy` within
     /// `limits`, with hashed storage (the dense [`Puzzle::indexer`] saves memory but is
     /// slower than hashing) and no heuristic.

@@ -47,13 +47,13 @@ pub mod sliding;
 
 pub use error::SolveError;
 
-use crate::strategy::Strategy;
-
-/// The strategies of [`Strategy::ALL`] that search forwards from the starts to a goal
+/// The strategies of [`Strategy::ALL`](crate::Strategy::ALL) that search forwards from the starts to a goal
 /// test, in that order: all but `bibfs`, `bidijkstra` and `mm` (which need the goal as one
 /// state and the steps backwards) and `layered` (the key-door maze's own). What the
 /// pipe-key maze and Klotski run.
-fn forward_strategies() -> Vec<Strategy> {
+fn forward_strategies() -> Vec<crate::Strategy> {
+    use crate::Strategy;
+
     Strategy::ALL
         .into_iter()
         .filter(|s| {

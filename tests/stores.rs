@@ -303,8 +303,8 @@ fn an_indexer_that_merges_two_states_is_caught_in_debug_builds() {
     let _ = NodeStore::<u16, u32>::insert(&mut store, &5, 1);
 }
 
-/// Storage whose node store refuses its `limit`-th new state, as a store that runs out of
-/// memory does: the engines must stop with that error, not go on or panic.
+/// Storage whose node store refuses every new state once it holds `limit`, as a store that
+/// runs out of memory does: the engines must stop with that error, not go on or panic.
 struct Refusing {
     limit: usize,
 }
@@ -383,9 +383,10 @@ impl<S: Clone + Eq + core::hash::Hash> state_search::store::Storage<S> for Refus
 #[test]
 fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
     use state_search::{Bfs, Dijkstra, Outcome, StopReason};
-    // A line 0 - 1 - 2 - ... - 99: the goal is beyond the tenth state stored.
+    // The line 0 - 1 - 2 - ...: the goal is beyond the tenth state stored. A limit of 0
+    // refuses the start itself.
     let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n.saturating_sub(1), 1)]);
-    for limit in [1, 2, 10] {
+    for limit in [0, 1, 2, 10] {
         let bfs = Bfs::with_storage(Refusing { limit }).search(&line, [0], |&n| n == 99);
         assert_eq!(
             bfs.outcome,

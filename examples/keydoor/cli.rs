@@ -15,7 +15,7 @@ use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
 pub use common::Output;
 
 fn usage() -> String {
-    let list = |objective| common::spellings(&Objective::strategies(objective), "|");
+    let list = |objective: Objective| common::spellings(&objective.strategies(), "|");
     format!(
         "usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats] \
          [FILE | -]\n\

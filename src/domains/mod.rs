@@ -47,10 +47,10 @@ pub mod sliding;
 
 pub use error::SolveError;
 
-/// The strategies of [`Strategy::ALL`](crate::Strategy::ALL) that search forwards from the starts to a goal
-/// test, in that order: all but `bibfs`, `bidijkstra` and `mm` (which need the goal as one
-/// state and the steps backwards) and `layered` (the key-door maze's own). What the
-/// pipe-key maze and Klotski run.
+/// The strategies of [`Strategy::ALL`](crate::Strategy::ALL) that search forwards from
+/// the starts to a goal test, in that order: all but `bibfs`, `bidijkstra` and `mm`
+/// (which need the goal as one state and the steps backwards) and `layered` (the key-door
+/// maze's own). What the pipe-key maze and Klotski run.
 fn forward_strategies() -> Vec<crate::Strategy> {
     use crate::Strategy;
 

@@ -188,12 +188,13 @@ impl Objective {
         }
     }
 
-    /// The strategies [`KeyDoorMaze::solve`] runs for the objective (and, with the
-    /// `parallel` feature, `KeyDoorMaze::par_solve`'s `par-bfs` and `hda`), the default
-    /// first, then in the order of [`Strategy::ALL`]; it refuses the others. The fewest
-    /// keys are a lexicographic cost, which `bfs` ignores, the integer queues cannot file
-    /// and the weighted strategies cannot scale; `layered` finds only the fewest keys; no
-    /// strategy searches backwards (the target with any set of keys is many states).
+    /// The strategies [`KeyDoorMaze::solve`] runs for the objective, the default first,
+    /// then in the order of [`Strategy::ALL`], and with the `parallel` feature those of
+    /// `KeyDoorMaze::par_solve` (`hda`, and `par-bfs` for the fewest moves); the others
+    /// are refused. The fewest keys are a lexicographic cost, which `bfs` and `par-bfs`
+    /// ignore, the integer queues cannot file and the weighted strategies cannot scale;
+    /// `layered` finds only the fewest keys; no strategy searches backwards (the target
+    /// with any set of keys is many states).
     ///
     /// # Examples
     ///

@@ -62,20 +62,22 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
     #[inline]
     fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
         let index = self.indexer.index(state);
+        #[cfg(debug_assertions)]
+        if index < self.values.len() {
+            check_round_trip(&self.indexer, state, index);
+        }
+        // Test before setting: most states generated were seen before, and a read is
+        // cheaper than a read-modify-write. `contains` is false beyond the bound, so the
+        // bound is tested only for new states; `as_mut_slice` would recompute the
+        // set's length in words at every call.
+        if self.seen.contains(index) {
+            return Ok((slot_of(index), false));
+        }
         if index >= self.values.len() {
             index_out_of_bound(index, self.values.len());
         }
-        #[cfg(debug_assertions)]
-        check_round_trip(&self.indexer, state, index);
-        // Test before setting: most states generated were seen before, and a read is
-        // cheaper than fixedbitset's unconditional read-modify-write.
-        let word = &mut self.seen.as_mut_slice()[index / BITS];
-        let mask = 1 << (index % BITS);
-        if *word & mask != 0 {
-            return Ok((slot_of(index), false));
-        }
         self.values[index] = value;
-        *word |= mask;
+        self.seen.insert(index);
         self.len += 1;
         Ok((slot_of(index), true))
     }
@@ -120,8 +122,6 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
 }
 
 /// Bits per block of the bitset.
-const BITS: usize = usize::BITS as usize;
-
 /// The panic of an indexer that broke its contract (an index at or above its bound).
 #[cold]
 #[track_caller]

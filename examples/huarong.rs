@@ -26,14 +26,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use core::num::NonZeroUsize;
 use state_search::domains::sliding::huarong::{
     DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, Method, Options as SolverOptions,
     Precompute,
 };
 
-use state_search::strategy::{Queue, Weight};
-use state_search::{Limits, Outcome, Stats, Strategy};
+use state_search::{Limits, Outcome, Stats};
 
 struct Options {
     file: Option<PathBuf>,
@@ -47,45 +45,6 @@ struct Options {
     seed: u64,
 }
 
-/// The strategies that answer queries with `method` ([`HuarongSolver::solve`] refuses
-/// the others): the abstraction's steps differ in cost, which `bfs` ignores; no query
-/// has predecessors for `bibfs`; `layered` is the key-door maze's own.
-fn strategies(method: Method) -> &'static [Strategy] {
-    const WEIGHTED: [Strategy; 12] = [
-        Strategy::Dijkstra(Queue::Heap),
-        Strategy::Dijkstra(Queue::Bucket),
-        Strategy::Dijkstra(Queue::Radix),
-        Strategy::AStar,
-        Strategy::Spfa,
-        Strategy::IdaStar,
-        Strategy::IdaStarTable,
-        Strategy::WeightedAStar(Weight::TWO),
-        Strategy::Greedy,
-        Strategy::Beam(NonZeroUsize::MIN),
-        Strategy::Focal(Weight::TWO),
-        Strategy::Anytime(Weight::TWO),
-    ];
-    const UNIT: [Strategy; 13] = [
-        Strategy::Bfs,
-        Strategy::Dijkstra(Queue::Heap),
-        Strategy::Dijkstra(Queue::Bucket),
-        Strategy::Dijkstra(Queue::Radix),
-        Strategy::AStar,
-        Strategy::Spfa,
-        Strategy::IdaStar,
-        Strategy::IdaStarTable,
-        Strategy::WeightedAStar(Weight::TWO),
-        Strategy::Greedy,
-        Strategy::Beam(NonZeroUsize::MIN),
-        Strategy::Focal(Weight::TWO),
-        Strategy::Anytime(Weight::TWO),
-    ];
-    match method {
-        Method::Plain => &UNIT,
-        Method::Abstract => &WEIGHTED,
-    }
-}
-
 fn usage() -> String {
     format!(
         "usage: huarong [FILE | -] [--method plain|abstract] \
@@ -94,8 +53,8 @@ fn usage() -> String {
          huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]\n\
          strategies with --method abstract (the default, default strategy astar): {}\n\
          strategies with --method plain (default strategy bfs): {}",
-        common::spellings(strategies(Method::Abstract), "|"),
-        common::spellings(strategies(Method::Plain), "|"),
+        common::spellings(&HuarongSolver::strategies(Method::Abstract), "|"),
+        common::spellings(&HuarongSolver::strategies(Method::Plain), "|"),
     )
 }
 
@@ -215,15 +174,13 @@ fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = &options.generate {
         return write_input(&generate(sizes, options.fixed, options.seed)?);
     }
-    let applicable = strategies(options.method);
+    // The first strategy of a method is its default.
+    let applicable = HuarongSolver::strategies(options.method);
     let strategy = match options.strategy.clone() {
-        None => match options.method {
-            Method::Plain => Strategy::Bfs,
-            Method::Abstract => HuarongSolver::DEFAULT_STRATEGY,
-        },
+        None => applicable[0],
         Some(name) => common::strategy(
             name,
-            applicable,
+            &applicable,
             &format!(" to --method {}", options.method),
         )?,
     };

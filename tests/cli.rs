@@ -156,6 +156,11 @@ fn applicable(mut refuses: impl FnMut(Strategy) -> bool) -> Vec<String> {
     names
 }
 
+/// The spellings of a domain's `strategies()`, in its order.
+fn patterns(strategies: &[Strategy]) -> Vec<String> {
+    strategies.iter().map(|s| s.pattern().to_owned()).collect()
+}
+
 fn sorted(mut names: Vec<String>) -> Vec<String> {
     names.sort();
     names
@@ -344,11 +349,13 @@ fn huarong_offers_exactly_the_strategies_that_apply_to_each_method() {
             )
         };
         let expected = applicable(refuses);
-        let offered = sorted(listed(
-            "huarong",
-            &["--help"],
-            &format!("with --method {method}"),
-        ));
+        let listed = listed("huarong", &["--help"], &format!("with --method {method}"));
+        assert_eq!(
+            listed,
+            patterns(&HuarongSolver::strategies(method)),
+            "{method}"
+        );
+        let offered = sorted(listed);
         assert_eq!(offered, expected, "{method}");
         for strategy in Strategy::ALL {
             let name = &strategy.to_string();
@@ -391,7 +398,9 @@ fn klotski_offers_exactly_the_strategies_that_apply() {
         )
     };
     let expected = applicable(refuses);
-    let offered = sorted(listed("klotski", &["--help"], "strategies"));
+    let listed = listed("klotski", &["--help"], "strategies");
+    assert_eq!(listed, patterns(&Puzzle::strategies()));
+    let offered = sorted(listed);
     assert_eq!(offered, expected);
     for strategy in Strategy::ALL {
         let name = &strategy.to_string();
@@ -434,7 +443,9 @@ fn npuzzle_offers_exactly_the_strategies_that_apply() {
         )
     };
     let expected = applicable(refuses);
-    let offered = sorted(listed("npuzzle", &["--help"], "strategies"));
+    let listed = listed("npuzzle", &["--help"], "strategies");
+    assert_eq!(listed, patterns(&NPuzzle::strategies()));
+    let offered = sorted(listed);
     assert_eq!(offered, expected);
     // Move strings may differ between strategies (several optimal solutions): compare
     // the lengths.

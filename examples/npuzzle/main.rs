@@ -71,7 +71,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use core::num::NonZeroUsize;
 use state_search::domains::sliding::npuzzle::{
     Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
     TileHeuristic, moves_to_string, parse_instances,
@@ -80,31 +79,9 @@ use state_search::domains::sliding::pdb::{
     Partition, PatternDatabase, PatternSet, PdbError, default_cache_dir,
 };
 
-use state_search::strategy::{Queue, Weight};
 use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
 
 use threads::Threads;
-
-/// The strategies that solve a board ([`NPuzzle::solve`] refuses only `layered`, the
-/// key-door maze's own).
-const STRATEGIES: &[Strategy] = &[
-    Strategy::IdaStar,
-    Strategy::IdaStarTable,
-    Strategy::AStar,
-    Strategy::Bfs,
-    Strategy::BidirectionalBfs,
-    Strategy::BidirectionalDijkstra,
-    Strategy::Mm,
-    Strategy::Dijkstra(Queue::Heap),
-    Strategy::Dijkstra(Queue::Bucket),
-    Strategy::Dijkstra(Queue::Radix),
-    Strategy::Spfa,
-    Strategy::WeightedAStar(Weight::TWO),
-    Strategy::Greedy,
-    Strategy::Beam(NonZeroUsize::MIN),
-    Strategy::Focal(Weight::TWO),
-    Strategy::Anytime(Weight::TWO),
-];
 
 fn usage() -> String {
     format!(
@@ -115,7 +92,7 @@ fn usage() -> String {
          idastar runs on --threads threads, several instances at once (more than 1 needs \
          the parallel feature; the default is every core with it, else 1)\n\
          strategies (default idastar, in place): {}",
-        common::spellings(STRATEGIES, "|")
+        common::spellings(&NPuzzle::strategies(), "|")
     )
 }
 
@@ -233,7 +210,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             Long("strategy") => {
                 let name = common::value(&mut parser, "--strategy")?;
-                options.strategy = common::strategy(name, STRATEGIES, "")?;
+                options.strategy = common::strategy(name, &NPuzzle::strategies(), "")?;
             }
             Long("max-seconds") => {
                 let text = common::text_value(&mut parser, "--max-seconds")?;

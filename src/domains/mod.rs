@@ -47,23 +47,32 @@ pub mod sliding;
 
 pub use error::SolveError;
 
-/// The strategies of [`Strategy::ALL`](crate::Strategy::ALL) that search forwards from
-/// the starts to a goal test, in that order: all but `bibfs`, `bidijkstra` and `mm`
-/// (which need the goal as one state and the steps backwards) and `layered` (the key-door
-/// maze's own). What the pipe-key maze and Klotski run.
-fn forward_strategies() -> Vec<crate::Strategy> {
+/// What a domain's `strategies()` returns: `default` first, then the strategies of
+/// [`Strategy::ALL`](crate::Strategy::ALL) for which `applies` holds, in that order.
+fn offered(
+    default: crate::Strategy,
+    applies: impl Fn(crate::Strategy) -> bool,
+) -> Vec<crate::Strategy> {
+    core::iter::once(default)
+        .chain(
+            crate::Strategy::ALL
+                .into_iter()
+                .filter(|&s| s != default && applies(s)),
+        )
+        .collect()
+}
+
+/// Whether `strategy` searches forwards from the starts to a goal test: all but `bibfs`,
+/// `bidijkstra` and `mm` (which need the goal as one state and the steps backwards) and
+/// `layered` (the key-door maze's own).
+fn forwards(strategy: crate::Strategy) -> bool {
     use crate::Strategy;
 
-    Strategy::ALL
-        .into_iter()
-        .filter(|s| {
-            !matches!(
-                s,
-                Strategy::BidirectionalBfs
-                    | Strategy::BidirectionalDijkstra
-                    | Strategy::Mm
-                    | Strategy::Layered
-            )
-        })
-        .collect()
+    !matches!(
+        strategy,
+        Strategy::BidirectionalBfs
+            | Strategy::BidirectionalDijkstra
+            | Strategy::Mm
+            | Strategy::Layered
+    )
 }

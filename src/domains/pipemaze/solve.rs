@@ -101,7 +101,7 @@ impl PipeMaze {
     /// ```
     #[must_use]
     pub fn strategies() -> Vec<Strategy> {
-        crate::domains::forward_strategies()
+        crate::domains::offered(Self::DEFAULT_STRATEGY, crate::domains::forwards)
     }
 
     /// A route to the exit found by `strategy` within `limits`, searched up to the closing

@@ -124,6 +124,35 @@ impl HuarongSolver {
     /// The fastest strategy on the abstraction (A*, with its landmark estimate).
     pub const DEFAULT_STRATEGY: Strategy = Strategy::AStar;
 
+    /// The strategies [`HuarongSolver::solve`] runs with `method`, the best one first
+    /// (`bfs` for [`Method::Plain`], [`HuarongSolver::DEFAULT_STRATEGY`] for
+    /// [`Method::Abstract`]), then the others of [`Strategy::ALL`] in that order. It refuses
+    /// `bibfs`, `bidijkstra` and `mm` (a query's goal is any state with the piece on the
+    /// target), `layered` (the key-door maze's own), and on the abstraction `bfs`, whose
+    /// steps differ in cost.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::huarong::{HuarongSolver, Method};
+    /// use state_search::Strategy;
+    ///
+    /// assert_eq!(HuarongSolver::strategies(Method::Plain)[0], Strategy::Bfs);
+    /// let strategies = HuarongSolver::strategies(Method::Abstract);
+    /// assert_eq!(strategies[0], HuarongSolver::DEFAULT_STRATEGY);
+    /// assert!(!strategies.contains(&Strategy::Bfs));
+    /// ```
+    #[must_use]
+    pub fn strategies(method: Method) -> Vec<Strategy> {
+        use crate::domains::{forwards, offered};
+        match method {
+            Method::Plain => offered(Strategy::Bfs, forwards),
+            Method::Abstract => offered(Self::DEFAULT_STRATEGY, |s| {
+                forwards(s) && s != Strategy::Bfs
+            }),
+        }
+    }
+
     /// A solver for `board` with the default [`Options`]: the walks computed up front and
     /// [`DEFAULT_LANDMARKS`] landmarks.
     ///

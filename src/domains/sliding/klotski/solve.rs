@@ -91,7 +91,7 @@ impl Puzzle {
     /// ```
     #[must_use]
     pub fn strategies() -> Vec<Strategy> {
-        crate::domains::forward_strategies()
+        crate::domains::offered(Self::DEFAULT_STRATEGY, crate::domains::forwards)
     }
 
     /// A solution with the fewest moves under `metric`, found by `strategy` within

@@ -23,6 +23,26 @@ impl NPuzzle {
     /// The fastest strategy on this domain: IDA* in place ([`Slider`]).
     pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
 
+    /// The strategies [`NPuzzle::solve`] runs: the default first, then the others of
+    /// [`Strategy::ALL`] in that order, all but `layered` (the key-door maze's own), which
+    /// it refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::Strategy;
+    ///
+    /// let strategies = NPuzzle::strategies();
+    /// assert_eq!(strategies[0], NPuzzle::DEFAULT_STRATEGY);
+    /// assert!(strategies.contains(&Strategy::Mm));
+    /// assert!(!strategies.contains(&Strategy::Layered));
+    /// ```
+    #[must_use]
+    pub fn strategies() -> Vec<Strategy> {
+        crate::domains::offered(Self::DEFAULT_STRATEGY, |s| s != Strategy::Layered)
+    }
+
     /// Solves `board` with `strategy` within `limits`: optimally, for every strategy of
     /// the crate, when `heuristic` is admissible.
     ///

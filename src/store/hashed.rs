@@ -81,19 +81,10 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
     fn bytes_per_state() -> usize {
         size_of::<S>() + size_of::<V>() + size_of::<Slot>() + 1
     }
-}
 
-impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
-    #[inline]
-    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
-        let hash = hash_of(state);
-        let states = &self.states;
-        if let Some(&slot) = self
-            .slots
-            .find(hash, |&slot| states[slot as usize] == *state)
-        {
-            return Ok((slot, false));
-        }
+    /// Stores `state`, not in the table yet, whose hash is `hash`; returns its slot.
+    #[inline(never)]
+    fn insert_new(&mut self, hash: u64, state: &S, value: V) -> Result<Slot, CapacityError> {
         if self.slots.len() == self.slots.capacity()
             || self.states.len() == self.states.capacity()
             || self.values.len() == self.values.capacity()
@@ -110,7 +101,30 @@ impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
             .insert_unique(hash, slot, |&s| hash_of(&states[s as usize]));
         self.states.push(state.clone());
         self.values.push(value);
-        Ok((slot, true))
+        Ok(slot)
+    }
+}
+
+impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
+    // Forced inline: the lookup is the hot path of every engine on hashed storage (most
+    // states generated were seen before), and as a call it cost about a sixth of the
+    // hashed BFS's instructions in saving and restoring registers. A new state takes the
+    // call to `insert_new`.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "measured: the call around the lookup cost more than the lookup"
+    )]
+    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
+        let hash = hash_of(state);
+        let states = &self.states;
+        if let Some(&slot) = self
+            .slots
+            .find(hash, |&slot| states[slot as usize] == *state)
+        {
+            return Ok((slot, false));
+        }
+        self.insert_new(hash, state, value).map(|slot| (slot, true))
     }
 
     #[inline]

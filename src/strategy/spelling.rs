@@ -81,7 +81,12 @@ impl FromStr for Weight {
 
     /// A decimal of at least 1 with at most six decimals: `2`, `1.5`.
     fn from_str(text: &str) -> Result<Self, ParseStrategyError> {
-        let bad = || ParseStrategyError::parameter(text, "a weight is a decimal of at least 1");
+        let bad = || {
+            ParseStrategyError::parameter(
+                text,
+                "a weight is a decimal of at least 1 with at most six decimals",
+            )
+        };
         let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
         if whole.is_empty()
             || fraction.len() > 6
@@ -135,15 +140,16 @@ impl Strategy {
 }
 
 impl fmt::Display for Strategy {
+    /// The spelling; a width and alignment (`{:12}`, `{:>12}`) pad it, as for a `str`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.stem())?;
-        match self {
+        let spelling = match self {
             Strategy::WeightedAStar(w) | Strategy::Focal(w) | Strategy::Anytime(w) => {
-                write!(f, ":{w}")
+                format!("{}:{w}", self.stem())
             }
-            Strategy::Beam(width) => write!(f, ":{width}"),
-            _ => Ok(()),
-        }
+            Strategy::Beam(width) => format!("{}:{width}", self.stem()),
+            _ => return f.pad(self.stem()),
+        };
+        f.pad(&spelling)
     }
 }
 
@@ -166,7 +172,16 @@ impl FromStr for Strategy {
             name: name.to_owned(),
             problem: Problem::Unknown,
         };
-        let (stem, parameter) = name.split_once(':').ok_or_else(unknown)?;
+        let Some((stem, parameter)) = name.split_once(':') else {
+            // A stem whose parameter is missing: say which parameter.
+            return Err(match name {
+                "wastar" | "focal" | "anytime" => {
+                    ParseStrategyError::parameter(name, "it needs a weight, as in `wastar:1.5`")
+                }
+                "beam" => ParseStrategyError::parameter(name, "it needs a width, as in `beam:100`"),
+                _ => unknown(),
+            });
+        };
         let weight = || {
             parameter.parse::<Weight>().map_err(|e| ParseStrategyError {
                 name: name.to_owned(),
@@ -359,7 +374,34 @@ mod tests {
             assert_eq!(error.name, name);
             assert!(error.to_string().starts_with("invalid strategy"), "{error}");
         }
-        assert!("wastar".parse::<Strategy>().is_err());
+        let error = "wastar:1.1234567".parse::<Strategy>().unwrap_err();
+        assert!(
+            error.to_string().contains("at most six decimals"),
+            "{error}"
+        );
+        // A stem without its parameter names the parameter, not "unknown".
+        for (name, needs) in [
+            ("wastar", "weight"),
+            ("anytime", "weight"),
+            ("beam", "width"),
+        ] {
+            let error = name.parse::<Strategy>().unwrap_err();
+            assert!(!error.is_unknown(), "{error}");
+            assert!(error.to_string().contains(needs), "{error}");
+        }
+    }
+
+    #[test]
+    fn a_width_pads_the_spelling() {
+        assert_eq!(format!("{:8}|", Strategy::Bfs), "bfs     |");
+        assert_eq!(
+            format!("{:>12}|", Strategy::Focal(Weight::TWO)),
+            "     focal:2|"
+        );
+        assert_eq!(
+            format!("{:-<8}", Strategy::Beam(NonZeroUsize::MIN)),
+            "beam:1--"
+        );
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub struct Solution<S, C> {
     /// The states from the start (first) to the goal (last); one state when a start is a
     /// goal.
     pub path: Vec<S>,
-    /// The sum of the step costs along `path`.
+    /// The sum of the step costs along `path`; for BFS, which ignores step costs, the
+    /// number of steps (`path.len() - 1`).
     pub cost: C,
 }
 
@@ -91,7 +92,9 @@ impl core::fmt::Display for StopReason {
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome<T> {
-    /// A solution: for the engines that return one, an optimal one.
+    /// A solution: an optimal one for the optimal engines (see
+    /// [`Strategy::is_optimal`](crate::Strategy::is_optimal)) on a space they apply to
+    /// (non-negative step costs except for SPFA, an admissible heuristic).
     Found(T),
     /// The search was exhaustive and no goal is reachable.
     NoPath,

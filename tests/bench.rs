@@ -120,3 +120,26 @@ fn the_table_the_csv_and_the_json_hold_the_same_numbers() {
     let svg = report.svg("small").unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("dijkstra") && svg.contains("cost 6"));
 }
+
+#[test]
+fn a_problem_with_a_distance_to_go_is_compared_with_it() {
+    // Integers up to 400: +1 costs 1, *2 costs 3; from 1 to 200. The distance-to-go
+    // steers focal search, so the run with it expands other states than the run without.
+    let space = state_search::from_fn(|&n: &u64| {
+        [(n + 1, 1u64), (n * 2, 3)]
+            .into_iter()
+            .filter(|&(m, _)| m <= 400)
+    });
+    let plain = || Problem::new(&space, [1], |&n| n == 200);
+    let steered = || plain().distance_to_go(|&n: &u64| 200u64.abs_diff(n).min(8));
+    let focal: Strategy = "focal:2".parse().unwrap();
+    let with = focal.run(&steered(), &Limits::new()).unwrap();
+    let without = focal.run(&plain(), &Limits::new()).unwrap();
+    assert_ne!(with.stats.expanded, without.stats.expanded);
+    let report = Comparison::new()
+        .problem("steered", steered())
+        .strategy(focal)
+        .progress(false)
+        .run();
+    assert_eq!(report.rows()[0].expanded, with.stats.expanded);
+}

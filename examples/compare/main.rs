@@ -206,8 +206,9 @@ fn compare(options: &Options) -> Result<(), String> {
     print!("{text}");
     if let Some(dir) = &options.svg {
         let written = report.write_svgs(dir).map_err(|e| e.to_string())?;
+        let charts = if written.len() == 1 { "chart" } else { "charts" };
         eprintln!(
-            "compare: {} charts written to {}",
+            "compare: {} {charts} written to {}",
             written.len(),
             dir.display()
         );

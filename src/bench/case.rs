@@ -9,7 +9,7 @@ use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
 use crate::strategy::{
-    Inapplicable, MaybeBackward, MaybeIndexer, Problem, Strategy, StrategyError,
+    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Strategy, StrategyError,
 };
 
 /// How one run ended.
@@ -215,24 +215,25 @@ impl<F: Fn(Strategy, &Limits) -> Measurement> Case for FnCase<F> {
 }
 
 /// A [`Problem`] as a [`Case`].
-pub(super) struct ProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B> {
+pub(super) struct ProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> {
     name: String,
-    problem: Problem<'p, Sp, G, H, I, B>,
+    problem: Problem<'p, Sp, G, H, I, B, D>,
 }
 
-impl<'p, Sp: StateSpace + ?Sized, G, H, I, B> ProblemCase<'p, Sp, G, H, I, B> {
-    pub(super) fn new(name: String, problem: Problem<'p, Sp, G, H, I, B>) -> Self {
+impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B, D> {
+    pub(super) fn new(name: String, problem: Problem<'p, Sp, G, H, I, B, D>) -> Self {
         Self { name, problem }
     }
 }
 
-impl<Sp, G, H, I, B> Case for ProblemCase<'_, Sp, G, H, I, B>
+impl<Sp, G, H, I, B, D> Case for ProblemCase<'_, Sp, G, H, I, B, D>
 where
     Sp: StateSpace + ?Sized,
     G: Fn(&Sp::State) -> bool,
     H: Heuristic<Sp::State, Sp::Cost>,
     I: MaybeIndexer<Sp::State>,
     B: MaybeBackward<Sp>,
+    D: MaybeDistance<Sp::State, Sp::Cost>,
 {
     fn name(&self) -> &str {
         &self.name

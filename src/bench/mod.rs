@@ -54,7 +54,9 @@ pub use report::{Report, Row, Timing};
 
 use crate::solution::Limits;
 use crate::space::{Heuristic, StateSpace};
-use crate::strategy::{MaybeBackward, MaybeIndexer, ParseStrategyError, Problem, Strategy};
+use crate::strategy::{
+    MaybeBackward, MaybeDistance, MaybeIndexer, ParseStrategyError, Problem, Strategy,
+};
 
 /// A comparison of strategies on problems: what to run, and how often.
 ///
@@ -97,12 +99,13 @@ impl<'a> Comparison<'a> {
         }
     }
 
-    /// Adds a problem.
+    /// Adds a problem, with whatever optional parts it has (heuristic, indexer, backward
+    /// direction, distance-to-go).
     #[must_use]
-    pub fn problem<Sp, G, H, I, B>(
+    pub fn problem<Sp, G, H, I, B, D>(
         mut self,
         name: impl Into<String>,
-        problem: Problem<'a, Sp, G, H, I, B>,
+        problem: Problem<'a, Sp, G, H, I, B, D>,
     ) -> Self
     where
         Sp: StateSpace + ?Sized,
@@ -110,6 +113,7 @@ impl<'a> Comparison<'a> {
         H: Heuristic<Sp::State, Sp::Cost> + 'a,
         I: MaybeIndexer<Sp::State> + 'a,
         B: MaybeBackward<Sp> + 'a,
+        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
     {
         self.cases
             .push(Box::new(case::ProblemCase::new(name.into(), problem)));
@@ -147,6 +151,15 @@ impl<'a> Comparison<'a> {
 
     /// The limits of every run. A deadline in them is one instant for all runs; give a
     /// time limit per run with [`Comparison::time_limit`].
+    ///
+    /// They hold no cost limit, since the problems' cost types may differ: they are a
+    /// `Limits<NoCostLimit>`, as [`Limits::new`] makes them until `max_cost` or a use
+    /// with a search fixes the cost type (limits that were given to
+    /// [`Strategy::run`] have the space's cost type: build the comparison's apart). For a
+    /// cost limit, run the problem as a [`Case`] that sets one.
+    ///
+    /// [`Limits::new`]: crate::Limits::new
+    /// [`Strategy::run`]: crate::Strategy::run
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;

@@ -53,7 +53,8 @@ impl fmt::Display for Inapplicable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::NeedsUniformCost => {
-                "it ignores step costs, and this space's steps may differ in cost"
+                "it ignores step costs, and this space's steps may differ in cost (a space \
+                 whose steps all cost the same says so with StateSpace::uniform_cost)"
             }
             Self::NeedsBackward => {
                 "it searches backwards, and this problem has no predecessors and goal state"

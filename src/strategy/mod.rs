@@ -156,8 +156,9 @@ pub enum Strategy {
     #[cfg(feature = "parallel")]
     ParIdaStar,
     /// Layer-parallel BFS (`par-bfs`, feature `parallel`): [`ParBfs`] on the threads of
-    /// the current rayon pool, through [`Strategy::par_run`] only. It needs an indexer
-    /// ([`Problem::indexer`]) and uniform step costs.
+    /// the current rayon pool, through [`Strategy::par_run`] only. It needs uniform step
+    /// costs; with an indexer ([`Problem::indexer`]) it marks states in an atomic bitset,
+    /// without one in sharded hash tables.
     ///
     /// [`ParBfs`]: crate::ParBfs
     #[cfg(feature = "parallel")]

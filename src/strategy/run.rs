@@ -45,8 +45,11 @@ impl Strategy {
     /// # Errors
     ///
     /// - [`StrategyError::NotApplicable`] when the strategy cannot run on the problem (see
-    ///   [`Inapplicable`]); a negative step cost is found while searching, so a strategy
-    ///   other than `spfa` may refuse after some work.
+    ///   [`Inapplicable`]). A negative step cost is found while searching: a strategy other
+    ///   than `spfa` refuses when it generates one, after some work, and does not notice
+    ///   one it never generates (Dijkstra settles the goal before a dearer state whose
+    ///   step out is negative), so its solution may then not be a least-cost one. On a
+    ///   space with negative costs, run `spfa`.
     /// - [`StrategyError::Capacity`] when dense storage was asked for and cannot be had.
     /// - [`StrategyError::NegativeCycle`] when `spfa` meets a reachable negative cycle.
     ///

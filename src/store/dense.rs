@@ -121,7 +121,6 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
     }
 }
 
-/// Bits per block of the bitset.
 /// The panic of an indexer that broke its contract (an index at or above its bound).
 #[cold]
 #[track_caller]

@@ -45,7 +45,8 @@ pub(super) struct Builder {
     vertical: usize,
     goal_cells: Vec<u8>,
     blank_goal: u8,
-    /// Bits per placement in the level sets: 16, 32 or 64, at least `n`.
+    /// Bits per placement in the level sets: 16, 32 or 64, at least `n` (a power of two:
+    /// divisions by it are shifts).
     width: usize,
 }
 
@@ -241,17 +242,17 @@ impl Builder {
             }
             while todo != 0 {
                 let bit = todo.trailing_zeros() as usize;
-                let shift = bit - bit % self.width;
+                let shift = bit & !(self.width - 1);
                 let states = (todo >> shift) & lane;
                 todo &= !(lane << shift);
-                let below = (word * 64 + shift) / self.width;
+                let below = (word * 64 + shift) >> self.width.trailing_zeros();
                 // The cell of the last tile: the `below - rank`-th free cell.
                 while at < below {
                     rest &= rest - 1;
                     at += 1;
                 }
                 cells[level] = byte(rest.trailing_zeros() as usize);
-                self.expand(levels, below, states, *cells);
+                self.expand(levels, below, states, cells);
             }
         }
     }
@@ -264,7 +265,7 @@ impl Builder {
         levels: &mut Levels,
         rank: usize,
         mut todo: u64,
-        cells: [u8; MAX_PATTERN_TILES],
+        cells: &[u8; MAX_PATTERN_TILES],
     ) {
         let tiles = &cells[..self.k];
         let moves = Moves::new(tiles);

@@ -260,6 +260,11 @@ impl Builder {
     /// Expands the states `todo` (blank cells, not settled) of placement `rank` (on
     /// `cells`) in this level.
     #[inline]
+    #[expect(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "measured: by value, the array was read back whole just after the caller \
+                  wrote one byte of it, a store-forwarding stall"
+    )]
     fn expand(
         &self,
         levels: &mut Levels,

@@ -737,3 +737,25 @@ fn compare_threads_must_be_a_positive_number_and_change_no_cost() {
         assert_eq!(one, compare_costs(&["--strategy", "astar"]));
     }
 }
+
+#[test]
+fn compare_help_describes_every_option_of_its_usage() {
+    let out = run("compare", &["--help"], "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    let mut lines = out.stdout.lines();
+    let usage = lines.next().unwrap();
+    let described: Vec<&str> = lines.collect();
+    let options = usage
+        .split(|c: char| c.is_whitespace() || "[]|".contains(c))
+        .filter(|word| word.starts_with("--"));
+    for option in options {
+        assert!(
+            described
+                .iter()
+                .any(|line| line.trim_start().starts_with(option)
+                    || line.contains(&format!(", {option}"))),
+            "{option} is not described in\n{}",
+            out.stdout
+        );
+    }
+}

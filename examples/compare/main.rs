@@ -45,6 +45,20 @@ const USAGE: &str = "usage: compare [--problem NAME[,NAME]] [--strategy NAME[,NA
 [--limit-expansions N] [--deadline SECS] [--repeat N] [--csv | --json] [--svg DIR] [--quick] \
 [--threads N] [--list]";
 
+/// `--help`: the usage and what each option does.
+const HELP: &str = "
+  --problem NAME[,NAME]   only the problems whose name contains one of these (--list: the names)
+  --strategy NAME[,NAME]  the strategies, by their spellings (default: every one of Strategy::ALL)
+  --limit-expansions N    at most N expansions per run (default 2000000, 200000 with --quick)
+  --deadline SECS         at most SECS seconds per run
+  --repeat N              measured runs per pair (default 1); the table shows min, median, max
+  --csv, --json           the report as CSV or JSON instead of a table
+  --svg DIR               also write one SVG chart per problem into DIR
+  --quick                 small problems only
+  --threads N             threads of par-bfs, hda and par-idastar (feature parallel; default: all)
+  --list                  print the problems' names
+A pair whose strategy does not apply to a problem is shown as skipped, with the reason.";
+
 /// How the report is printed.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
@@ -139,7 +153,7 @@ fn parse() -> Result<Option<Options>, String> {
             }
             Long("list") => options.list = true,
             Short('h') | Long("help") => {
-                println!("{USAGE}");
+                println!("{USAGE}\n{HELP}");
                 return Ok(None);
             }
             other => return Err(format!("{} ({USAGE})", other.unexpected())),
@@ -206,7 +220,11 @@ fn compare(options: &Options) -> Result<(), String> {
     print!("{text}");
     if let Some(dir) = &options.svg {
         let written = report.write_svgs(dir).map_err(|e| e.to_string())?;
-        let charts = if written.len() == 1 { "chart" } else { "charts" };
+        let charts = if written.len() == 1 {
+            "chart"
+        } else {
+            "charts"
+        };
         eprintln!(
             "compare: {} {charts} written to {}",
             written.len(),

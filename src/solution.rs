@@ -18,8 +18,10 @@ pub struct Solution<S, C> {
     /// The states from the start (first) to the goal (last); one state when a start is a
     /// goal.
     pub path: Vec<S>,
-    /// The sum of the step costs along `path`; for BFS, which ignores step costs, the
-    /// number of steps (`path.len() - 1`).
+    /// The sum of the step costs along `path`. The BFS engines ([`bfs`](crate::bfs),
+    /// [`Bfs`](crate::Bfs)) ignore step costs: theirs is the number of steps; through
+    /// [`Strategy::run`](crate::Strategy::run), `bfs` and `bibfs` give the steps times the
+    /// space's uniform cost.
     pub cost: C,
 }
 
@@ -92,9 +94,10 @@ impl core::fmt::Display for StopReason {
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome<T> {
-    /// A solution: an optimal one for the optimal engines (see
-    /// [`Strategy::is_optimal`](crate::Strategy::is_optimal)) on a space they apply to
-    /// (non-negative step costs except for SPFA, an admissible heuristic).
+    /// A solution: an optimal one for the optimal strategies (see
+    /// [`Strategy::is_optimal`](crate::Strategy::is_optimal)) when the space meets their
+    /// needs: non-negative step costs (SPFA takes any) and an admissible heuristic. A
+    /// negative step a strategy other than SPFA never generates goes unnoticed.
     Found(T),
     /// The search was exhaustive and no goal is reachable.
     NoPath,

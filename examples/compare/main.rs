@@ -47,17 +47,18 @@ const USAGE: &str = "usage: compare [--problem NAME[,NAME]] [--strategy NAME[,NA
 
 /// `--help`: the usage and what each option does.
 const HELP: &str = "
-  --problem NAME[,NAME]   only the problems whose name contains one of these (--list: the names)
-  --strategy NAME[,NAME]  the strategies, by their spellings (default: every one of Strategy::ALL)
-  --limit-expansions N    at most N expansions per run (default 2000000, 200000 with --quick)
+  --problem NAME[,NAME]   only the problems whose name contains one of these
+  --strategy NAME[,NAME]  the strategies, by spelling (default: those of Strategy::ALL)
+  --limit-expansions N    at most N expansions per run (default 2000000; 200000 --quick)
   --deadline SECS         at most SECS seconds per run
-  --repeat N              measured runs per pair (default 1); the table shows min, median, max
+  --repeat N              measured runs per pair (default 1): min, median, max
   --csv, --json           the report as CSV or JSON instead of a table
   --svg DIR               also write one SVG chart per problem into DIR
   --quick                 small problems only
-  --threads N             threads of par-bfs, hda and par-idastar (feature parallel; default: all)
+  --threads N             threads of par-bfs, hda, par-idastar (feature parallel:
+                          default every core; without it only 1)
   --list                  print the problems' names
-A pair whose strategy does not apply to a problem is shown as skipped, with the reason.";
+A pair whose strategy does not apply to a problem is shown as skipped, with why.";
 
 /// How the report is printed.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -152,14 +152,9 @@ impl<'a> Comparison<'a> {
     /// The limits of every run. A deadline in them is one instant for all runs; give a
     /// time limit per run with [`Comparison::time_limit`].
     ///
-    /// They hold no cost limit, since the problems' cost types may differ: they are a
-    /// `Limits<NoCostLimit>`, as [`Limits::new`] makes them until `max_cost` or a use
-    /// with a search fixes the cost type (limits that were given to
-    /// [`Strategy::run`] have the space's cost type: build the comparison's apart). For a
-    /// cost limit, run the problem as a [`Case`] that sets one.
-    ///
-    /// [`Limits::new`]: crate::Limits::new
-    /// [`Strategy::run`]: crate::Strategy::run
+    /// They have no cost type (`Limits<NoCostLimit>`), so no cost limit: the problems'
+    /// cost types may differ. For a cost limit, run the problem as a [`Case`] that sets
+    /// one.
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;

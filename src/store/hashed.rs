@@ -108,8 +108,8 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
 impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
     // Forced inline: the lookup is the hot path of every engine on hashed storage (most
     // states generated were seen before), and as a call (registers saved and restored
-    // around it) it cost 4% of the hashed BFS's instructions on the grid benchmark and
-    // 5-6% of Dijkstra's and A*'s. A new state takes the call to `insert_new`.
+    // around it) it cost about 4% of the hashed BFS's instructions on the grid benchmark
+    // and about 5% of Dijkstra's and A*'s. A new state takes the call to `insert_new`.
     #[inline(always)]
     #[expect(
         clippy::inline_always,

@@ -62,7 +62,7 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
-/// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS over dense storage on the current rayon pool |
+/// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS on the current rayon pool (dense with an indexer, else hashed) |
 /// | `hda`             | `Strategy::Hda` (feature `parallel`)        | `Hda`: hash-distributed A* on as many threads as the current rayon pool has |
 ///
 /// `par-idastar` exists only with the `parallel` feature and is not in

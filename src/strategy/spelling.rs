@@ -139,16 +139,29 @@ impl Strategy {
     }
 }
 
-impl fmt::Display for Strategy {
-    /// The spelling; a width and alignment (`{:12}`, `{:>12}`) pad it, as for a `str`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let spelling = match self {
+impl Strategy {
+    /// Writes the spelling to `out`.
+    fn spell(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        out.write_str(self.stem())?;
+        match self {
             Strategy::WeightedAStar(w) | Strategy::Focal(w) | Strategy::Anytime(w) => {
-                format!("{}:{w}", self.stem())
+                write!(out, ":{w}")
             }
-            Strategy::Beam(width) => format!("{}:{width}", self.stem()),
-            _ => return f.pad(self.stem()),
-        };
+            Strategy::Beam(width) => write!(out, ":{width}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    /// The spelling; a width, alignment and precision (`{:12}`, `{:>12}`, `{:.3}`) pad
+    /// or truncate it as they do a `str`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.width().is_none() && f.precision().is_none() {
+            return self.spell(f);
+        }
+        let mut spelling = String::new();
+        self.spell(&mut spelling)?;
         f.pad(&spelling)
     }
 }
@@ -174,13 +187,14 @@ impl FromStr for Strategy {
         };
         let Some((stem, parameter)) = name.split_once(':') else {
             // A stem whose parameter is missing: say which parameter.
-            return Err(match name {
-                "wastar" | "focal" | "anytime" => {
-                    ParseStrategyError::parameter(name, "it needs a weight, as in `wastar:1.5`")
-                }
-                "beam" => ParseStrategyError::parameter(name, "it needs a width, as in `beam:100`"),
-                _ => unknown(),
-            });
+            let needs = match name {
+                "wastar" => "it needs a weight, as in `wastar:1.5`",
+                "focal" => "it needs a weight, as in `focal:1.5`",
+                "anytime" => "it needs a weight, as in `anytime:1.5`",
+                "beam" => "it needs a width, as in `beam:100`",
+                _ => return Err(unknown()),
+            };
+            return Err(ParseStrategyError::parameter(name, needs));
         };
         let weight = || {
             parameter.parse::<Weight>().map_err(|e| ParseStrategyError {
@@ -211,7 +225,7 @@ impl FromStr for Strategy {
 enum Problem {
     /// No strategy has this spelling.
     Unknown,
-    /// The parameter after the colon is not valid: why.
+    /// The parameter after the colon is missing or not valid: why.
     Parameter(&'static str),
 }
 
@@ -382,11 +396,13 @@ mod tests {
         // A stem without its parameter names the parameter, not "unknown".
         for (name, needs) in [
             ("wastar", "weight"),
+            ("focal", "weight"),
             ("anytime", "weight"),
             ("beam", "width"),
         ] {
             let error = name.parse::<Strategy>().unwrap_err();
             assert!(!error.is_unknown(), "{error}");
+            assert!(error.to_string().contains(&format!("`{name}:")), "{error}");
             assert!(error.to_string().contains(needs), "{error}");
         }
     }
@@ -402,6 +418,7 @@ mod tests {
             format!("{:-<8}", Strategy::Beam(NonZeroUsize::MIN)),
             "beam:1--"
         );
+        assert_eq!(format!("{:.4}", Strategy::AStar), "asta");
     }
 
     #[test]

@@ -262,7 +262,7 @@ impl Builder {
     #[inline]
     #[expect(
         clippy::trivially_copy_pass_by_ref,
-        reason = "measured: by value, the array was read back whole just after the caller \
+        reason = "perf showed a stall: by value, the array was read back whole just after the caller \
                   wrote one byte of it, a store-forwarding stall"
     )]
     fn expand(

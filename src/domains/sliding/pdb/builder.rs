@@ -262,8 +262,8 @@ impl Builder {
     #[inline]
     #[expect(
         clippy::trivially_copy_pass_by_ref,
-        reason = "perf showed a stall: by value, the array was read back whole just after the caller \
-                  wrote one byte of it, a store-forwarding stall"
+        reason = "perf showed a store-forwarding stall: by value, the array was read back \
+                  whole just after the caller wrote one byte of it"
     )]
     fn expand(
         &self,

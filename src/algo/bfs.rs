@@ -474,8 +474,7 @@ impl<S, St: Storage<S>> super::engine::Searcher<S, Bfs<St>> {
 /// It ignores step costs: the solution's `cost` is its number of steps, whatever the
 /// space's costs. For the least-cost path of a space whose steps differ in cost, use
 /// [`dijkstra`](crate::dijkstra) (or [`Strategy::run`](crate::Strategy::run), which
-/// refuses BFS unless [`StateSpace::uniform_cost`]
-/// says every step costs the same).
+/// refuses BFS unless [`StateSpace::uniform_cost`] says every step costs the same).
 ///
 /// # Complexity
 ///

@@ -113,7 +113,7 @@ impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
     #[inline(always)]
     #[expect(
         clippy::inline_always,
-        reason = "measured: the call around the lookup cost more than the lookup"
+        reason = "measured: inlined, 4-5% fewer instructions in the grid benchmark's hashed searches"
     )]
     fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
         let hash = hash_of(state);

@@ -721,6 +721,49 @@ fn pattern_sets_refuse_overlaps_and_impossible_reflections() {
     ));
 }
 
+/// The pattern sets of `tracked_pattern_estimates_equal_the_estimates_from_scratch`.
+fn tracked_pattern_set(which: usize) -> (NPuzzle, Arc<PatternSet>) {
+    let build = |puzzle: &NPuzzle, patterns: &[&[u8]], reflect: bool| {
+        let dbs = patterns
+            .iter()
+            .map(|tiles| PatternDatabase::build(puzzle, tiles).unwrap())
+            .collect();
+        Arc::new(PatternSet::new(puzzle, dbs, reflect).unwrap())
+    };
+    match which {
+        0 | 1 => {
+            let puzzle = NPuzzle::standard(3, 3).unwrap();
+            let set = eight_puzzle_pdb(&puzzle, which == 1);
+            (puzzle, set)
+        }
+        2 => {
+            // Tiles 4, 7 and 8 are in no pattern.
+            let puzzle = NPuzzle::standard(3, 3).unwrap();
+            let set = build(&puzzle, &[&[1, 2, 3], &[5, 6]], true);
+            (puzzle, set)
+        }
+        3 => {
+            let puzzle = NPuzzle::with_convention(3, 3, GoalConvention::BlankLast).unwrap();
+            let set = build(&puzzle, &[&[1, 2, 4, 5], &[3, 6, 7, 8]], true);
+            (puzzle, set)
+        }
+        4 => {
+            let puzzle = NPuzzle::standard(3, 4).unwrap();
+            let set = build(
+                &puzzle,
+                &[&[1, 2, 3, 4, 5], &[6, 7, 9, 10], &[8, 11]],
+                false,
+            );
+            (puzzle, set)
+        }
+        _ => {
+            let puzzle = NPuzzle::standard(4, 4).unwrap();
+            let set = fifteen_555(&puzzle, true);
+            (puzzle, set)
+        }
+    }
+}
+
 fn any_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
     Just((0..rows * cols).collect::<Vec<usize>>())
         .prop_shuffle()
@@ -778,6 +821,57 @@ proptest! {
         let _ = parse_instances(&text, None, GoalConvention::BlankFirst);
         let _ = parse_instances(&text, Some((2, 3)), GoalConvention::BlankLast);
         let _ = text.parse::<Board>();
+    }
+
+    /// The pattern heuristic tracked slide by slide (and its peeks) against the estimate
+    /// from scratch, on walks that also undo, for several sets: with and without
+    /// reflection, tiles in no pattern, a blank-last goal, a rectangle and the 15-puzzle.
+    #[test]
+    fn tracked_pattern_estimates_equal_the_estimates_from_scratch(
+        which in 0usize..6,
+        seed in any::<u64>(),
+        steps in 0usize..80,
+    ) {
+        let (puzzle, set) = tracked_pattern_set(which);
+        let mut rng = SplitMix64::new(seed);
+        let mut board = puzzle.random_walk(&mut rng, 40);
+        let scratch = |board: &Board| Heuristic::estimate(&*set, board);
+        let mut tracked = set.heuristic();
+        prop_assert_eq!(tracked.start(board.tiles()), scratch(&board));
+        // The slides not yet undone: (tile, from, to, the board and estimate before).
+        let mut done: Vec<(u8, u8, u8, Board, u32)> = Vec::new();
+        let mut h = scratch(&board);
+        for _ in 0..steps {
+            if !done.is_empty() && rng.below(4) == 0 {
+                let (tile, from, to, before, estimate) = done.pop().unwrap();
+                prop_assert_eq!(tracked.unslide(h, tile, from, to), estimate);
+                board = before;
+                h = estimate;
+                continue;
+            }
+            let mut options = Vec::new();
+            for dir in Dir::ALL {
+                let mut next = board.clone();
+                if next.slide(dir) {
+                    let (from, to) = (next.blank(), board.blank());
+                    let tile = board.tiles()[from];
+                    let (from, to) = (u8::try_from(from).unwrap(), u8::try_from(to).unwrap());
+                    // Peeking at every slide changes nothing.
+                    prop_assert_eq!(tracked.peek(h, tile, from, to), Some(scratch(&next)));
+                    options.push((tile, from, to, next));
+                }
+            }
+            let pick = usize::try_from(rng.below(options.len() as u64)).unwrap();
+            let (tile, from, to, next) = options.swap_remove(pick);
+            // Half the slides follow a peek at themselves, as in IDA*; half follow another.
+            if rng.below(2) == 0 {
+                tracked.peek(h, tile, from, to);
+            }
+            let after = tracked.slide(h, tile, from, to);
+            prop_assert_eq!(after, scratch(&next));
+            done.push((tile, from, to, core::mem::replace(&mut board, next), h));
+            h = after;
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub(super) const NONE: u8 = u8::MAX;
 #[derive(Debug)]
 pub struct PatternSet {
     pub(super) dbs: Vec<PatternDatabase>,
-    cells: usize,
+    pub(super) cells: usize,
     pub(super) reflect: bool,
     /// For each view (0: the board, 1: its reflection) and tile, the pattern that holds
     /// the tile (`NONE` if none) and the tile's slot in it. In view 1 the entry of tile `t`

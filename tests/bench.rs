@@ -143,3 +143,42 @@ fn a_problem_with_a_distance_to_go_is_compared_with_it() {
         .run();
     assert_eq!(report.rows()[0].expanded, with.stats.expanded);
 }
+
+#[test]
+fn a_problem_s_cost_limit_reaches_every_run_as_a_direct_run_s_would() {
+    // 0 -> 1 -> 2 -> 3 costs 2 + 3 + 1 = 6; the edge 0 -> 2 costs 9.
+    let g = Graph::new(4, &[(0, 1, 2u32), (1, 2, 3), (0, 2, 9), (2, 3, 1)]);
+    let problem = || Problem::new(&g, [0], |&s: &u32| s == 3);
+    for max_cost in [5, 6] {
+        let report = Comparison::new()
+            .problem_with_max_cost("limited", problem(), max_cost)
+            .strategies([
+                "dijkstra",
+                "dijkstra:bucket",
+                "astar",
+                "spfa",
+                "idastar",
+                "idastar-tt",
+            ])
+            .unwrap()
+            .progress(false)
+            .run();
+        for row in report.rows() {
+            let direct = row
+                .strategy
+                .run(&problem(), &Limits::new().max_cost(max_cost))
+                .unwrap();
+            let expected = match direct.outcome {
+                Outcome::Found(found) => RunOutcome::Found {
+                    cost: found.cost.to_string(),
+                    value: Some(f64::from(found.cost)),
+                },
+                Outcome::NoPath => RunOutcome::NoPath,
+                Outcome::Stopped(reason) => RunOutcome::Stopped(reason),
+            };
+            assert_eq!(row.outcome, expected, "{} within {max_cost}", row.strategy);
+            let found = matches!(row.outcome, RunOutcome::Found { .. });
+            assert_eq!(found, max_cost == 6, "{} within {max_cost}", row.strategy);
+        }
+    }
+}

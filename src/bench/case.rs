@@ -218,11 +218,21 @@ impl<F: Fn(Strategy, &Limits) -> Measurement> Case for FnCase<F> {
 pub(super) struct ProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> {
     name: String,
     problem: Problem<'p, Sp, G, H, I, B, D>,
+    /// The cost limit of every run, if any.
+    max_cost: Option<Sp::Cost>,
 }
 
 impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B, D> {
-    pub(super) fn new(name: String, problem: Problem<'p, Sp, G, H, I, B, D>) -> Self {
-        Self { name, problem }
+    pub(super) fn new(
+        name: String,
+        problem: Problem<'p, Sp, G, H, I, B, D>,
+        max_cost: Option<Sp::Cost>,
+    ) -> Self {
+        Self {
+            name,
+            problem,
+            max_cost,
+        }
     }
 }
 
@@ -240,7 +250,10 @@ where
     }
 
     fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
-        let limits = limits.clone().for_cost();
+        let mut limits = limits.clone().for_cost();
+        if let Some(cost) = self.max_cost {
+            limits = limits.max_cost(cost);
+        }
         let result = if ticker.is_watched() {
             strategy.run_with(&self.problem, &limits, &mut Progress { ticker, seen: 0 })
         } else {

@@ -116,7 +116,56 @@ impl<'a> Comparison<'a> {
         D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
     {
         self.cases
-            .push(Box::new(case::ProblemCase::new(name.into(), problem)));
+            .push(Box::new(case::ProblemCase::new(name.into(), problem, None)));
+        self
+    }
+
+    /// Adds a problem whose runs look for no path costing more than `max_cost`
+    /// ([`Limits::max_cost`], in the problem's own cost type), on top of the comparison's
+    /// [`limits`](Comparison::limits).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::{Comparison, RunOutcome};
+    /// use state_search::{Problem, StopReason, from_fn};
+    ///
+    /// // From 0, +1 costs 2 and +3 costs 5; the goal 6 costs 10 at best.
+    /// let space = from_fn(|&n: &u32| {
+    ///     [(n + 1, 2u32), (n + 3, 5)].into_iter().filter(|&(m, _)| m <= 6)
+    /// });
+    /// let problem = || Problem::new(&space, [0], |&n: &u32| n == 6);
+    /// let report = Comparison::new()
+    ///     .problem("free", problem())
+    ///     .problem_with_max_cost("within 9", problem(), 9)
+    ///     .strategies(["dijkstra"])?
+    ///     .progress(false)
+    ///     .run();
+    /// assert_eq!(report.rows()[0].cost.as_deref(), Some("10"));
+    /// // Stopped at the limit: no path within it, but none proven to be missing.
+    /// assert_eq!(report.rows()[1].outcome, RunOutcome::Stopped(StopReason::Cost));
+    /// # Ok::<(), state_search::ParseStrategyError>(())
+    /// ```
+    #[must_use]
+    pub fn problem_with_max_cost<Sp, G, H, I, B, D>(
+        mut self,
+        name: impl Into<String>,
+        problem: Problem<'a, Sp, G, H, I, B, D>,
+        max_cost: Sp::Cost,
+    ) -> Self
+    where
+        Sp: StateSpace + ?Sized,
+        G: Fn(&Sp::State) -> bool + 'a,
+        H: Heuristic<Sp::State, Sp::Cost> + 'a,
+        I: MaybeIndexer<Sp::State> + 'a,
+        B: MaybeBackward<Sp> + 'a,
+        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
+    {
+        self.cases.push(Box::new(case::ProblemCase::new(
+            name.into(),
+            problem,
+            Some(max_cost),
+        )));
         self
     }
 
@@ -153,8 +202,8 @@ impl<'a> Comparison<'a> {
     /// time limit per run with [`Comparison::time_limit`].
     ///
     /// They have no cost type (`Limits<NoCostLimit>`), so no cost limit: the problems'
-    /// cost types may differ. For a cost limit, run the problem as a [`Case`] that sets
-    /// one.
+    /// cost types may differ. Give a problem its cost limit with
+    /// [`Comparison::problem_with_max_cost`].
     #[must_use]
     pub fn limits(mut self, limits: Limits) -> Self {
         self.limits = limits;

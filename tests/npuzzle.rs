@@ -756,10 +756,18 @@ fn tracked_pattern_set(which: usize) -> (NPuzzle, Arc<PatternSet>) {
             );
             (puzzle, set)
         }
-        _ => {
+        5 => {
             let puzzle = NPuzzle::standard(4, 4).unwrap();
             let set = fifteen_555(&puzzle, true);
             (puzzle, set)
+        }
+        _ => {
+            // The largest board pattern databases support: cells 0 and 63 in the masks.
+            static SET: OnceLock<Arc<PatternSet>> = OnceLock::new();
+            let puzzle = NPuzzle::standard(8, 8).unwrap();
+            let set = SET
+                .get_or_init(|| build(&puzzle, &[&[63], &[62, 55], &[1, 8], &[9, 18, 27]], true));
+            (puzzle, Arc::clone(set))
         }
     }
 }
@@ -824,11 +832,12 @@ proptest! {
     }
 
     /// The pattern heuristic tracked slide by slide (and its peeks) against the estimate
-    /// from scratch, on walks that also undo, for several sets: with and without
-    /// reflection, tiles in no pattern, a blank-last goal, a rectangle and the 15-puzzle.
+    /// from scratch, on walks that also undo and start afresh, for several sets: with and
+    /// without reflection, tiles in no pattern, a blank-last goal, a rectangle, the
+    /// 15-puzzle and a 64-cell board.
     #[test]
     fn tracked_pattern_estimates_equal_the_estimates_from_scratch(
-        which in 0usize..6,
+        which in 0usize..7,
         seed in any::<u64>(),
         steps in 0usize..80,
     ) {
@@ -863,9 +872,31 @@ proptest! {
             }
             let pick = usize::try_from(rng.below(options.len() as u64)).unwrap();
             let (tile, from, to, next) = options.swap_remove(pick);
-            // Half the slides follow a peek at themselves, as in IDA*; half follow another.
+            // Most slides follow a peek at themselves, as in IDA*; the others follow a peek
+            // at another slide (the last of the loop above) or none.
             if rng.below(2) == 0 {
                 tracked.peek(h, tile, from, to);
+            }
+            if rng.below(8) == 0 {
+                // Start afresh on a board with two other tiles swapped, where the peeked
+                // slide is also legal: the peek made before must not be reused.
+                tracked.peek(h, tile, from, to);
+                let keep = [usize::from(from), usize::from(to)];
+                let others: Vec<usize> = (0..board.cells()).filter(|c| !keep.contains(c)).collect();
+                let (a, b) = (others[0], others[others.len() - 1]);
+                let swapped = |board: &Board| {
+                    let mut tiles: Vec<usize> = board.tiles().iter().map(|&t| usize::from(t)).collect();
+                    tiles.swap(a, b);
+                    Board::new(board.rows(), board.cols(), &tiles).unwrap()
+                };
+                let (other, other_next) = (swapped(&board), swapped(&next));
+                prop_assert_eq!(tracked.start(other.tiles()), scratch(&other));
+                let after = tracked.slide(scratch(&other), tile, from, to);
+                prop_assert_eq!(after, scratch(&other_next));
+                done.clear();
+                board = other_next;
+                h = after;
+                continue;
             }
             let after = tracked.slide(h, tile, from, to);
             prop_assert_eq!(after, scratch(&next));

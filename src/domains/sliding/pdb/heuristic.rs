@@ -214,7 +214,11 @@ impl PatternHeuristic {
         let mut steps = usize::from(high - low);
         let mut later = 0;
         // The pattern's tiles strictly between the two cells: none for a move sideways.
-        let mut between = self.occupied[view][pattern] & (bit(high) - 1) & !((bit(low) << 1) - 1);
+        // (Wrapping: a slide that is not one, from a cell to itself, gives an empty mask
+        // rather than an overflow.)
+        let mut between = self.occupied[view][pattern]
+            & bit(high).wrapping_sub(1)
+            & !(bit(low) << 1).wrapping_sub(1);
         while between != 0 {
             let cell = between.trailing_zeros() as usize;
             between &= between - 1;
@@ -228,9 +232,9 @@ impl PatternHeuristic {
         let change = steps * weights[usize::from(slot) % MAX_PATTERN_TILES] + later;
         let old = self.ranks[view][pattern];
         let rank = if from < to {
-            old + change
+            old.wrapping_add(change)
         } else {
-            old - change
+            old.wrapping_sub(change)
         };
         Step {
             rank,

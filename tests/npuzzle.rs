@@ -20,8 +20,8 @@ use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet
 use state_search::grid::Dir;
 use state_search::rng::SplitMix64;
 use state_search::{
-    AStar, Bfs, Dense, Event, Heuristic, InPlaceIdaStar, IndexedSpace, Limits, ParseErrorKind,
-    StateIndexer, StopReason, Visitor,
+    AStar, Bfs, Dense, Event, Heuristic, InPlaceIdaStar, IndexedSpace, Limits, Outcome,
+    ParseErrorKind, StateIndexer, StopReason, Visitor,
 };
 
 const KORF: &str = include_str!("data/npuzzle/korf100.txt");
@@ -116,6 +116,80 @@ fn solve_and_replay<H: TileHeuristic + Heuristic<Board, u32>>(
     plan.cost
 }
 
+/// Every board of small shapes, solvable or not: the indexer is a bijection onto its
+/// bound, with exactly the boards of the goal's parity (the solvable ones when the board
+/// is not a single line) in the lower half.
+#[test]
+fn the_board_indexer_numbers_every_board_once_the_solvable_ones_first() {
+    for (rows, cols, convention) in [
+        (2, 2, GoalConvention::BlankFirst),
+        (2, 3, GoalConvention::BlankLast),
+        (3, 2, GoalConvention::BlankFirst),
+        (2, 4, GoalConvention::BlankFirst),
+        (1, 4, GoalConvention::BlankFirst),
+        (3, 1, GoalConvention::BlankLast),
+        (1, 2, GoalConvention::BlankFirst),
+    ] {
+        let puzzle = NPuzzle::with_convention(rows, cols, convention).unwrap();
+        let indexer = puzzle.indexer();
+        let cells = rows * cols;
+        let all: usize = (1..=cells).product();
+        assert_eq!(indexer.bound(), all, "{rows}x{cols}");
+        let mut seen = vec![false; all];
+        let mut tiles: Vec<usize> = (0..cells).collect();
+        loop {
+            let board = Board::new(rows, cols, &tiles).unwrap();
+            let index = indexer.index(&board);
+            assert!(!seen[index], "{rows}x{cols}: index {index} twice");
+            seen[index] = true;
+            assert_eq!(indexer.state(index), board, "{rows}x{cols}");
+            let line = rows == 1 || cols == 1;
+            if !line && cells > 2 {
+                assert_eq!(puzzle.is_solvable(&board), index < all / 2, "{board}");
+            } else if puzzle.is_solvable(&board) {
+                assert!(cells <= 2 || index < all / 2, "{board}");
+            }
+            // The next permutation in lexicographic order.
+            let Some(i) = (1..cells).rev().find(|&i| tiles[i - 1] < tiles[i]) else {
+                break;
+            };
+            let j = (i..cells).rev().find(|&j| tiles[j] > tiles[i - 1]).unwrap();
+            tiles.swap(i - 1, j);
+            tiles[i..].reverse();
+        }
+        assert!(seen.iter().all(|&s| s), "{rows}x{cols}");
+    }
+}
+
+/// From a board that cannot reach the goal, dense storage explores that board's own
+/// states and finds no path, as hashed storage does.
+#[test]
+fn an_unsolvable_start_has_no_path_with_dense_storage_either() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let unsolvable: Board = "0 2 1 3 4 5 6 7 8".parse().unwrap();
+    let goal = puzzle.goal().clone();
+    let dense =
+        Bfs::with_storage(Dense(puzzle.indexer()))
+            .search(&puzzle, [unsolvable.clone()], |b| *b == goal);
+    assert!(
+        matches!(dense.outcome, Outcome::NoPath),
+        "{:?}",
+        dense.outcome
+    );
+    assert_eq!(dense.stats.expanded, 181_440);
+    let astar = AStar::with_storage(Dense(puzzle.indexer())).search(
+        &puzzle,
+        [unsolvable],
+        &Manhattan::new(&puzzle),
+        |b| *b == goal,
+    );
+    assert!(
+        matches!(astar.outcome, Outcome::NoPath),
+        "{:?}",
+        astar.outcome
+    );
+}
+
 #[test]
 fn eight_puzzle_bfs_reaches_181440_states_and_the_farthest_two_are_31_moves_away() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
@@ -125,10 +199,11 @@ fn eight_puzzle_bfs_reaches_181440_states_and_the_farthest_two_are_31_moves_away
     let search = bfs.reach(&puzzle, [puzzle.goal().clone()]);
     assert_eq!(search.stats.expanded, 181_440);
     let indexer = puzzle.indexer();
-    assert_eq!(indexer.bound(), 181_440);
+    // Every board, the solvable ones in the lower half.
+    assert_eq!(indexer.bound(), 2 * 181_440);
     let mut farthest = Vec::new();
     let mut histogram = vec![0usize; 32];
-    for index in 0..indexer.bound() {
+    for index in 0..181_440 {
         let board = indexer.state(index);
         let cost = bfs.cost(&board).expect("every solvable board is reached");
         histogram[cost] += 1;

@@ -67,8 +67,8 @@
 //! # Which engine when
 //!
 //! - **The 8-puzzle and other boards of up to about 12 cells**: the whole space fits in
-//!   memory. [`NPuzzle`] is an [`IndexedSpace`] (boards are ranked into `0..cells!/2`), so
-//!   BFS and A* can use dense storage.
+//!   memory. [`NPuzzle`] is an [`IndexedSpace`] (boards are ranked into `0..cells!`, the
+//!   solvable ones into the lower half), so BFS and A* can use dense storage.
 //! - **The 15-puzzle and larger**: iterative deepening on one mutable board,
 //!   [`NPuzzle::solve`] ([`InPlaceIdaStar`] over a [`Slider`]), with the strongest heuristic
 //!   you can afford: [`Manhattan`] (cheapest), [`LinearConflict`], or the pattern databases

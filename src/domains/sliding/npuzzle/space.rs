@@ -75,7 +75,8 @@ impl std::error::Error for InvalidMoveOrder {}
 ///
 /// It is a [`StateSpace`] over [`Board`]s (each move costs 1), a [`ReversibleSpace`] (moves
 /// are reversible) and an [`IndexedSpace`] (boards of up to 20 cells are ranked into
-/// `0..cells!/2`; dense storage suits the 8-puzzle's 181,440 states). For IDA* without
+/// `0..cells!`, the solvable ones into the lower half; dense storage suits the 8-puzzle's
+/// 181,440 solvable states). For IDA* without
 /// cloning, [`NPuzzle::in_place`] gives a [`Slider`] and [`NPuzzle::solve`] runs
 /// [`InPlaceIdaStar`] on it.
 ///

@@ -18,6 +18,12 @@ use crate::store::StoragePolicy;
 /// | [`distance_to_go`](Problem::distance_to_go) | `focal:W` (the states nearest a goal first; without one, `h`) |
 /// | [`storage`](Problem::storage)   | the choice between dense and hashed storage (default: automatic) |
 ///
+/// Under a cost limit ([`Limits::max_cost`](crate::Limits::max_cost)), `dijkstra` also uses
+/// the heuristic: it does not queue a state whose cost plus estimate exceeds the limit.
+/// The answer is the same (the estimate must not overestimate), but fewer states may be
+/// expanded than without a heuristic, which a comparison of expansions should keep in
+/// mind.
+///
 /// The type parameters record what was added: `H` the heuristic, `I` the indexer
 /// ([`NoIndexer`] when none), `B` the backward direction ([`NoBackward`] when none), `D`
 /// the distance-to-go ([`NoDistance`] when none).

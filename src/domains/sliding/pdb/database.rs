@@ -276,13 +276,20 @@ impl PatternDatabase {
     ///
     /// # Panics
     ///
-    /// Panics (in debug builds) if a cell is off the board or repeated.
+    /// Panics (in debug builds) if `cells` does not hold one cell per pattern tile, or a
+    /// cell is off the board or repeated. In release builds such a placement gets a
+    /// meaningless rank.
     #[inline]
     #[must_use]
     pub fn rank(&self, cells: &[u8]) -> usize {
+        debug_assert_eq!(cells.len(), self.tiles.len(), "one cell per pattern tile");
         let mut used: u64 = 0;
         let mut rank = 0;
         for (&cell, &weight) in cells.iter().zip(&self.weights) {
+            debug_assert!(
+                usize::from(cell) < self.cells(),
+                "cell {cell} is off the board"
+            );
             let bit = 1u64 << (cell & 63);
             debug_assert!(used & bit == 0, "a cell holds two pattern tiles");
             let before = (used & (bit - 1)).count_ones() as usize;
@@ -324,6 +331,10 @@ impl PatternDatabase {
 
     /// The fewest moves of the pattern's tiles that bring them from `cells` (the cell of
     /// each pattern tile, in [`PatternDatabase::tiles`] order) to their goal cells.
+    ///
+    /// # Panics
+    ///
+    /// As [`PatternDatabase::rank`]: in debug builds, for cells that are not a placement.
     #[inline]
     #[must_use]
     pub fn value(&self, cells: &[u8]) -> u8 {
@@ -331,8 +342,13 @@ impl PatternDatabase {
     }
 
     /// The value for a whole board (`tiles` row-major, `0` = blank).
+    ///
+    /// # Panics
+    ///
+    /// Panics (in debug builds) if `tiles` is not a board of this database's size.
     #[must_use]
     pub fn value_of(&self, tiles: &[u8]) -> u8 {
+        debug_assert_eq!(tiles.len(), self.cells(), "a board of another size");
         let mut cells = [0u8; MAX_PATTERN_TILES];
         for (cell, &tile) in tiles.iter().enumerate() {
             if let Some(slot) = self.tiles.iter().position(|&t| t == tile) {

@@ -16,12 +16,15 @@ impl PatternDatabase {
     ///
     /// # Errors
     ///
-    /// [`PdbError::Io`].
+    /// [`PdbError::Io`], naming the path.
     pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        let mut out = BufWriter::new(fs::File::create(path)?);
-        self.write_to(&mut out)?;
-        out.flush()?;
-        Ok(())
+        let write = || -> Result<(), PdbError> {
+            let mut out = BufWriter::new(fs::File::create(path)?);
+            self.write_to(&mut out)?;
+            out.flush()?;
+            Ok(())
+        };
+        write().map_err(|error| naming(path, error))
     }
 
     /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
@@ -57,25 +60,39 @@ impl PatternDatabase {
     /// # Errors
     ///
     /// [`PdbError::Io`], or [`PdbError::Format`] for a file that is not a database or is
-    /// damaged (wrong magic, impossible header, wrong length or checksum).
+    /// damaged (wrong magic, impossible header, wrong length or checksum, cut short); both
+    /// name the path.
     pub fn load(path: &Path) -> Result<Self, PdbError> {
-        Self::read_from(&mut BufReader::new(fs::File::open(path)?))
+        fs::File::open(path)
+            .map_err(PdbError::from)
+            .and_then(|file| Self::read_from(&mut BufReader::new(file)))
+            .map_err(|error| naming(path, error))
     }
 
     /// Reads a database in the format of [`PatternDatabase::write_to`].
     ///
     /// # Errors
     ///
-    /// As [`PatternDatabase::load`].
+    /// As [`PatternDatabase::load`], without a path.
     pub fn read_from(input: &mut impl Read) -> Result<Self, PdbError> {
         let format = |why: &str| PdbError::Format(why.to_owned());
+        // A read cut short is a damaged file, not a failure of the reader.
+        let read_exact = |input: &mut dyn Read, buf: &mut [u8]| {
+            input.read_exact(buf).map_err(|error| {
+                if error.kind() == std::io::ErrorKind::UnexpectedEof {
+                    format("the file ends early")
+                } else {
+                    PdbError::Io(error)
+                }
+            })
+        };
         let mut magic = [0u8; 6];
-        input.read_exact(&mut magic)?;
+        read_exact(input, &mut magic)?;
         if &magic != MAGIC {
             return Err(format("wrong magic"));
         }
         let mut head = [0u8; 4];
-        input.read_exact(&mut head)?;
+        read_exact(input, &mut head)?;
         let [rows, cols, k, encoding] = head.map(usize::from);
         if rows == 0 || cols == 0 || rows * cols > MAX_PDB_CELLS {
             return Err(format("impossible board size"));
@@ -84,11 +101,11 @@ impl PatternDatabase {
             return Err(format("impossible pattern"));
         }
         let mut tiles = vec![0u8; k];
-        input.read_exact(&mut tiles)?;
+        read_exact(input, &mut tiles)?;
         let mut goal_cells = vec![0u8; k];
-        input.read_exact(&mut goal_cells)?;
+        read_exact(input, &mut goal_cells)?;
         let mut blank = [0u8; 1];
-        input.read_exact(&mut blank)?;
+        read_exact(input, &mut blank)?;
         let cells = rows * cols;
         let mut seen = [false; MAX_PDB_CELLS];
         for &cell in goal_cells.iter().chain(&blank) {
@@ -107,9 +124,9 @@ impl PatternDatabase {
         }
         let mut db = Self::from_header(rows, cols, tiles, goal_cells, blank[0])?;
         let mut word = [0u8; 8];
-        input.read_exact(&mut word)?;
+        read_exact(input, &mut word)?;
         let stored = usize::try_from(u64::from_le_bytes(word)).unwrap_or(usize::MAX);
-        input.read_exact(&mut word)?;
+        read_exact(input, &mut word)?;
         let checksum = u64::from_le_bytes(word);
         let expected = if encoding == 0 {
             db.len()
@@ -124,7 +141,7 @@ impl PatternDatabase {
             .try_reserve_exact(expected)
             .map_err(|_| PdbError::Memory { bytes: expected })?;
         table.resize(expected, 0);
-        input.read_exact(&mut table)?;
+        read_exact(input, &mut table)?;
         if fnv1a(&table) != checksum {
             return Err(format("checksum mismatch"));
         }
@@ -175,20 +192,11 @@ impl PatternDatabase {
     /// [`PdbError::Io`] (naming the path) when the directory or the file cannot be written.
     pub fn store(&self, dir: &Path) -> Result<PathBuf, PdbError> {
         let path = dir.join(self.file_name());
-        let in_path = |error: std::io::Error| {
-            PdbError::Io(std::io::Error::new(
-                error.kind(),
-                format!("{}: {error}", path.display()),
-            ))
-        };
-        fs::create_dir_all(dir).map_err(in_path)?;
+        fs::create_dir_all(dir).map_err(|error| naming(dir, error.into()))?;
         // Write to a temporary name first so that a crash never leaves half a file.
         let partial = path.with_extension("partial");
-        self.save(&partial).map_err(|error| match error {
-            PdbError::Io(error) => in_path(error),
-            other => other,
-        })?;
-        fs::rename(&partial, &path).map_err(in_path)?;
+        self.save(&partial)?;
+        fs::rename(&partial, &path).map_err(|error| naming(&path, error.into()))?;
         Ok(path)
     }
 
@@ -299,4 +307,16 @@ pub fn default_cache_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
     Some(cache.join("state-search").join("pdb"))
+}
+
+/// `error` with `path` in its message (input and output errors and format errors).
+fn naming(path: &Path, error: PdbError) -> PdbError {
+    match error {
+        PdbError::Io(error) => PdbError::Io(std::io::Error::new(
+            error.kind(),
+            format!("{}: {error}", path.display()),
+        )),
+        PdbError::Format(why) => PdbError::Format(format!("{}: {why}", path.display())),
+        other => other,
+    }
 }

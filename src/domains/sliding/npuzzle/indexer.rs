@@ -24,7 +24,7 @@ use crate::space::StateIndexer;
 /// # Examples
 ///
 /// ```
-/// use state_search::StateIndexer;
+/// use state_search::{IndexedSpace, StateIndexer};
 /// use state_search::domains::sliding::npuzzle::{Board, NPuzzle};
 ///
 /// let puzzle = NPuzzle::standard(3, 3)?;

@@ -312,3 +312,48 @@ fn limits_reach_every_strategy_in_the_space_s_cost_type() {
         assert_eq!(search.found().map(|f| f.cost), Some(120), "{strategy}");
     }
 }
+
+/// Dijkstra's order ignores the estimate: without a cost limit the problem's heuristic is
+/// never evaluated (a comparison's time for `dijkstra` does not include it); under one it
+/// cuts the states that cannot finish within it, with the same answer.
+#[test]
+fn dijkstra_evaluates_the_heuristic_only_under_a_cost_limit() {
+    use core::cell::Cell;
+    // 0 -> 1 -> 2 -> 3 costs 6; 0 -> 4 -> 5 is a dead end of cost 2.
+    let g = Graph::new(
+        6,
+        &[
+            (0, 1, 2u32),
+            (1, 2, 3),
+            (2, 3, 1),
+            (0, 4, 1),
+            (4, 5, 1),
+            (0, 2, 9),
+        ],
+    );
+    let calls = Cell::new(0u32);
+    let counted = |&s: &u32| {
+        calls.set(calls.get() + 1);
+        if s == 4 || s == 5 { 100 } else { 0 }
+    };
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(counted);
+    for name in ["dijkstra", "dijkstra:bucket", "dijkstra:radix"] {
+        let strategy: Strategy = name.parse().unwrap();
+        calls.set(0);
+        let free = strategy.run(&problem, &Limits::new()).unwrap();
+        assert_eq!(free.found().unwrap().cost, 6, "{name}");
+        assert_eq!(calls.get(), 0, "{name} evaluated the heuristic");
+        calls.set(0);
+        let limited = strategy.run(&problem, &Limits::new().max_cost(6)).unwrap();
+        assert_eq!(limited.found().unwrap().cost, 6, "{name}");
+        assert!(
+            calls.get() > 0,
+            "{name} ignored the heuristic under a limit"
+        );
+        assert!(limited.stats.expanded < free.stats.expanded, "{name}");
+    }
+    calls.set(0);
+    let astar: Strategy = "astar".parse().unwrap();
+    astar.run(&problem, &Limits::new()).unwrap();
+    assert!(calls.get() > 0);
+}

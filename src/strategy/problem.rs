@@ -22,7 +22,7 @@ use crate::store::StoragePolicy;
 /// the heuristic: it does not queue a state whose cost plus estimate exceeds the limit.
 /// The answer is the same (the estimate must not overestimate), but fewer states may be
 /// expanded than without a heuristic, which a comparison of expansions should keep in
-/// mind.
+/// mind. Without a cost limit `dijkstra` never evaluates it.
 ///
 /// The type parameters record what was added: `H` the heuristic, `I` the indexer
 /// ([`NoIndexer`] when none), `B` the backward direction ([`NoBackward`] when none), `D`

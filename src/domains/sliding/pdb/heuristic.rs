@@ -284,19 +284,16 @@ impl PatternHeuristic {
         step
     }
 
-    /// Undoes a step the history kept.
+    /// Undoes a step the history kept: the same step backwards, to the rank and value it
+    /// replaced.
     #[inline]
     fn revert(&mut self, view: usize, step: &Step) {
-        if step.pattern != NONE {
-            let view = view & 1;
-            let pattern = usize::from(step.pattern) % MAX_PATTERNS;
-            self.occupied[view][pattern] ^= bit(step.from) | bit(step.to);
-            self.slot_at[view][usize::from(step.from) % MAX_PDB_CELLS] = step.slot;
-            self.sums[view] =
-                self.sums[view] + u32::from(step.value) - u32::from(self.values[view][pattern]);
-            self.ranks[view][pattern] = step.rank;
-            self.values[view][pattern] = step.value;
-        }
+        let back = Step {
+            from: step.to,
+            to: step.from,
+            ..*step
+        };
+        self.apply(view, back);
     }
 }
 

@@ -427,15 +427,20 @@ impl<C: Copy> Limits<C> {
         expanded: u64,
         memory: impl FnOnce() -> usize,
     ) -> Result<(), StopReason> {
-        if let Some(max) = self.max_expansions
-            && expanded >= max
-        {
-            return Err(StopReason::Expansions);
-        }
-        if expanded.is_multiple_of(Self::CHECK_INTERVAL) {
-            self.check_slow(memory)?;
+        // One branch on the hot path: both rare cases go to `check_now`, which tells
+        // them apart.
+        let max = self.max_expansions.unwrap_or(u64::MAX);
+        if (expanded >= max) | expanded.is_multiple_of(Self::CHECK_INTERVAL) {
+            return self.check_rare(expanded, memory);
         }
         Ok(())
+    }
+
+    /// [`Limits::check_now`], out of the engines' loops.
+    #[cold]
+    #[inline(never)]
+    fn check_rare(&self, expanded: u64, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
+        self.check_now(expanded, memory)
     }
 
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for

@@ -132,3 +132,18 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     assert_eq!(limited(3), Outcome::NoPath);
     assert_eq!(limited(2), Outcome::Stopped(state_search::StopReason::Cost));
 }
+
+#[test]
+fn the_peak_frontier_counts_both_layers() {
+    // 1 -> 2, 3; 2 -> 4 to 8. When 3 is expanded, it waits with the five states reached
+    // from 2 one layer deeper: 6, more than either layer holds.
+    let space = state_search::unit_from_fn(|&n: &u32| match n {
+        1 => vec![2, 3],
+        2 => vec![4, 5, 6, 7, 8],
+        _ => vec![],
+    });
+    let search = Bfs::new().search(&space, [1], |_| false);
+    assert_eq!(search.outcome, Outcome::NoPath);
+    assert_eq!(search.stats.expanded, 8);
+    assert_eq!(search.stats.peak_open, 6);
+}

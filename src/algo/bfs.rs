@@ -3,7 +3,6 @@
 
 use core::hash::Hash;
 use core::ops::ControlFlow;
-use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
@@ -11,7 +10,7 @@ use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::StateSpace;
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push_back};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
 use super::dijkstra::completed;
 use super::engine::{Engine, Setup, engine_setup};
@@ -90,8 +89,10 @@ impl<St> Bfs<St> {
 pub struct BfsScratch<S, St: Storage<S>> {
     /// The parent slot of each state reached.
     store: St::Store<Slot>,
-    /// The frontier: states reached but not expanded, in the order reached.
-    queue: VecDeque<Slot>,
+    /// The layer being expanded, in the order reached.
+    layer: Vec<Slot>,
+    /// The states reached from it: the next layer.
+    next: Vec<Slot>,
 }
 
 impl<S, St: Storage<S>> Engine<S> for Bfs<St> {
@@ -100,7 +101,8 @@ impl<S, St: Storage<S>> Engine<S> for Bfs<St> {
     fn scratch(&self) -> Result<BfsScratch<S, St>, CapacityError> {
         Ok(BfsScratch {
             store: self.setup.storage.try_store()?,
-            queue: VecDeque::new(),
+            layer: Vec::new(),
+            next: Vec::new(),
         })
     }
 }
@@ -162,10 +164,11 @@ impl<S, St: Storage<S>> BfsScratch<S, St> {
         }))
     }
 
-    /// The heap memory held by the store and the queue, in bytes.
+    /// The heap memory held by the store and the two layers, in bytes.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.store.memory_bytes() + self.queue.capacity() * size_of::<Slot>()
+        self.store.memory_bytes()
+            + (self.layer.capacity() + self.next.capacity()) * size_of::<Slot>()
     }
 }
 
@@ -253,7 +256,8 @@ impl<St> Bfs<St> {
         V: Visitor<Sp::State, usize>,
     {
         scratch.store.clear();
-        scratch.queue.clear();
+        scratch.layer.clear();
+        scratch.next.clear();
         let mut stats = Stats {
             iterations: 1,
             ..Stats::default()
@@ -310,7 +314,7 @@ impl<St> Bfs<St> {
         IsGoal: FnMut(&Sp::State) -> bool,
         V: Visitor<Sp::State, usize>,
     {
-        let BfsScratch { store, queue } = scratch;
+        let BfsScratch { store, layer, next } = scratch;
         let limits = &self.setup.limits;
         for start in starts {
             let (slot, fresh) = store
@@ -320,64 +324,67 @@ impl<St> Bfs<St> {
                 if is_goal(&start) {
                     return Ok(Outcome::Found(slot));
                 }
-                try_push_back(queue, slot).map_err(StopReason::Capacity)?;
+                try_push(next, slot).map_err(StopReason::Capacity)?;
             }
         }
         let max_depth = limits.cost_limit().unwrap_or(usize::MAX);
+        // Layer by layer: `layer` holds the states at `depth`, `next` collects the states
+        // one deeper (two arrays, not a ring buffer: no wrap-around on each push and pop,
+        // and no count of the states left in the layer).
         let mut depth = 0;
-        // States of the current depth still in the queue; the rest are one deeper.
-        let mut layer_left = queue.len();
-        while let Some(slot) = queue.pop_front() {
-            if layer_left == 0 {
-                depth += 1;
-                layer_left = queue.len() + 1;
-            }
-            layer_left -= 1;
+        while !next.is_empty() {
+            core::mem::swap(layer, next);
+            next.clear();
             if depth >= max_depth {
-                // A state at the limit is not expanded; the limit cut something off only
-                // if the state has a successor not reached yet.
-                let state = store.state(slot);
-                let mut beyond = false;
-                space.successors(&state, |next, _| {
-                    beyond = beyond || store.find(&next).is_none();
-                });
-                if beyond {
-                    return Ok(Outcome::Stopped(StopReason::Cost));
+                // The states at the limit are not expanded; the limit cut something off
+                // only if one of them has a successor not reached yet.
+                for &slot in layer.iter() {
+                    let state = store.state(slot);
+                    let mut beyond = false;
+                    space.successors(&state, |next, _| {
+                        beyond = beyond || store.find(&next).is_none();
+                    });
+                    if beyond {
+                        return Ok(Outcome::Stopped(StopReason::Cost));
+                    }
                 }
-                continue;
+                return Ok(Outcome::NoPath);
             }
-            stats.peak_open = stats.peak_open.max(queue.len() + 1);
-            limits.check(stats.expanded, || {
-                store.memory_bytes() + queue.capacity() * size_of::<Slot>()
-            })?;
-            let state = store.state(slot);
-            let event = Event::Expanded {
-                state: &state,
-                cost: depth,
-            };
-            if let ControlFlow::Break(()) = visitor.visit(event) {
-                return Err(StopReason::Visitor);
+            for (at, &slot) in layer.iter().enumerate() {
+                stats.peak_open = stats.peak_open.max(layer.len() - at + next.len());
+                limits.check(stats.expanded, || {
+                    store.memory_bytes() + (layer.capacity() + next.capacity()) * size_of::<Slot>()
+                })?;
+                let state = store.state(slot);
+                let event = Event::Expanded {
+                    state: &state,
+                    cost: depth,
+                };
+                if let ControlFlow::Break(()) = visitor.visit(event) {
+                    return Err(StopReason::Visitor);
+                }
+                stats.expanded += 1;
+                let (mut found, mut failure) = (NO_SLOT, None);
+                let generated = &mut stats.generated;
+                space.successors(&state, |state, _| {
+                    generate(
+                        store,
+                        next,
+                        is_goal,
+                        generated,
+                        (&mut found, &mut failure),
+                        slot,
+                        &state,
+                    );
+                });
+                if let Some(error) = failure {
+                    return Err(StopReason::Capacity(error));
+                }
+                if found != NO_SLOT {
+                    return Ok(Outcome::Found(found));
+                }
             }
-            stats.expanded += 1;
-            let (mut found, mut failure) = (NO_SLOT, None);
-            let generated = &mut stats.generated;
-            space.successors(&state, |next, _| {
-                generate(
-                    store,
-                    queue,
-                    is_goal,
-                    generated,
-                    (&mut found, &mut failure),
-                    slot,
-                    &next,
-                );
-            });
-            if let Some(error) = failure {
-                return Err(StopReason::Capacity(error));
-            }
-            if found != NO_SLOT {
-                return Ok(Outcome::Found(found));
-            }
+            depth += 1;
         }
         Ok(Outcome::NoPath)
     }
@@ -397,7 +404,7 @@ impl<St> Bfs<St> {
 )]
 fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
     store: &mut St,
-    queue: &mut VecDeque<Slot>,
+    queue: &mut Vec<Slot>,
     is_goal: &mut IsGoal,
     generated: &mut u64,
     (found, failure): (&mut Slot, &mut Option<CapacityError>),
@@ -418,7 +425,7 @@ fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
     if fresh {
         if is_goal(next) {
             *found = slot;
-        } else if let Err(error) = try_push_back(queue, slot) {
+        } else if let Err(error) = try_push(queue, slot) {
             (*found, *failure) = (parent, Some(error));
         }
     }

@@ -5,18 +5,40 @@ use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
 #[cfg(doc)]
 use crate::InPlaceIdaStar;
 use crate::grid::Dir;
+use core::fmt;
+use core::num::NonZeroU8;
+
 use crate::space::InPlaceSpace;
 
 /// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank
 /// leaves and enters. Carrying both cells makes applying, undoing and inverting a move free
 /// of table lookups; [`Move::dir`] recovers the direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub(super) from: u8,
-    pub(super) to: u8,
+    from: u8,
+    /// The cell with [`Move::MARK`] set: never zero, so that an `Option<Move>` (as the
+    /// in-place engines keep one per level) takes two bytes, not three.
+    to: NonZeroU8,
 }
 
 impl Move {
+    /// The bit set in the stored `to` cell (cells are below 64).
+    const MARK: u8 = 0x80;
+
+    /// The move of the blank from cell `from` to cell `to` (both below 64).
+    pub(super) const fn new(from: u8, to: u8) -> Move {
+        Move {
+            from,
+            to: NonZeroU8::new(to | Self::MARK).expect("the mark makes it nonzero"),
+        }
+    }
+
+    /// The cell the blank enters, as a byte.
+    #[inline]
+    const fn to_cell(self) -> u8 {
+        self.to.get() & !Self::MARK
+    }
+
     /// The cell the blank leaves (where the moved tile ends).
     #[must_use]
     pub fn from(self) -> usize {
@@ -26,7 +48,7 @@ impl Move {
     /// The cell the blank enters (where the moved tile was).
     #[must_use]
     pub fn to(self) -> usize {
-        usize::from(self.to)
+        usize::from(self.to_cell())
     }
 
     /// The direction the blank travels on a board of `cols` columns.
@@ -48,10 +70,7 @@ impl Move {
     /// The move that undoes this one.
     #[must_use]
     pub fn inverse(self) -> Move {
-        Move {
-            from: self.to,
-            to: self.from,
-        }
+        Move::new(self.to_cell(), self.from)
     }
 }
 
@@ -80,6 +99,15 @@ impl NPuzzle {
             h,
             heuristic,
         })
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Move")
+            .field("from", &self.from)
+            .field("to", &self.to_cell())
+            .finish()
     }
 }
 
@@ -177,27 +205,30 @@ impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     /// current [`actions`](InPlaceSpace::actions).
     #[inline]
     fn apply(&mut self, slide: Move) -> u32 {
-        let tile = self.cells[usize::from(slide.to)];
+        let to = slide.to_cell();
+        let tile = self.cells[usize::from(to)];
         self.cells[usize::from(slide.from)] = tile;
-        self.cells[usize::from(slide.to)] = 0;
-        self.blank = slide.to;
-        self.h = self.heuristic.slide(self.h, tile, slide.to, slide.from);
+        self.cells[usize::from(to)] = 0;
+        self.blank = to;
+        self.h = self.heuristic.slide(self.h, tile, to, slide.from);
         1
     }
 
     #[inline]
     fn undo(&mut self, slide: Move) {
+        let to = slide.to_cell();
         let tile = self.cells[usize::from(slide.from)];
-        self.cells[usize::from(slide.to)] = tile;
+        self.cells[usize::from(to)] = tile;
         self.cells[usize::from(slide.from)] = 0;
         self.blank = slide.from;
-        self.h = self.heuristic.unslide(self.h, tile, slide.to, slide.from);
+        self.h = self.heuristic.unslide(self.h, tile, to, slide.from);
     }
 
     #[inline]
     fn peek(&self, slide: Move) -> Option<(u32, u32)> {
-        let tile = self.cells[usize::from(slide.to)];
-        let h = self.heuristic.peek(self.h, tile, slide.to, slide.from)?;
+        let to = slide.to_cell();
+        let tile = self.cells[usize::from(to)];
+        let h = self.heuristic.peek(self.h, tile, to, slide.from)?;
         Some((1, h))
     }
 

@@ -138,7 +138,7 @@ impl NPuzzle {
             goal_cell,
             neighbour,
             moves: boxed([[Dir::Up; 4]; MAX_CELLS]),
-            slides: boxed([[Move { from: 0, to: 0 }; 4]; MAX_CELLS]),
+            slides: boxed([[Move::new(0, 0); 4]; MAX_CELLS]),
             move_count: [0; MAX_CELLS],
             order: MoveOrder::ULRD,
         };
@@ -182,10 +182,7 @@ impl NPuzzle {
             for dir in order.0 {
                 if let Some(to) = step(self.rows, self.cols, cell, dir) {
                     self.moves[cell][count] = dir;
-                    self.slides[cell][count] = Move {
-                        from: byte(cell),
-                        to: byte(to),
-                    };
+                    self.slides[cell][count] = Move::new(byte(cell), byte(to));
                     count += 1;
                 }
             }

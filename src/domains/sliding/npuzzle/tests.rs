@@ -1,6 +1,7 @@
 //! Unit tests of the goals, solvability, the indexer, linear conflict and the places of
 //! parse errors.
 
+use super::board::step;
 use super::heuristic::must_leave;
 use super::*;
 use crate::error::ParseErrorKind;
@@ -109,4 +110,33 @@ fn move_orders_are_four_distinct_letters() {
         "UUDL".parse::<MoveOrder>().unwrap_err().to_string(),
         "invalid move order \"UUDL\": expected a permutation of \"UDLR\""
     );
+}
+
+#[test]
+fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
+    // The in-place engines keep an `Option<Move>` per level: the niche keeps it small.
+    assert_eq!(size_of::<Option<Move>>(), 2);
+    let puzzle = NPuzzle::standard(8, 8).unwrap();
+    let mut seen = 0;
+    for cell in 0..puzzle.cells() {
+        let count = usize::from(puzzle.move_count[cell]);
+        for (&slide, &dir) in puzzle.slides[cell][..count]
+            .iter()
+            .zip(puzzle.moves_from(cell))
+        {
+            assert_eq!(slide.from(), cell);
+            assert_eq!(Some(slide.to()), step(8, 8, cell, dir));
+            assert_eq!(slide.dir(8), dir);
+            let back = slide.inverse();
+            assert_eq!((back.from(), back.to()), (slide.to(), cell));
+            assert_eq!(back.inverse(), slide);
+            assert_eq!(
+                format!("{slide:?}"),
+                format!("Move {{ from: {cell}, to: {} }}", slide.to())
+            );
+            seen += 1;
+        }
+    }
+    // 2 * 8 * 7 edges of the 8x8 grid, each taken both ways.
+    assert_eq!(seen, 4 * 8 * 7);
 }

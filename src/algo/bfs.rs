@@ -21,7 +21,8 @@ use super::engine::{Engine, Setup, engine_setup};
 /// The goal is tested when a state is generated (start states: when they are given), so
 /// BFS expands fewer states than Dijkstra on the same unit-cost problem. The store keeps
 /// only each state's parent (a 4-byte slot; with [`Dense`](crate::Dense) storage nothing
-/// else) and the queue only the frontier; depths are counted by layers. With dense
+/// else), and the frontier is two arrays of slots, the layer being expanded and the next,
+/// so depths come from the layers. With dense
 /// storage a reused scratch costs O(bound / 64) to clear.
 ///
 /// The engine is an immutable configuration (see [`Engine`]): [`Bfs::search`] builds
@@ -390,10 +391,10 @@ impl<St> Bfs<St> {
     }
 }
 
-/// Records a successor `next` of `parent`: stores it, queues it and tests it when it is
-/// new; sets `found` at the first goal and ignores everything after it. A store or queue
-/// that cannot grow sets `failure` (and `found`, to any slot, so that the rest is
-/// ignored): one test per successor, not a `Result` compared each time.
+/// Records a successor `next` of `parent`: stores it, adds it to the next layer and tests
+/// it when it is new; sets `found` at the first goal and ignores everything after it. A
+/// store or layer that cannot grow sets `failure` (and `found`, to any slot, so that the
+/// rest is ignored): one test per successor, not a `Result` compared each time.
 ///
 /// Forced inline: as a closure body, the compiler kept it out of line, which cost about
 /// 40% of BFS time on the grid benchmark.
@@ -404,7 +405,7 @@ impl<St> Bfs<St> {
 )]
 fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
     store: &mut St,
-    queue: &mut Vec<Slot>,
+    next_layer: &mut Vec<Slot>,
     is_goal: &mut IsGoal,
     generated: &mut u64,
     (found, failure): (&mut Slot, &mut Option<CapacityError>),
@@ -425,7 +426,7 @@ fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
     if fresh {
         if is_goal(next) {
             *found = slot;
-        } else if let Err(error) = try_push(queue, slot) {
+        } else if let Err(error) = try_push(next_layer, slot) {
             (*found, *failure) = (parent, Some(error));
         }
     }

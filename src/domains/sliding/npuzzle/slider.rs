@@ -16,27 +16,28 @@ use crate::space::InPlaceSpace;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
     from: u8,
-    /// The cell with [`Move::MARK`] set: never zero, so that an `Option<Move>` (as the
-    /// in-place engines keep one per level) takes two bytes, not three.
-    to: NonZeroU8,
+    /// `from ^ to`: never zero, since a move's two cells differ, so that an `Option<Move>`
+    /// (as the in-place engines keep one per level) takes two bytes, not three.
+    delta: NonZeroU8,
 }
 
 impl Move {
-    /// The bit set in the stored `to` cell (cells are below 64).
-    const MARK: u8 = 0x80;
-
-    /// The move of the blank from cell `from` to cell `to` (both below 64).
+    /// The move of the blank from cell `from` to cell `to`.
+    ///
+    /// # Panics
+    ///
+    /// When `from == to` (in a constant: a compile error).
     pub(super) const fn new(from: u8, to: u8) -> Move {
         Move {
             from,
-            to: NonZeroU8::new(to | Self::MARK).expect("the mark makes it nonzero"),
+            delta: NonZeroU8::new(from ^ to).expect("a move's two cells differ"),
         }
     }
 
     /// The cell the blank enters, as a byte.
     #[inline]
     const fn to_cell(self) -> u8 {
-        self.to.get() & !Self::MARK
+        self.from ^ self.delta.get()
     }
 
     /// The cell the blank leaves (where the moved tile ends).
@@ -70,7 +71,11 @@ impl Move {
     /// The move that undoes this one.
     #[must_use]
     pub fn inverse(self) -> Move {
-        Move::new(self.to_cell(), self.from)
+        // The same two cells: the same `delta`.
+        Move {
+            from: self.to_cell(),
+            delta: self.delta,
+        }
     }
 }
 

@@ -116,7 +116,8 @@ fn move_orders_are_four_distinct_letters() {
 fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
     // The in-place engines keep an `Option<Move>` per level: the niche keeps it small.
     assert_eq!(size_of::<Option<Move>>(), 2);
-    let puzzle = NPuzzle::standard(8, 8).unwrap();
+    // 16x16: every byte is a cell.
+    let puzzle = NPuzzle::standard(16, 16).unwrap();
     let mut seen = 0;
     for cell in 0..puzzle.cells() {
         let count = usize::from(puzzle.move_count[cell]);
@@ -125,8 +126,8 @@ fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
             .zip(puzzle.moves_from(cell))
         {
             assert_eq!(slide.from(), cell);
-            assert_eq!(Some(slide.to()), step(8, 8, cell, dir));
-            assert_eq!(slide.dir(8), dir);
+            assert_eq!(Some(slide.to()), step(16, 16, cell, dir));
+            assert_eq!(slide.dir(16), dir);
             let back = slide.inverse();
             assert_eq!((back.from(), back.to()), (slide.to(), cell));
             assert_eq!(back.inverse(), slide);
@@ -137,6 +138,6 @@ fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
             seen += 1;
         }
     }
-    // 2 * 8 * 7 edges of the 8x8 grid, each taken both ways.
-    assert_eq!(seen, 4 * 8 * 7);
+    // 2 * 16 * 15 edges of the 16x16 grid, each taken both ways.
+    assert_eq!(seen, 4 * 16 * 15);
 }

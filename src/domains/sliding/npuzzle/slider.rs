@@ -107,6 +107,10 @@ impl NPuzzle {
     }
 }
 
+#[expect(
+    clippy::missing_fields_in_debug,
+    reason = "`delta` only encodes `to`, which is shown"
+)]
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Move")

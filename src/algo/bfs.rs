@@ -22,8 +22,8 @@ use super::engine::{Engine, Setup, engine_setup};
 /// BFS expands fewer states than Dijkstra on the same unit-cost problem. The store keeps
 /// only each state's parent (a 4-byte slot; with [`Dense`](crate::Dense) storage nothing
 /// else), and the frontier is two arrays of slots, the layer being expanded and the next,
-/// so depths come from the layers. With dense
-/// storage a reused scratch costs O(bound / 64) to clear.
+/// so depths come from the layers. With dense storage a reused scratch costs
+/// O(bound / 64) to clear.
 ///
 /// The engine is an immutable configuration (see [`Engine`]): [`Bfs::search`] builds
 /// fresh buffers, [`Bfs::search_in`] reuses a scratch, and [`searcher`](Bfs::searcher)

@@ -1,13 +1,13 @@
 //! The in-place view for IDA*: `Slider`, one mutable board whose `Move`s are applied and
 //! undone.
 
+use core::fmt;
+use core::num::NonZeroU8;
+
 use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
 #[cfg(doc)]
 use crate::InPlaceIdaStar;
 use crate::grid::Dir;
-use core::fmt;
-use core::num::NonZeroU8;
-
 use crate::space::InPlaceSpace;
 
 /// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank

@@ -138,6 +138,7 @@ impl NPuzzle {
             goal_cell,
             neighbour,
             moves: boxed([[Dir::Up; 4]; MAX_CELLS]),
+            // Placeholders: only the first `move_count[cell]` of a row are ever read.
             slides: boxed([[Move::new(0, 1); 4]; MAX_CELLS]),
             move_count: [0; MAX_CELLS],
             order: MoveOrder::ULRD,

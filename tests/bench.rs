@@ -57,7 +57,7 @@ proptest! {
                 Err(error) => {
                     let reason = error.refusal().map(|(_, reason)| reason).unwrap();
                     prop_assert_eq!(&row.outcome, &RunOutcome::NotApplicable(reason));
-                    prop_assert_eq!(row.time.runs, 1, "a refusal runs once");
+                    prop_assert_eq!(row.time.runs, 0, "a refusal is not timed");
                 }
             }
         }
@@ -84,6 +84,28 @@ fn skipped_pairs_are_reported_with_their_reason() {
     );
     assert_eq!(report.rows()[2].cost.as_deref(), Some("5"));
     assert_eq!(report.rows()[2].time.runs, 3);
+    // A refusal is not timed, with or without warm-up runs: no time in any rendering.
+    for warmup in [0, 2] {
+        let report = Comparison::new()
+            .problem("weighted", Problem::new(&g, [0], |&s: &u32| s == 2))
+            .strategies(["bfs", "astar"])
+            .unwrap()
+            .warmup(warmup)
+            .progress(false)
+            .run();
+        let (skipped, timed) = (&report.rows()[0], &report.rows()[1]);
+        assert_eq!(
+            (skipped.time.runs, timed.time.runs),
+            (0, 1),
+            "warm-up {warmup}"
+        );
+        let table = report.table();
+        let line: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
+        assert_eq!(line[line.len() - 3..], ["-", "-", "-"], "warm-up {warmup}");
+        let csv = report.csv();
+        assert!(csv.lines().nth(1).unwrap().ends_with(",-,-,-"), "{csv}");
+        assert!(!csv.lines().nth(2).unwrap().ends_with(",-"), "{csv}");
+    }
 }
 
 #[test]

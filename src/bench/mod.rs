@@ -272,15 +272,16 @@ impl<'a> Comparison<'a> {
             let measurement = case.run(strategy, &limits, &mut bar.ticker());
             let elapsed = started.elapsed();
             bar.advance();
-            let skipped = measurement.outcome.is_skipped();
+            if measurement.outcome.is_skipped() {
+                // A refusal comes at the first run and is the same every time; it is not a
+                // run to time, so the row has no timing, with or without warm-up runs.
+                last = Some(measurement);
+                break;
+            }
             if run >= self.warmup {
                 times.push(elapsed);
             }
             last = Some(measurement);
-            if skipped {
-                // A refusal is the same every time.
-                break;
-            }
         }
         let measurement = last.unwrap_or_else(|| Measurement::skipped("no run"));
         Row::new(case.name(), strategy, measurement, &times)

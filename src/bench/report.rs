@@ -64,7 +64,8 @@ pub struct Row {
     pub generated: u64,
     /// The bytes the search's stores, tables and queues held at its end.
     pub memory: usize,
-    /// The wall time of the measured runs.
+    /// The wall time of the measured runs. A skipped pair is not timed: `runs` is 0, and
+    /// the table and the CSV show `-` for its times.
     pub time: Timing,
 }
 
@@ -171,7 +172,15 @@ impl Report {
 
     /// The cells of a row, as the table and the CSV write them.
     fn cells(row: &Row) -> [String; 11] {
-        let ms = |d: Duration| format!("{:.3}", d.as_secs_f64() * 1e3);
+        // A row without measured runs (a skipped pair) has no time to show.
+        let timed = row.time.runs > 0;
+        let ms = |d: Duration| {
+            if timed {
+                format!("{:.3}", d.as_secs_f64() * 1e3)
+            } else {
+                "-".to_owned()
+            }
+        };
         [
             row.problem.clone(),
             row.strategy.to_string(),

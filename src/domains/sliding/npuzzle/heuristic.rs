@@ -1,7 +1,7 @@
 //! Heuristics over tiles: the `TileHeuristic` trait the in-place view updates move by move,
 //! the Manhattan distance and linear conflict.
 
-use super::{Board, MAX_CELLS, NPuzzle, byte};
+use super::{Board, BoardError, MAX_CELLS, NPuzzle, byte};
 use crate::space::Heuristic;
 
 /// A heuristic for boards of tiles that the in-place view ([`Slider`]) keeps up to date
@@ -17,10 +17,14 @@ use crate::space::Heuristic;
 ///
 /// [`Slider`]: super::Slider
 pub trait TileHeuristic {
-    /// The estimate for `tiles` (row-major, `0` = blank), from scratch.
+    /// The estimate for `tiles` (row-major, `0` = blank), from scratch. `tiles` is a board
+    /// of the puzzle the heuristic was made for (its cells, each tile once); for anything
+    /// else the value means nothing ([`NPuzzle::manhattan`] and
+    /// [`NPuzzle::linear_conflict`] check the board's shape).
     fn estimate_tiles(&self, tiles: &[u8]) -> u32;
 
-    /// Starts tracking the board `tiles`; returns its estimate.
+    /// Starts tracking the board `tiles` (of the heuristic's puzzle); returns its
+    /// estimate.
     fn start(&mut self, tiles: &[u8]) -> u32;
 
     /// `tile` slid from cell `from` into the blank at cell `to`, on a board whose estimate
@@ -44,15 +48,35 @@ pub trait TileHeuristic {
 impl NPuzzle {
     /// The Manhattan distance of `board`: the sum over the tiles of their row and column
     /// distances to their goal cells. Admissible and consistent.
-    #[must_use]
-    pub fn manhattan(&self, board: &Board) -> u32 {
-        Manhattan::new(self).estimate_tiles(board.tiles())
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ShapeMismatch`] when `board` is not of the puzzle's shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::{BoardError, NPuzzle};
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// assert_eq!(puzzle.manhattan(&"1 0 2 3 4 5 6 7 8".parse()?)?, 1);
+    /// let other = "1 0 2 3".parse()?; // a 2x2 board
+    /// assert!(matches!(puzzle.manhattan(&other), Err(BoardError::ShapeMismatch { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn manhattan(&self, board: &Board) -> Result<u32, BoardError> {
+        self.check_shape(board)?;
+        Ok(Manhattan::new(self).estimate_tiles(board.tiles()))
     }
 
     /// The linear-conflict estimate of `board` ([`LinearConflict`]).
-    #[must_use]
-    pub fn linear_conflict(&self, board: &Board) -> u32 {
-        LinearConflict::new(self).estimate_tiles(board.tiles())
+    ///
+    /// # Errors
+    ///
+    /// [`BoardError::ShapeMismatch`] when `board` is not of the puzzle's shape.
+    pub fn linear_conflict(&self, board: &Board) -> Result<u32, BoardError> {
+        self.check_shape(board)?;
+        Ok(LinearConflict::new(self).estimate_tiles(board.tiles()))
     }
 }
 

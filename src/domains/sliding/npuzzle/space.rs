@@ -251,16 +251,23 @@ impl NPuzzle {
     ///
     /// [`BoardError::ShapeMismatch`] or [`BoardError::Unsolvable`].
     pub fn check(&self, board: &Board) -> Result<(), BoardError> {
-        if (board.rows(), board.cols()) != (self.rows, self.cols) {
-            return Err(BoardError::ShapeMismatch {
-                expected: (self.rows, self.cols),
-                found: (board.rows(), board.cols()),
-            });
-        }
+        self.check_shape(board)?;
         if self.is_solvable(board) {
             Ok(())
         } else {
             Err(BoardError::Unsolvable)
+        }
+    }
+
+    /// [`BoardError::ShapeMismatch`] unless `board` has the puzzle's rows and columns.
+    pub(super) fn check_shape(&self, board: &Board) -> Result<(), BoardError> {
+        if (board.rows(), board.cols()) == (self.rows, self.cols) {
+            Ok(())
+        } else {
+            Err(BoardError::ShapeMismatch {
+                expected: (self.rows, self.cols),
+                found: (board.rows(), board.cols()),
+            })
         }
     }
 }

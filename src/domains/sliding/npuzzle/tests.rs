@@ -57,8 +57,15 @@ fn linear_conflict_counts_reversed_pairs() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     // Tiles 2 and 1 swapped in the top row: each is 1 away, plus one conflict.
     let board: Board = "0 2 1 3 4 5 6 7 8".parse().unwrap();
-    assert_eq!(puzzle.manhattan(&board), 2);
-    assert_eq!(puzzle.linear_conflict(&board), 4);
+    assert_eq!(puzzle.manhattan(&board), Ok(2));
+    assert_eq!(puzzle.linear_conflict(&board), Ok(4));
+    let wide = Board::new(2, 4, &[0, 2, 1, 3, 4, 5, 6, 7]).unwrap();
+    let mismatch = Err(BoardError::ShapeMismatch {
+        expected: (3, 3),
+        found: (2, 4),
+    });
+    assert_eq!(puzzle.manhattan(&wide), mismatch);
+    assert_eq!(puzzle.linear_conflict(&wide), mismatch);
     assert_eq!(must_leave([3, 2, 1].into_iter()), 2);
     assert_eq!(must_leave([1, 3, 2, 4].into_iter()), 1);
 }

@@ -147,3 +147,34 @@ fn the_peak_frontier_counts_both_layers() {
     assert_eq!(search.stats.expanded, 8);
     assert_eq!(search.stats.peak_open, 6);
 }
+
+#[test]
+fn a_searcher_stopped_mid_layer_starts_afresh() {
+    // A binary tree over 1..64 (children 2n and 2n + 1), numbered by itself for dense
+    // storage. The first search stops after 5 expansions, with states waiting in both
+    // layers; the next one, in the same buffers, must do what a fresh engine does.
+    let tree = state_search::unit_from_fn(|&n: &u32| {
+        (n < 32).then_some([2 * n, 2 * n + 1]).into_iter().flatten()
+    });
+    let limited = Bfs::with_storage(Dense(Nodes(64)))
+        .with_limits(state_search::Limits::new().max_expansions(5));
+    let mut searcher = limited.clone().searcher().unwrap();
+    let stopped = searcher.search(&tree, [1], |_| false);
+    assert_eq!(
+        stopped.outcome,
+        Outcome::Stopped(state_search::StopReason::Expansions)
+    );
+    let fresh = limited.search(&tree, [3], |&n| n == 14);
+    let reused = searcher.search(&tree, [3], |&n| n == 14);
+    assert_eq!(fresh.outcome, reused.outcome);
+    let work = |stats: &state_search::Stats| {
+        (
+            stats.expanded,
+            stats.generated,
+            stats.peak_open,
+            stats.stored,
+        )
+    };
+    assert_eq!(work(&fresh.stats), work(&reused.stats));
+    assert_eq!(reused.found().unwrap().path, [3, 7, 14]);
+}

@@ -257,7 +257,7 @@ impl<St> Bfs<St> {
         V: Visitor<Sp::State, usize>,
     {
         scratch.store.clear();
-        scratch.layer.clear();
+        // `next` receives the starts; `layer` is replaced by the first swap.
         scratch.next.clear();
         let mut stats = Stats {
             iterations: 1,

@@ -131,6 +131,13 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     // The farthest state (3) is 3 steps away: a limit of 3 cuts nothing off.
     assert_eq!(limited(3), Outcome::NoPath);
     assert_eq!(limited(2), Outcome::Stopped(state_search::StopReason::Cost));
+    // A limit of 0 expands nothing: the start's successors are what it cuts off.
+    assert_eq!(limited(0), Outcome::Stopped(state_search::StopReason::Cost));
+    let from_3 = Bfs::new()
+        .with_limits(state_search::Limits::new().max_cost(0))
+        .search(&g, [3], |&s| s == 6);
+    assert_eq!(from_3.outcome, Outcome::NoPath, "3 has no successor");
+    assert_eq!(from_3.stats.expanded, 0);
 }
 
 #[test]

@@ -616,6 +616,20 @@ mod tests {
     }
 
     #[test]
+    fn an_expansion_limit_and_a_cancel_flag_are_both_checked() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let limits = Limits::<u32>::new().max_expansions(2000).cancel_flag(flag);
+        assert_eq!(limits.check(1000, || 0), Ok(()), "neither is due");
+        assert_eq!(limits.check(1024, || 0), Err(StopReason::Cancelled));
+        assert_eq!(limits.check(2000, || 0), Err(StopReason::Expansions));
+        // At the limit on a check of the flag, the limit is what is reported.
+        let at_interval = Limits::<u32>::new()
+            .max_expansions(2048)
+            .cancel_flag(Arc::new(AtomicBool::new(true)));
+        assert_eq!(at_interval.check(2048, || 0), Err(StopReason::Expansions));
+    }
+
+    #[test]
     fn a_past_deadline_stops() {
         let limits = Limits::<u32>::new().deadline(Instant::now());
         assert_eq!(limits.check(0, || 0), Err(StopReason::Deadline));

@@ -2,6 +2,7 @@
 //! undone.
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use core::num::NonZeroU8;
 
 use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
@@ -13,7 +14,7 @@ use crate::space::InPlaceSpace;
 /// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank
 /// leaves and enters. Carrying both cells makes applying, undoing and inverting a move free
 /// of table lookups; [`Move::dir`] recovers the direction.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Move {
     from: u8,
     /// `from ^ to`: never zero, since a move's two cells differ, so that an `Option<Move>`
@@ -32,6 +33,12 @@ impl Move {
             from,
             delta: NonZeroU8::new(from ^ to).expect("a move's two cells differ"),
         }
+    }
+
+    /// Both bytes as one word: what equality and hashing look at.
+    #[inline]
+    const fn word(self) -> u16 {
+        u16::from_ne_bytes([self.from, self.delta.get()])
     }
 
     /// The cell the blank enters, as a byte.
@@ -104,6 +111,21 @@ impl NPuzzle {
             h,
             heuristic,
         })
+    }
+}
+
+/// Compared as one 16-bit word (the engines compare each action with the inverse of the
+/// last one), and hashed as the same word.
+impl PartialEq for Move {
+    #[inline]
+    fn eq(&self, other: &Move) -> bool {
+        self.word() == other.word()
+    }
+}
+
+impl Hash for Move {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u16(self.word());
     }
 }
 

@@ -138,6 +138,7 @@ fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
             let back = slide.inverse();
             assert_eq!((back.from(), back.to()), (slide.to(), cell));
             assert_eq!(back.inverse(), slide);
+            assert_ne!(back, slide);
             assert_eq!(
                 format!("{slide:?}"),
                 format!("Move {{ from: {cell}, to: {} }}", slide.to())
@@ -147,4 +148,9 @@ fn moves_keep_their_cells_and_an_option_of_one_takes_two_bytes() {
     }
     // 2 * 16 * 15 edges of the 16x16 grid, each taken both ways.
     assert_eq!(seen, 4 * 16 * 15);
+    // Equality and hashing tell every move apart.
+    let distinct: std::collections::HashSet<Move> = (0..puzzle.cells())
+        .flat_map(|cell| puzzle.slides[cell][..usize::from(puzzle.move_count[cell])].to_vec())
+        .collect();
+    assert_eq!(distinct.len(), seen);
 }

@@ -2,8 +2,7 @@
 //! undone.
 
 use core::fmt;
-use core::hash::{Hash, Hasher};
-use core::num::NonZeroU8;
+use core::num::NonZeroU16;
 
 use super::{Board, BoardError, MAX_CELLS, NPuzzle, TileHeuristic};
 #[cfg(doc)]
@@ -14,12 +13,13 @@ use crate::space::InPlaceSpace;
 /// One move of the blank, as the in-place view ([`Slider`]) applies it: the cells the blank
 /// leaves and enters. Carrying both cells makes applying, undoing and inverting a move free
 /// of table lookups; [`Move::dir`] recovers the direction.
-#[derive(Clone, Copy, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move {
-    from: u8,
-    /// `from ^ to`: never zero, since a move's two cells differ, so that an `Option<Move>`
-    /// (as the in-place engines keep one per level) takes two bytes, not three.
-    delta: NonZeroU8,
+    /// The cell the blank leaves in the low byte, and `from ^ to` in the high byte: never
+    /// zero, since a move's two cells differ, so that an `Option<Move>` (as the in-place
+    /// engines keep one per level) takes two bytes, not three, and one word is loaded and
+    /// compared.
+    bits: NonZeroU16,
 }
 
 impl Move {
@@ -29,34 +29,36 @@ impl Move {
     ///
     /// When `from == to` (in a constant: a compile error).
     pub(super) const fn new(from: u8, to: u8) -> Move {
+        assert!(from != to, "a move's two cells differ");
         Move {
-            from,
-            delta: NonZeroU8::new(from ^ to).expect("a move's two cells differ"),
+            // The high byte is not zero, so neither is the word.
+            bits: NonZeroU16::new(u16::from_le_bytes([from, from ^ to])).expect("not zero"),
         }
     }
 
-    /// Both bytes as one word: what equality and hashing look at.
+    /// The cell the blank leaves, as a byte.
     #[inline]
-    const fn word(self) -> u16 {
-        u16::from_ne_bytes([self.from, self.delta.get()])
+    const fn leave_cell(self) -> u8 {
+        self.bits.get().to_le_bytes()[0]
     }
 
     /// The cell the blank enters, as a byte.
     #[inline]
-    const fn to_cell(self) -> u8 {
-        self.from ^ self.delta.get()
+    const fn enter_cell(self) -> u8 {
+        let [from, delta] = self.bits.get().to_le_bytes();
+        from ^ delta
     }
 
     /// The cell the blank leaves (where the moved tile ends).
     #[must_use]
     pub fn from(self) -> usize {
-        usize::from(self.from)
+        usize::from(self.leave_cell())
     }
 
     /// The cell the blank enters (where the moved tile was).
     #[must_use]
     pub fn to(self) -> usize {
-        usize::from(self.to_cell())
+        usize::from(self.enter_cell())
     }
 
     /// The direction the blank travels on a board of `cols` columns.
@@ -78,11 +80,7 @@ impl Move {
     /// The move that undoes this one.
     #[must_use]
     pub fn inverse(self) -> Move {
-        // The same two cells: the same `delta`.
-        Move {
-            from: self.to_cell(),
-            delta: self.delta,
-        }
+        Move::new(self.enter_cell(), self.leave_cell())
     }
 }
 
@@ -114,30 +112,11 @@ impl NPuzzle {
     }
 }
 
-/// Compared as one 16-bit word (the engines compare each action with the inverse of the
-/// last one), and hashed as the same word.
-impl PartialEq for Move {
-    #[inline]
-    fn eq(&self, other: &Move) -> bool {
-        self.word() == other.word()
-    }
-}
-
-impl Hash for Move {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u16(self.word());
-    }
-}
-
-#[expect(
-    clippy::missing_fields_in_debug,
-    reason = "`delta` only encodes `to`, which is shown"
-)]
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Move")
-            .field("from", &self.from)
-            .field("to", &self.to_cell())
+            .field("from", &self.leave_cell())
+            .field("to", &self.enter_cell())
             .finish()
     }
 }
@@ -236,30 +215,30 @@ impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     /// current [`actions`](InPlaceSpace::actions).
     #[inline]
     fn apply(&mut self, slide: Move) -> u32 {
-        let to = slide.to_cell();
+        let (from, to) = (slide.leave_cell(), slide.enter_cell());
         let tile = self.cells[usize::from(to)];
-        self.cells[usize::from(slide.from)] = tile;
+        self.cells[usize::from(from)] = tile;
         self.cells[usize::from(to)] = 0;
         self.blank = to;
-        self.h = self.heuristic.slide(self.h, tile, to, slide.from);
+        self.h = self.heuristic.slide(self.h, tile, to, from);
         1
     }
 
     #[inline]
     fn undo(&mut self, slide: Move) {
-        let to = slide.to_cell();
-        let tile = self.cells[usize::from(slide.from)];
+        let (from, to) = (slide.leave_cell(), slide.enter_cell());
+        let tile = self.cells[usize::from(from)];
         self.cells[usize::from(to)] = tile;
-        self.cells[usize::from(slide.from)] = 0;
-        self.blank = slide.from;
-        self.h = self.heuristic.unslide(self.h, tile, to, slide.from);
+        self.cells[usize::from(from)] = 0;
+        self.blank = from;
+        self.h = self.heuristic.unslide(self.h, tile, to, from);
     }
 
     #[inline]
     fn peek(&self, slide: Move) -> Option<(u32, u32)> {
-        let to = slide.to_cell();
+        let (from, to) = (slide.leave_cell(), slide.enter_cell());
         let tile = self.cells[usize::from(to)];
-        let h = self.heuristic.peek(self.h, tile, to, slide.from)?;
+        let h = self.heuristic.peek(self.h, tile, to, from)?;
         Some((1, h))
     }
 

@@ -196,6 +196,19 @@ impl<H: TileHeuristic> Slider<'_, H> {
     }
 }
 
+impl<H> Slider<'_, H> {
+    /// Slides the tile at `tile_cell` into the blank at `blank_cell`, which moves to
+    /// `tile_cell`; returns the tile. A move and its undo are this with the cells swapped.
+    #[inline]
+    fn shift(&mut self, tile_cell: u8, blank_cell: u8) -> u8 {
+        let tile = self.cells[usize::from(tile_cell)];
+        self.cells[usize::from(blank_cell)] = tile;
+        self.cells[usize::from(tile_cell)] = 0;
+        self.blank = tile_cell;
+        tile
+    }
+}
+
 impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     type Action = Move;
     type Cost = u32;
@@ -216,10 +229,7 @@ impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     #[inline]
     fn apply(&mut self, slide: Move) -> u32 {
         let (from, to) = (slide.leave_cell(), slide.enter_cell());
-        let tile = self.cells[usize::from(to)];
-        self.cells[usize::from(from)] = tile;
-        self.cells[usize::from(to)] = 0;
-        self.blank = to;
+        let tile = self.shift(to, from);
         self.h = self.heuristic.slide(self.h, tile, to, from);
         1
     }
@@ -227,10 +237,7 @@ impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
     #[inline]
     fn undo(&mut self, slide: Move) {
         let (from, to) = (slide.leave_cell(), slide.enter_cell());
-        let tile = self.cells[usize::from(from)];
-        self.cells[usize::from(to)] = tile;
-        self.cells[usize::from(from)] = 0;
-        self.blank = from;
+        let tile = self.shift(from, to);
         self.h = self.heuristic.unslide(self.h, tile, to, from);
     }
 

@@ -50,18 +50,21 @@ impl Move {
     }
 
     /// The cell the blank leaves (where the moved tile ends).
+    #[inline]
     #[must_use]
     pub fn from(self) -> usize {
         usize::from(self.leave_cell())
     }
 
     /// The cell the blank enters (where the moved tile was).
+    #[inline]
     #[must_use]
     pub fn to(self) -> usize {
         usize::from(self.enter_cell())
     }
 
     /// The direction the blank travels on a board of `cols` columns.
+    #[inline]
     #[must_use]
     pub fn dir(self, cols: usize) -> Dir {
         let (from, to) = (self.from(), self.to());
@@ -78,9 +81,17 @@ impl Move {
     }
 
     /// The move that undoes this one.
+    // Inline: the in-place engines ask for the inverse at every expansion, from another
+    // crate's instance of the engine, where a non-generic function is otherwise a call.
+    #[inline]
     #[must_use]
     pub fn inverse(self) -> Move {
-        Move::new(self.enter_cell(), self.leave_cell())
+        // The same `from ^ to` in the high byte, so the low byte `from ^ (from ^ to)` is
+        // `to`; the word stays non-zero with its high byte (`unwrap_or` is never taken).
+        let bits = self.bits.get();
+        Move {
+            bits: NonZeroU16::new(bits ^ (bits >> 8)).unwrap_or(self.bits),
+        }
     }
 }
 

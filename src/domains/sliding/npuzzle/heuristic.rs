@@ -232,18 +232,17 @@ impl LinearConflict {
     /// Recounts the lines a move between `from` and `to` crosses.
     fn recount(&mut self, from: u8, to: u8) {
         let (from, to) = (usize::from(from), usize::from(to));
-        let cells = self.cells;
         if from / self.cols == to / self.cols {
             // A horizontal move: the tile changes column; rows keep their order.
             for col in [from % self.cols, to % self.cols] {
-                let count = self.col_count(&cells, col);
+                let count = self.col_count(&self.cells, col);
                 self.conflicts =
                     self.conflicts + u32::from(count) - u32::from(self.col_conflicts[col]);
                 self.col_conflicts[col] = count;
             }
         } else {
             for row in [from / self.cols, to / self.cols] {
-                let count = self.row_count(&cells, row);
+                let count = self.row_count(&self.cells, row);
                 self.conflicts =
                     self.conflicts + u32::from(count) - u32::from(self.row_conflicts[row]);
                 self.row_conflicts[row] = count;

@@ -64,11 +64,16 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
         if len >= NO_SLOT as usize - 1 {
             return Err(CapacityError::too_many_states(len + 1));
         }
-        let states = &self.states;
-        let more = len.max(4);
-        self.slots
-            .try_reserve(more, |&slot| hash_of(&states[slot as usize]))
-            .map_err(|_| CapacityError::out_of_memory(len + more, Self::bytes_per_state()))?;
+        // Each part grows only when it is full: reserving room in a table that still has
+        // some would double it again (its capacity is 7/8 of its buckets, so it is full
+        // before the arrays are, and would otherwise grow twice per doubling).
+        if self.slots.len() == self.slots.capacity() {
+            let states = &self.states;
+            let more = len.max(4);
+            self.slots
+                .try_reserve(more, |&slot| hash_of(&states[slot as usize]))
+                .map_err(|_| CapacityError::out_of_memory(len + more, Self::bytes_per_state()))?;
+        }
         if self.states.len() == self.states.capacity() {
             super::grow(&mut self.states)?;
         }
@@ -293,5 +298,26 @@ impl<S: Clone + Eq + Hash, V: Copy> TranspositionTable<S, V> for HashedTable<S, 
 
     fn memory_bytes(&self) -> usize {
         self.entries.capacity() * (size_of::<(S, u32, V)>() + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HashedStore;
+    use crate::store::NodeStore;
+
+    /// The table doubles once when it fills, not again when the state array fills after
+    /// it (which left it with twice the buckets it needed).
+    #[test]
+    fn the_table_grows_once_per_doubling() {
+        let mut store = HashedStore::<u32, ()>::new();
+        for state in 0..20_000 {
+            store.insert(&state, ()).unwrap();
+            let (len, capacity) = (store.len(), store.slots.capacity());
+            assert!(
+                capacity <= 2 * len + 8,
+                "{len} states, room for {capacity} in the table"
+            );
+        }
     }
 }

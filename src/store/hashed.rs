@@ -26,7 +26,7 @@ fn hash_of<S: Hash>(state: &S) -> u64 {
 /// with the states stored: `size_of::<S>() + size_of::<V>()` bytes per state plus about
 /// 5 bytes per table bucket, every array and the table doubling when full.
 ///
-/// Growth is fallible: when the allocator refuses, or when the store would hold
+/// Growth is fallible: when the allocator refuses, or when the store would hold more than
 /// `u32::MAX - 1` states (slots are `u32`), `insert` returns a [`CapacityError`] and the
 /// search that uses the store stops with
 /// [`StopReason::Capacity`](crate::StopReason::Capacity) instead of aborting.
@@ -61,12 +61,9 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
     #[inline(never)]
     fn grow(&mut self) -> Result<(), CapacityError> {
         let len = self.states.len();
-        if len >= NO_SLOT as usize - 1 {
-            return Err(CapacityError::too_many_states(len + 1));
-        }
-        // Each part grows only when it is full: reserving room in a table that still has
-        // some would double it again (its capacity is 7/8 of its buckets, so it is full
-        // before the arrays are, and would otherwise grow twice per doubling).
+        // Each part grows only when it is full. Reserving `len` more in the table whenever
+        // an array filled asked it for room for 2 len states, which at its load of 7/8
+        // rounds up to 4 len buckets: twice the buckets it needs.
         if self.slots.len() == self.slots.capacity() {
             let states = &self.states;
             let more = len.max(4);
@@ -90,6 +87,12 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
     /// Stores `state`, not in the table yet, whose hash is `hash`; returns its slot.
     #[inline(never)]
     fn insert_new(&mut self, hash: u64, state: &S, value: V) -> Result<Slot, CapacityError> {
+        // Tested at every new state, not only when something is full: the arrays' and the
+        // table's capacities need not be full at the limit.
+        let len = self.states.len();
+        if len >= NO_SLOT as usize - 1 {
+            return Err(CapacityError::too_many_states(len + 1));
+        }
         if self.slots.len() == self.slots.capacity()
             || self.states.len() == self.states.capacity()
             || self.values.len() == self.values.capacity()
@@ -98,7 +101,7 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
         }
         #[expect(
             clippy::cast_possible_truncation,
-            reason = "grow refuses to number u32::MAX - 1 states"
+            reason = "insert_new refuses to number more than u32::MAX - 1 states"
         )]
         let slot = self.states.len() as Slot;
         let states = &self.states;
@@ -306,10 +309,10 @@ mod tests {
     use super::HashedStore;
     use crate::store::NodeStore;
 
-    /// The table doubles once when it fills, not again when the state array fills after
-    /// it (which left it with twice the buckets it needed).
+    /// The table holds room for at most about twice the states stored (it used to grow to
+    /// twice the buckets it needed whenever the state array filled).
     #[test]
-    fn the_table_grows_once_per_doubling() {
+    fn the_table_holds_at_most_twice_its_states() {
         let mut store = HashedStore::<u32, ()>::new();
         for state in 0..20_000 {
             store.insert(&state, ()).unwrap();

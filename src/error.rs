@@ -31,6 +31,9 @@ pub enum CapacityErrorKind {
     OutOfMemory,
     /// The memory in use would exceed [`Limits::max_memory`](crate::Limits::max_memory).
     MemoryLimit,
+    /// Dense storage was asked for ([`StoragePolicy::Dense`](crate::StoragePolicy::Dense))
+    /// on a problem without a state indexer to number its states.
+    NoIndexer,
 }
 
 impl CapacityError {
@@ -61,29 +64,64 @@ impl CapacityError {
 
 impl fmt::Display for CapacityError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.reason {
-            CapacityErrorKind::TooManyStates => write!(
+        match (self.reason, self.bytes) {
+            (CapacityErrorKind::TooManyStates, _) => write!(
                 f,
                 "a store cannot number {} states (the limit is {})",
                 self.entries,
                 u32::MAX - 1
             ),
-            CapacityErrorKind::OutOfMemory => match self.bytes {
-                Some(bytes) => write!(
-                    f,
-                    "out of memory: {} entries need {} MiB",
-                    self.entries,
-                    bytes >> 20
-                ),
-                None => write!(f, "out of memory: {} entries do not fit", self.entries),
-            },
-            CapacityErrorKind::MemoryLimit => write!(
+            (CapacityErrorKind::OutOfMemory, Some(bytes)) => write!(
                 f,
-                "memory limit reached: {} entries would take the search to {} MiB",
+                "out of memory: {} entries need {}",
                 self.entries,
-                self.bytes.unwrap_or(0) >> 20
+                Bytes(bytes)
+            ),
+            (CapacityErrorKind::OutOfMemory, None) => {
+                write!(f, "out of memory: {} entries do not fit", self.entries)
+            }
+            (CapacityErrorKind::MemoryLimit, bytes) => {
+                write!(f, "memory limit reached: ")?;
+                // The per-expansion check knows the bytes in use, not an entry count.
+                if self.entries > 0 {
+                    write!(f, "{} entries ", self.entries)?;
+                } else {
+                    write!(f, "the search ")?;
+                }
+                match bytes {
+                    Some(bytes) => write!(f, "would take {}", Bytes(bytes)),
+                    None => write!(f, "would take more"),
+                }
+            }
+            (CapacityErrorKind::NoIndexer, _) => write!(
+                f,
+                "dense storage needs a state indexer, and the problem has none"
             ),
         }
+    }
+}
+
+/// A byte count in the largest binary unit that keeps it at 1 or more: `512 B`,
+/// `73.8 KiB`, `1.5 GiB`.
+struct Bytes(usize);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+        if self.0 < 1024 {
+            return write!(f, "{} B", self.0);
+        }
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "a size shown to one decimal place"
+        )]
+        let mut value = self.0 as f64 / 1024.0;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        write!(f, "{value:.1} {}", UNITS[unit])
     }
 }
 
@@ -262,6 +300,36 @@ mod tests {
     #[test]
     fn capacity_error_says_how_much() {
         let e = CapacityError::out_of_memory(1 << 30, 16);
-        assert!(e.to_string().contains("16384 MiB"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "out of memory: 1073741824 entries need 16.0 GiB"
+        );
+        let small = CapacityError::out_of_memory(3, 4);
+        assert_eq!(small.to_string(), "out of memory: 3 entries need 12 B");
+        let refused = CapacityError::out_of_memory(1000, 12);
+        assert_eq!(
+            refused.to_string(),
+            "out of memory: 1000 entries need 11.7 KiB"
+        );
+        // The per-expansion check knows the bytes, not an entry count.
+        let limit = CapacityError::memory_limit(0, 75_520);
+        assert_eq!(
+            limit.to_string(),
+            "memory limit reached: the search would take 73.8 KiB"
+        );
+        let dense = CapacityError::memory_limit(216, 3 << 30);
+        assert_eq!(
+            dense.to_string(),
+            "memory limit reached: 216 entries would take 3.0 GiB"
+        );
+        let none = CapacityError {
+            entries: 0,
+            bytes: None,
+            reason: CapacityErrorKind::NoIndexer,
+        };
+        assert_eq!(
+            none.to_string(),
+            "dense storage needs a state indexer, and the problem has none"
+        );
     }
 }

@@ -86,7 +86,7 @@ pub(crate) struct Tally {
 }
 
 /// A [`CapacityError`] as it travels in a tally: entries, bytes, and the reason (0 too
-/// many states, 1 out of memory, 2 the memory limit).
+/// many states, 1 out of memory, 2 the memory limit, 3 no indexer).
 type Failure = (u64, Option<u64>, u8);
 
 /// `error` for a tally.
@@ -94,6 +94,7 @@ fn failure(error: CapacityError) -> Failure {
     let reason = match error.reason {
         CapacityErrorKind::TooManyStates => 0,
         CapacityErrorKind::MemoryLimit => 2,
+        CapacityErrorKind::NoIndexer => 3,
         _ => 1,
     };
     (error.entries as u64, error.bytes.map(|b| b as u64), reason)
@@ -107,6 +108,7 @@ fn capacity_error((entries, bytes, reason): Failure) -> CapacityError {
         reason: match reason {
             0 => CapacityErrorKind::TooManyStates,
             2 => CapacityErrorKind::MemoryLimit,
+            3 => CapacityErrorKind::NoIndexer,
             _ => CapacityErrorKind::OutOfMemory,
         },
     }

@@ -104,7 +104,7 @@ where
             return Err(CapacityError {
                 entries: 0,
                 bytes: None,
-                reason: CapacityErrorKind::TooManyStates,
+                reason: CapacityErrorKind::NoIndexer,
             });
         }
         (_, Some(indexer)) => fits(indexer.bound(), record_bytes, budget).map(|()| indexer),
@@ -203,10 +203,7 @@ mod tests {
             pick(StoragePolicy::Dense, Some(Upto(100)), Some(10)),
             "error: MemoryLimit"
         );
-        assert_eq!(
-            pick(StoragePolicy::Dense, None, None),
-            "error: TooManyStates"
-        );
+        assert_eq!(pick(StoragePolicy::Dense, None, None), "error: NoIndexer");
     }
 
     /// Fails to build dense buffers, as when the allocator refuses them.

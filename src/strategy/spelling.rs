@@ -181,6 +181,13 @@ impl FromStr for Strategy {
         if let Some(strategy) = Strategy::PARALLEL.into_iter().find(|s| s.stem() == name) {
             return Ok(strategy);
         }
+        #[cfg(not(feature = "parallel"))]
+        if matches!(name, "par-idastar" | "par-bfs" | "hda") {
+            return Err(ParseStrategyError {
+                name: name.to_owned(),
+                problem: Problem::Feature("parallel"),
+            });
+        }
         let unknown = || ParseStrategyError {
             name: name.to_owned(),
             problem: Problem::Unknown,
@@ -227,6 +234,9 @@ enum Problem {
     Unknown,
     /// The parameter after the colon is missing or not valid: why.
     Parameter(&'static str),
+    /// The strategy exists, behind a cargo feature of the crate that is off: its name.
+    #[cfg(not(feature = "parallel"))]
+    Feature(&'static str),
 }
 
 /// A name that is not the spelling of any [`Strategy`], or whose parameter is not valid.
@@ -255,8 +265,19 @@ impl ParseStrategyError {
 
 impl fmt::Display for ParseStrategyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Problem::Parameter(why) = self.problem {
-            return write!(f, "invalid strategy {:?}: {why}", self.name);
+        match self.problem {
+            Problem::Parameter(why) => {
+                return write!(f, "invalid strategy {:?}: {why}", self.name);
+            }
+            #[cfg(not(feature = "parallel"))]
+            Problem::Feature(feature) => {
+                return write!(
+                    f,
+                    "strategy {:?} needs the crate's `{feature}` feature, which is off",
+                    self.name
+                );
+            }
+            Problem::Unknown => {}
         }
         write!(f, "unknown strategy {:?}: expected one of ", self.name)?;
         for (i, strategy) in Strategy::ALL.iter().enumerate() {
@@ -314,6 +335,20 @@ impl Strategy {
 
 #[cfg(test)]
 mod tests {
+    /// A parallel strategy's name without the `parallel` feature says which feature it
+    /// needs, not that the name is unknown.
+    #[cfg(not(feature = "parallel"))]
+    #[test]
+    fn a_parallel_name_without_the_feature_names_the_feature() {
+        for name in ["par-idastar", "par-bfs", "hda"] {
+            let error = name.parse::<super::Strategy>().unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("strategy {name:?} needs the crate's `parallel` feature, which is off")
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -130,7 +130,8 @@ pub struct Search<T> {
     /// state it reached: the least estimate `h`, ties broken by the least cost `g` (a
     /// prefix of a path from a start, so a caller can act on it); for an anytime search
     /// and for hash-distributed A* (`Hda`, feature `parallel`), the best solution found,
-    /// if any. `None` otherwise.
+    /// if any. `None` otherwise. Dijkstra has no estimate (every `h` is zero), so its
+    /// partial path is always a start alone.
     pub partial: Option<T>,
 }
 
@@ -334,6 +335,10 @@ impl<C: Copy> Limits<C> {
     }
 
     /// Do not look for paths that cost more than `cost` (for BFS: more than `cost` steps).
+    ///
+    /// [`Spfa`](crate::Spfa) only applies it to the answer: with negative steps a dear
+    /// prefix can still lead to a cheap path, so it explores everything reachable (give it
+    /// an expansion or time limit on an infinite space).
     #[must_use]
     pub fn max_cost(mut self, cost: C) -> Self {
         self.max_cost = Some(cost);

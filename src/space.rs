@@ -336,6 +336,12 @@ pub trait IndexedSpace: StateSpace {
 /// A* and IDA* return optimal paths when the estimate is *admissible*: never above the true
 /// remaining cost. That promise is the caller's; the engines cannot check it. Any
 /// `Fn(&S) -> C` closure is a heuristic.
+///
+/// A closure written where it is passed must name its argument's type, as in
+/// `|&n: &u32| ...`: unannotated, `|&n| ...` is given a signature for one borrow only, and
+/// the compiler reports that an "implementation of `FnOnce` is not general enough". A
+/// closure bound to a variable first is inferred from its use and needs the same
+/// annotation.
 pub trait Heuristic<S, C> {
     /// The estimated remaining cost from `state`.
     fn estimate(&self, state: &S) -> C;

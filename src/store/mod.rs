@@ -152,7 +152,13 @@ impl<S: Clone + Eq + Hash> Storage<S> for Hashed {
 }
 
 /// Dense storage over a [`StateIndexer`]: a bitset and flat arrays of `indexer.bound()`
-/// entries, allocated when the engine is built.
+/// entries, allocated when a search builds its buffers (an engine's scratch), not when
+/// the engine is configured.
+///
+/// # Panics
+///
+/// The stores panic when the indexer breaks its contract: an `index` at or above
+/// `bound()` (with a message naming both).
 ///
 /// # Examples
 ///

@@ -11,7 +11,7 @@ use crate::store::StoragePolicy;
 ///
 /// | added with                     | used by                                                  |
 /// |--------------------------------|----------------------------------------------------------|
-/// | [`heuristic`](Problem::heuristic) | `astar`, `idastar`, `idastar-tt` (without one, they use the zero heuristic) |
+/// | [`heuristic`](Problem::heuristic) | `astar`, `wastar`, `gbfs`, `beam`, `focal`, `anytime`, `idastar`, `idastar-tt`, `mm`, `hda` (without one, they use the zero heuristic) |
 /// | [`indexer`](Problem::indexer) / [`indexed`](Problem::indexed) | dense storage for every strategy that stores states |
 /// | [`backward`](Problem::backward) | `bibfs`, `bidijkstra`, `mm` (need the predecessors and the one goal state) |
 /// | [`backward_heuristic`](Problem::backward_heuristic) | `mm` (an estimate of the cost from the start; without one, zero) |

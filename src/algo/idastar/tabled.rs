@@ -53,6 +53,10 @@ struct Frame<S, C> {
 /// even on small graphs (a 6x6 open grid has millions), at O(depth) per successor. Use a
 /// table for anything but trees and tiny graphs.
 ///
+/// [`Stats::generated`](crate::Stats::generated) counts the children taken from the stack
+/// (searched or cut off); children still on it when a goal ends the search are not
+/// counted, so it can be far below an A* search's count on the same space.
+///
 /// # Complexity
 ///
 /// Time: the sum over iterations of the states within the bound (exponential in the depth

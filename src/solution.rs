@@ -303,15 +303,17 @@ impl Limits<NoCostLimit> {
     ///
     /// let limits: Limits = Limits::new().max_expansions(500);
     /// let for_u32: Limits<u32> = limits.for_cost();
+    /// let for_i64: Limits<i64> = limits.for_cost(); // `limits` is only borrowed
     /// assert_eq!(for_u32.expansion_limit(), Some(500));
+    /// assert_eq!(for_i64.expansion_limit(), Some(500));
     /// ```
     #[must_use]
-    pub fn for_cost<C>(self) -> Limits<C> {
+    pub fn for_cost<C>(&self) -> Limits<C> {
         Limits {
             max_expansions: self.max_expansions,
             max_cost: None,
             deadline: self.deadline,
-            cancel: self.cancel,
+            cancel: self.cancel.clone(),
             max_memory: self.max_memory,
         }
     }

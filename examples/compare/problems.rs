@@ -49,7 +49,7 @@ fn maze_case(name: String, maze: GridMaze) -> Named {
             .heuristic(|p: &Pos| maze.manhattan(p))
             .indexed()
             .backward(goal);
-        let limits = limits.clone().for_cost();
+        let limits = limits.for_cost();
         // `par_run` runs the parallel strategies on the current pool, the others as `run`.
         #[cfg(feature = "parallel")]
         let search = strategy.par_run(&problem, &limits);

@@ -250,7 +250,7 @@ where
     }
 
     fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
-        let mut limits = limits.clone().for_cost();
+        let mut limits = limits.for_cost();
         if let Some(cost) = self.max_cost {
             limits = limits.max_cost(cost);
         }

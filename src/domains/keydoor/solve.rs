@@ -68,18 +68,14 @@ impl KeyDoorMaze {
                 let problem = Problem::new(self, start, goal)
                     .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
                     .indexed();
-                strategy
-                    .run(&problem, &limits.clone().for_cost())?
-                    .map(route_of)
+                strategy.run(&problem, &limits.for_cost())?.map(route_of)
             }
             (Objective::FewestMoves, _) => {
                 let space = self.fewest_moves();
                 let problem = Problem::new(&space, start, goal)
                     .heuristic(|s: &KeyState| self.manhattan(s))
                     .indexed();
-                strategy
-                    .run(&problem, &limits.clone().for_cost())?
-                    .map(route_of)
+                strategy.run(&problem, &limits.for_cost())?.map(route_of)
             }
         };
         Ok(search)
@@ -136,7 +132,7 @@ impl KeyDoorMaze {
                     .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
                     .indexed();
                 strategy
-                    .par_run(&problem, &limits.clone().for_cost())?
+                    .par_run(&problem, &limits.for_cost())?
                     .map(route_of)
             }
             Objective::FewestMoves => {
@@ -145,7 +141,7 @@ impl KeyDoorMaze {
                     .heuristic(|s: &KeyState| self.manhattan(s))
                     .indexed();
                 strategy
-                    .par_run(&problem, &limits.clone().for_cost())?
+                    .par_run(&problem, &limits.for_cost())?
                     .map(route_of)
             }
         };

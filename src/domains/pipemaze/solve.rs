@@ -133,7 +133,7 @@ impl PipeMaze {
         let problem = Problem::new(self, [self.start_state()], |s: &KeyState| self.is_goal(s))
             .heuristic(|s: &KeyState| self.heuristic(s))
             .indexed();
-        let limits = limits.clone().for_cost().max_cost(CLOSES_AT);
+        let limits = limits.for_cost().max_cost(CLOSES_AT);
         Ok(strategy
             .run(&problem, &limits)?
             .map(|found| Self::route_of(&found)))

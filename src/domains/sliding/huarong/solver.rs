@@ -340,7 +340,7 @@ impl HuarongSolver {
         if part[cells[1] as usize] != part[cells[2] as usize] {
             return Ok(answer(Outcome::NoPath));
         }
-        let limits = limits.clone().for_cost();
+        let limits = limits.for_cost();
         match method {
             Method::Plain => self.solve_plain(cells, *strategy, &limits),
             Method::Abstract => self.solve_abstract(cells, *strategy, &limits),

@@ -128,7 +128,7 @@ impl Puzzle {
     ) -> Result<Search<Solution>, SolveError> {
         let space = self.space(metric);
         let problem = Problem::new(&space, [self.start], |layout: &Layout| self.is_goal(layout));
-        let search = strategy.run(&problem, &limits.clone().for_cost())?;
+        let search = strategy.run(&problem, &limits.for_cost())?;
         Ok(search.map(|found| Solution {
             metric,
             moves: self.moves_along(&found.path),

@@ -125,7 +125,7 @@ impl NPuzzle {
         V: Visitor<Slider<'p, H>, u32> + Visitor<Board, u32>,
     {
         self.check(board).map_err(SolveError::Input)?;
-        let limits = limits.clone().for_cost();
+        let limits = limits.for_cost();
         if in_place(*strategy) {
             let mut slider = self.in_place(board, heuristic).map_err(SolveError::Input)?;
             let search =
@@ -222,7 +222,7 @@ impl NPuzzle {
         if *strategy != Strategy::ParIdaStar {
             return self.solve_with(board, heuristic, strategy, limits, visitor);
         }
-        let limits = limits.clone().for_cost();
+        let limits = limits.for_cost();
         let mut slider = self.in_place(board, heuristic).map_err(SolveError::Input)?;
         let search =
             strategy.par_run_in_place_with(&mut slider, Slider::is_solved, &limits, visitor)?;

@@ -56,6 +56,8 @@ struct Frame<S, C> {
 /// [`Stats::generated`](crate::Stats::generated) counts the children taken from the stack
 /// (searched or cut off); children still on it when a goal ends the search are not
 /// counted, so it can be far below an A* search's count on the same space.
+/// [`Stats::stored`](crate::Stats::stored) stays 0: the engine keeps a table, not a store
+/// of states; [`Stats::memory`](crate::Stats::memory) includes the table.
 ///
 /// # Complexity
 ///

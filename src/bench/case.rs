@@ -234,6 +234,48 @@ impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B,
             max_cost,
         }
     }
+
+    /// The comparison's `limits` in the problem's cost type, with its cost limit.
+    fn limits(&self, limits: &Limits) -> Limits<Sp::Cost> {
+        let limits = limits.for_cost();
+        match self.max_cost {
+            Some(cost) => limits.max_cost(cost),
+            None => limits,
+        }
+    }
+}
+
+/// A [`ProblemCase`] whose strategies run with
+/// [`Strategy::par_run`](crate::Strategy::par_run): `par-bfs` and `hda` on the current
+/// rayon pool, every other strategy as with `run`. Its runs report no progress.
+#[cfg(feature = "parallel")]
+pub(super) struct ParProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B, D>(
+    pub(super) ProblemCase<'p, Sp, G, H, I, B, D>,
+);
+
+#[cfg(feature = "parallel")]
+impl<Sp, G, H, I, B, D> Case for ParProblemCase<'_, Sp, G, H, I, B, D>
+where
+    Sp: StateSpace + Sync + ?Sized,
+    Sp::State: Send + Sync,
+    Sp::Cost: Send + Sync,
+    G: Fn(&Sp::State) -> bool + Sync,
+    H: Heuristic<Sp::State, Sp::Cost> + Sync,
+    I: MaybeIndexer<Sp::State>,
+    I::Indexer: Sync,
+    B: MaybeBackward<Sp>,
+    D: MaybeDistance<Sp::State, Sp::Cost>,
+{
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    fn run(&self, strategy: Strategy, limits: &Limits, _ticker: &mut Ticker<'_>) -> Measurement {
+        let limits = self.0.limits(limits);
+        Measurement::of_result(strategy.par_run(&self.0.problem, &limits), |found| {
+            found.cost
+        })
+    }
 }
 
 impl<Sp, G, H, I, B, D> Case for ProblemCase<'_, Sp, G, H, I, B, D>
@@ -250,10 +292,7 @@ where
     }
 
     fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
-        let mut limits = limits.for_cost();
-        if let Some(cost) = self.max_cost {
-            limits = limits.max_cost(cost);
-        }
+        let limits = self.limits(limits);
         let result = if ticker.is_watched() {
             strategy.run_with(&self.problem, &limits, &mut Progress { ticker, seen: 0 })
         } else {

@@ -169,6 +169,60 @@ impl<'a> Comparison<'a> {
         self
     }
 
+    /// Adds a problem whose strategies run with [`Strategy::par_run`] (feature
+    /// `parallel`): `par-bfs` and `hda` search on the current rayon pool (run the
+    /// comparison inside [`rayon::ThreadPool::install`] to choose the threads), every
+    /// other strategy as with [`Comparison::problem`]. [`Comparison::problem`] skips the
+    /// parallel strategies, since its problem need not be shared between threads. These
+    /// runs report no progress.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::Comparison;
+    /// use state_search::{Problem, unit_from_fn};
+    ///
+    /// let space = unit_from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m <= 500));
+    /// let problem = || Problem::new(&space, [1], |&n: &u32| n == 500);
+    /// let report = Comparison::new()
+    ///     .par_problem("shared", problem())
+    ///     .problem("one thread", problem())
+    ///     .strategies(["bfs", "par-bfs"])?
+    ///     .progress(false)
+    ///     .run();
+    /// let rows = report.rows();
+    /// assert_eq!(rows[0].cost, rows[1].cost); // par-bfs finds bfs's cost
+    /// assert!(!rows[1].outcome.is_skipped());
+    /// assert!(rows[3].outcome.is_skipped()); // not shareable: par-bfs skipped
+    /// # Ok::<(), state_search::ParseStrategyError>(())
+    /// ```
+    #[cfg(feature = "parallel")]
+    #[must_use]
+    pub fn par_problem<Sp, G, H, I, B, D>(
+        mut self,
+        name: impl Into<String>,
+        problem: Problem<'a, Sp, G, H, I, B, D>,
+    ) -> Self
+    where
+        Sp: StateSpace + Sync + ?Sized,
+        Sp::State: Send + Sync,
+        Sp::Cost: Send + Sync,
+        G: Fn(&Sp::State) -> bool + Sync + 'a,
+        H: Heuristic<Sp::State, Sp::Cost> + Sync + 'a,
+        I: MaybeIndexer<Sp::State> + 'a,
+        I::Indexer: Sync,
+        B: MaybeBackward<Sp> + 'a,
+        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
+    {
+        self.cases
+            .push(Box::new(case::ParProblemCase(case::ProblemCase::new(
+                name.into(),
+                problem,
+                None,
+            ))));
+        self
+    }
+
     /// Adds a problem given as a [`Case`] (see [`case`](Case) for a closure).
     #[must_use]
     pub fn case(mut self, case: impl Case + 'a) -> Self {

@@ -193,7 +193,7 @@ impl<'a> Comparison<'a> {
     /// let rows = report.rows();
     /// assert_eq!(rows[0].cost, rows[1].cost); // par-bfs finds bfs's cost
     /// assert!(!rows[1].outcome.is_skipped());
-    /// assert!(rows[3].outcome.is_skipped()); // not shareable: par-bfs skipped
+    /// assert!(rows[3].outcome.is_skipped()); // through `problem`, par-bfs is skipped
     /// # Ok::<(), state_search::ParseStrategyError>(())
     /// ```
     #[cfg(feature = "parallel")]

@@ -168,7 +168,7 @@ pub use solution::{
 };
 pub use space::{
     Cost, FromFn, Heuristic, InPlaceSpace, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace,
-    UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn, unit_from_fn,
+    UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn, heuristic, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage, StoragePolicy};
 pub use strategy::{Inapplicable, ParseStrategyError, Problem, Strategy, StrategyError};

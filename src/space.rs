@@ -338,10 +338,9 @@ pub trait IndexedSpace: StateSpace {
 /// `Fn(&S) -> C` closure is a heuristic.
 ///
 /// A closure written where it is passed must name its argument's type, as in
-/// `|&n: &u32| ...`: unannotated, `|&n| ...` is given a signature for one borrow only, and
-/// the compiler reports that an "implementation of `FnOnce` is not general enough". A
-/// closure bound to a variable first is inferred from its use and needs the same
-/// annotation.
+/// `|&n: &u32| ...`, or be wrapped in [`heuristic`]: unannotated, `|&n| ...` is given a
+/// signature for one borrow only, and the compiler reports that an "implementation of
+/// `FnOnce` is not general enough". A closure bound to a variable first needs the same.
 pub trait Heuristic<S, C> {
     /// The estimated remaining cost from `state`.
     fn estimate(&self, state: &S) -> C;
@@ -352,6 +351,25 @@ impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
     fn estimate(&self, state: &S) -> C {
         self(state)
     }
+}
+
+/// Returns the closure `estimate` as it is, typed as a [`Heuristic`]: its argument's
+/// type is then inferred, and `|&n| ...` needs no annotation (see [`Heuristic`] for the
+/// error it avoids). The counterpart of [`visitor`](crate::visitor).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{astar, heuristic, unit_from_fn};
+///
+/// let space = unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+/// // Without `heuristic(..)`, this closure would need `|&n: &u32|`.
+/// let h = heuristic(|&n| usize::from(n < 12));
+/// let search = astar(&space, [1], &h, |&n| n == 12);
+/// assert_eq!(search.found().map(|found| found.cost), Some(4)); // 1, 2, 3, 6, 12
+/// ```
+pub fn heuristic<S, C, F: Fn(&S) -> C>(estimate: F) -> F {
+    estimate
 }
 
 /// The heuristic that always answers zero: A* with it is Dijkstra, IDA* is iterative

@@ -108,6 +108,11 @@ impl FromStr for Weight {
     }
 }
 
+/// The spellings of the strategies of the `parallel` feature (`par-idastar`, `par-bfs`,
+/// `hda`): their names with the feature, and the names a parse without it refuses as
+/// needing the feature rather than as unknown.
+const PARALLEL_NAMES: [&str; 3] = ["par-idastar", "par-bfs", "hda"];
+
 impl Strategy {
     /// The spelling's name part: what comes before the colon.
     fn stem(self) -> &'static str {
@@ -130,11 +135,11 @@ impl Strategy {
             Strategy::BidirectionalDijkstra => "bidijkstra",
             Strategy::Mm => "mm",
             #[cfg(feature = "parallel")]
-            Strategy::ParIdaStar => "par-idastar",
+            Strategy::ParIdaStar => PARALLEL_NAMES[0],
             #[cfg(feature = "parallel")]
-            Strategy::ParBfs => "par-bfs",
+            Strategy::ParBfs => PARALLEL_NAMES[1],
             #[cfg(feature = "parallel")]
-            Strategy::Hda => "hda",
+            Strategy::Hda => PARALLEL_NAMES[2],
         }
     }
 }
@@ -182,7 +187,7 @@ impl FromStr for Strategy {
             return Ok(strategy);
         }
         #[cfg(not(feature = "parallel"))]
-        if matches!(name, "par-idastar" | "par-bfs" | "hda") {
+        if PARALLEL_NAMES.contains(&name) {
             return Err(ParseStrategyError {
                 name: name.to_owned(),
                 problem: Problem::Feature("parallel"),

@@ -18,6 +18,29 @@ use crate::store::{Slot, try_push};
 /// refile entries) returns a [`CapacityError`] and the queue is left as it was, so the
 /// engine stops with [`StopReason::Capacity`](crate::StopReason::Capacity) instead of
 /// aborting.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::CapacityError;
+/// use state_search::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
+///
+/// // Any queue gives its entries back in key order.
+/// fn drain<Q: PriorityQueue<u32>>(mut queue: Q) -> Result<Vec<u32>, CapacityError> {
+///     for (slot, key) in (0..).zip([9, 2, 7, 2, 5]) {
+///         queue.push(key, slot)?;
+///     }
+///     let mut keys = Vec::new();
+///     while let Some((key, _slot)) = queue.pop()? {
+///         keys.push(key);
+///     }
+///     Ok(keys)
+/// }
+/// assert_eq!(drain(BinaryQueue::new())?, [2, 2, 5, 7, 9]);
+/// assert_eq!(drain(BucketQueue::new())?, [2, 2, 5, 7, 9]);
+/// assert_eq!(drain(RadixQueue::new())?, [2, 2, 5, 7, 9]);
+/// # Ok::<(), CapacityError>(())
+/// ```
 pub trait PriorityQueue<K> {
     /// Adds `slot` with priority `key`.
     ///
@@ -50,6 +73,22 @@ pub trait PriorityQueue<K> {
 /// Entries are compared by key alone: among equal keys, the order depends only on the
 /// sequence of pushes and pops, not on the slots, so dense and hashed storage (which
 /// number states differently) make the same choices and return the same paths.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::queue::{BinaryQueue, PriorityQueue};
+///
+/// // Any ordered key, such as a pair cost `(tolls, steps)` that the other queues refuse.
+/// let mut queue = BinaryQueue::new();
+/// queue.push((1u32, 5u32), 0)?;
+/// queue.push((0, 9), 1)?;
+/// queue.push((1, 2), 2)?;
+/// assert_eq!(queue.pop()?, Some(((0, 9), 1)));
+/// assert_eq!(queue.pop()?, Some(((1, 2), 2)));
+/// assert_eq!(queue.len(), 1);
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct BinaryQueue<K> {
     heap: BinaryHeap<Entry<K>>,
@@ -154,6 +193,23 @@ fn below_last_popped() -> ! {
 /// Integer costs are their own bucket (all keys of a bucket are equal). The A* key
 /// `(f, Reverse(g))` is filed by `f`, and a bucket is kept as a small heap so that the
 /// largest `g` comes out first, exactly as from a binary heap.
+///
+/// # Examples
+///
+/// ```
+/// use core::cmp::Reverse;
+/// use state_search::queue::{BucketKey, BucketQueue, PriorityQueue};
+///
+/// assert_eq!(7u32.bucket(), 7);
+/// let (shallow, deep) = ((9u32, Reverse(2u32)), (9u32, Reverse(6u32)));
+/// assert_eq!((shallow.bucket(), deep.bucket()), (9, 9)); // filed by `f`
+/// assert!(deep.tie() < shallow.tie());
+/// let mut open = BucketQueue::new();
+/// open.push(shallow, 0)?;
+/// open.push(deep, 1)?;
+/// assert_eq!(open.pop()?, Some((deep, 1))); // the larger `g` first
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 pub trait BucketKey: Copy + Ord {
     /// Whether two keys of one bucket can differ (then each bucket is kept as a heap).
     const SPLITS_BUCKETS: bool;
@@ -483,6 +539,29 @@ fn pop_min<K: BucketKey>(heap: &mut Vec<(K, Slot)>) -> Option<(K, Slot)> {
 /// # Panics
 ///
 /// `push` panics when the key is below the last key popped (the queue is monotone).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::Dijkstra;
+/// use state_search::queue::{PriorityQueue, RadixQueue};
+///
+/// let mut queue = RadixQueue::new();
+/// queue.push(1_000_000u64, 0)?;
+/// queue.push(3, 1)?;
+/// assert_eq!(queue.pop()?, Some((3, 1)));
+/// queue.push(3, 2)?; // not below the last key popped: accepted
+/// assert_eq!(queue.pop()?, Some((3, 2)));
+/// // Step costs of any spread, in Dijkstra:
+/// let space = state_search::from_fn(|&n: &u32| {
+///     [(n + 1, 1u64), (n * 2, 1 << 30)].into_iter().filter(|&(m, _)| m <= 200)
+/// });
+/// let radix = Dijkstra::new().with_queue(RadixQueue::new()).search(&space, [1], |&n| n == 200);
+/// let heap = Dijkstra::new().search(&space, [1], |&n| n == 200);
+/// assert_eq!(radix.found().unwrap().cost, 199);
+/// assert_eq!(radix.found(), heap.found());
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct RadixQueue<C> {
     buckets: [Vec<(u64, Slot)>; 65],

@@ -119,6 +119,24 @@ impl<T> Outcome<T> {
 
 /// The result of a search: its [`Outcome`] and its [`Stats`], and, when it stopped before
 /// it could decide, the best it had.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{AStar, Limits, Outcome, StopReason};
+///
+/// let line = state_search::from_fn(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]);
+/// let h = |&n: &i32| n.abs_diff(100);
+/// let hurried = AStar::new().with_limits(Limits::new().max_expansions(5));
+/// let search = hurried.search(&line, [0], &h, |&n| n == 100);
+/// assert_eq!(search.outcome, Outcome::Stopped(StopReason::Expansions));
+/// assert_eq!(search.stats.expanded, 5);
+/// // The best it had: a path to the reached state closest to the goal.
+/// assert_eq!(search.partial.unwrap().path, [0, 1, 2, 3, 4, 5]);
+/// let search = AStar::new().search(&line, [0], &h, |&n| n == 100);
+/// assert_eq!(search.found().map(|found| found.cost), Some(100));
+/// assert_eq!(search.partial, None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Search<T> {
     /// How the search ended.

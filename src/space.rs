@@ -20,6 +20,23 @@ use core::marker::PhantomData;
 ///
 /// Signed costs are only meaningful for [`Spfa`](crate::algo::spfa::Spfa); the other
 /// engines require every step cost to be non-negative.
+///
+/// # Examples
+///
+/// A pair cost `(tolls, steps)` makes Dijkstra avoid tolls first and count steps second:
+///
+/// ```
+/// use state_search::{Cost, dijkstra, from_fn};
+///
+/// // Walk up by one for free, or double through a toll gate.
+/// let space = from_fn(|&n: &u32| [(n + 1, (0u32, 1u32)), (n * 2, (1, 1))]);
+/// let found = dijkstra(&space, [3], |&n| n == 24).into_found().unwrap();
+/// assert_eq!(found.cost, (0, 21)); // 21 steps, no toll
+/// // With the components swapped, fewer steps come first.
+/// let hurried = from_fn(|&n: &u32| [(n + 1, (1u32, 0u32)), (n * 2, (1, 1))]);
+/// assert_eq!(dijkstra(&hurried, [3], |&n| n == 24).into_found().unwrap().cost, (3, 3));
+/// assert_eq!(<(u32, u32)>::ZERO.plus((0, 1)).plus((1, 1)), (1, 2));
+/// ```
 pub trait Cost: Copy + Ord + Default + Debug {
     /// The cost of the empty path.
     const ZERO: Self;
@@ -212,6 +229,22 @@ impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
 
 /// An unsigned integer cost that converts losslessly to and from `u64`: the keys of the
 /// bucket and radix queues of [`crate::queue`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Dijkstra, UnsignedCost};
+/// use state_search::queue::RadixQueue;
+///
+/// assert_eq!(u16::from_u64(40_000u16.to_u64()), 40_000);
+/// // A `u16` cost can key a radix heap, which files keys by their bits as `u64`.
+/// let space = state_search::from_fn(|&n: &u32| {
+///     [(n + 1, 3u16), (n * 2, 5)].into_iter().filter(|&(m, _)| m <= 100)
+/// });
+/// let radix = Dijkstra::new().with_queue(RadixQueue::new());
+/// let found = radix.search(&space, [1], |&n| n == 100).into_found().unwrap();
+/// assert_eq!(found.cost, 34); // 1, 2, 3, 6, 12, 24, 25, 50, 100
+/// ```
 pub trait UnsignedCost: Cost {
     /// The cost as a `u64`.
     fn to_u64(self) -> u64;
@@ -283,6 +316,33 @@ pub trait StateSpace {
 }
 
 /// A [`StateSpace`] that can also list the predecessors of a state (bidirectional search).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{ReversibleSpace, StateSpace, bfs, bidirectional_bfs};
+///
+/// /// Add one or multiply by three.
+/// struct AddTriple;
+/// impl StateSpace for AddTriple {
+///     type State = u64;
+///     type Cost = usize;
+///     fn successors(&self, &n: &u64, mut emit: impl FnMut(u64, usize)) {
+///         emit(n + 1, 1);
+///         emit(n * 3, 1);
+///     }
+/// }
+/// impl ReversibleSpace for AddTriple {
+///     fn predecessors(&self, &n: &u64, mut emit: impl FnMut(u64, usize)) {
+///         if n > 0 { emit(n - 1, 1); }
+///         if n % 3 == 0 { emit(n / 3, 1); }
+///     }
+/// }
+/// let both_ends = bidirectional_bfs(&AddTriple, 1, 1000);
+/// let one_end = bfs(&AddTriple, [1], |&n| n == 1000);
+/// assert_eq!(both_ends.found().unwrap().steps(), one_end.found().unwrap().steps());
+/// assert!(both_ends.stats.expanded < one_end.stats.expanded);
+/// ```
 pub trait ReversibleSpace: StateSpace {
     /// Emits every state `p` with a step `p -> state`, together with that step's cost.
     fn predecessors(&self, state: &Self::State, emit: impl FnMut(Self::State, Self::Cost));
@@ -324,6 +384,39 @@ pub trait StateIndexer<S>: Clone {
 /// A [`StateSpace`] that knows a dense numbering of its states.
 ///
 /// With it, dense storage costs one line: `Bfs::with_storage(Dense(space.indexer()))`.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Bfs, Dense, IndexedSpace, StateIndexer, StateSpace};
+///
+/// /// A clock face of `hours` hours; a move turns the hand 5 hours forward or 3 back.
+/// struct Clock { hours: u16 }
+/// impl StateSpace for Clock {
+///     type State = u16;
+///     type Cost = usize;
+///     fn successors(&self, &h: &u16, mut emit: impl FnMut(u16, usize)) {
+///         emit((h + 5) % self.hours, 1);
+///         emit((h + self.hours - 3) % self.hours, 1);
+///     }
+/// }
+/// #[derive(Clone, Copy)]
+/// struct Hours(u16);
+/// impl StateIndexer<u16> for Hours {
+///     fn bound(&self) -> usize { usize::from(self.0) }
+///     fn index(&self, &h: &u16) -> usize { usize::from(h) }
+///     fn state(&self, index: usize) -> u16 { u16::try_from(index).unwrap() }
+/// }
+/// impl IndexedSpace for Clock {
+///     type Indexer = Hours;
+///     fn indexer(&self) -> Hours { Hours(self.hours) }
+/// }
+/// let clock = Clock { hours: 12 };
+/// let dense = Bfs::with_storage(Dense(clock.indexer())).search(&clock, [0], |&h| h == 1);
+/// let hashed = Bfs::new().search(&clock, [0], |&h| h == 1);
+/// assert_eq!(dense.found().unwrap().path, [0, 5, 10, 3, 8, 1]);
+/// assert_eq!(dense.found(), hashed.found());
+/// ```
 pub trait IndexedSpace: StateSpace {
     /// The numbering's type.
     type Indexer: StateIndexer<Self::State>;
@@ -341,6 +434,29 @@ pub trait IndexedSpace: StateSpace {
 /// `|&n: &u32| ...`, or be wrapped in [`heuristic`]: unannotated, `|&n| ...` is given a
 /// signature for one borrow only, and the compiler reports that an "implementation of
 /// `FnOnce` is not general enough". A closure bound to a variable first needs the same.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Heuristic, astar, dijkstra, from_fn};
+///
+/// /// The Manhattan distance to a goal square: admissible, as a step moves one square.
+/// struct Manhattan((i32, i32));
+/// impl Heuristic<(i32, i32), u32> for Manhattan {
+///     fn estimate(&self, &(x, y): &(i32, i32)) -> u32 {
+///         self.0.0.abs_diff(x) + self.0.1.abs_diff(y)
+///     }
+/// }
+/// let grid = from_fn(|&(x, y): &(i32, i32)| {
+///     [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)].map(|p| (p, 1u32))
+/// });
+/// let goal = (6, -4);
+/// let informed = astar(&grid, [(0, 0)], &Manhattan(goal), |&p| p == goal);
+/// let blind = dijkstra(&grid, [(0, 0)], |&p| p == goal);
+/// assert_eq!(informed.found().unwrap().cost, 10);
+/// assert_eq!(blind.found().unwrap().cost, 10);
+/// assert!(10 * informed.stats.expanded < blind.stats.expanded);
+/// ```
 pub trait Heuristic<S, C> {
     /// The estimated remaining cost from `state`.
     fn estimate(&self, state: &S) -> C;
@@ -374,6 +490,22 @@ pub fn heuristic<S, C, F: Fn(&S) -> C>(estimate: F) -> F {
 
 /// The heuristic that always answers zero: A* with it is Dijkstra, IDA* is iterative
 /// deepening.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{IdaStar, ZeroHeuristic, astar, dijkstra, unit_from_fn};
+///
+/// let space = unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+/// let blind_astar = astar(&space, [1], &ZeroHeuristic, |&n| n == 20);
+/// let dijkstra = dijkstra(&space, [1], |&n| n == 20);
+/// assert_eq!(blind_astar.found(), dijkstra.found());
+/// assert_eq!(blind_astar.stats.expanded, dijkstra.stats.expanded);
+/// // IDA* deepens one step per iteration: bounds 0, 1, ..., 5.
+/// let deepening = IdaStar::new().search(&space, [1], &ZeroHeuristic, |&n| n == 20);
+/// assert_eq!(deepening.found().unwrap().cost, 5);
+/// assert_eq!(deepening.stats.iterations, 6);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZeroHeuristic;
 
@@ -389,6 +521,38 @@ impl<S, C: Cost> Heuristic<S, C> for ZeroHeuristic {
 ///
 /// The space keeps its own heuristic up to date as actions are applied and undone, which
 /// is how puzzles make it incremental.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{InPlaceIdaStar, InPlaceSpace};
+///
+/// /// A row of tiles sorted by swapping neighbours: action `i` swaps tiles `i` and `i + 1`.
+/// struct Row { tiles: [u8; 5], inversions: u32 }
+/// impl InPlaceSpace for Row {
+///     type Action = usize;
+///     type Cost = u32;
+///     type Actions = core::ops::Range<usize>;
+///     fn actions(&self) -> Self::Actions { 0..self.tiles.len() - 1 }
+///     fn apply(&mut self, i: usize) -> u32 {
+///         // A swap of neighbours adds or removes exactly one inversion.
+///         let in_order = self.tiles[i] < self.tiles[i + 1];
+///         self.tiles.swap(i, i + 1);
+///         if in_order { self.inversions += 1 } else { self.inversions -= 1 }
+///         1
+///     }
+///     fn undo(&mut self, i: usize) { self.apply(i); }
+///     fn inverse(&self, i: usize) -> Option<usize> { Some(i) }
+///     fn heuristic(&self) -> u32 { self.inversions }
+/// }
+/// let mut row = Row { tiles: [3, 1, 4, 0, 2], inversions: 6 };
+/// let search = InPlaceIdaStar::new().search(&mut row, |r| r.tiles.is_sorted());
+/// let plan = search.into_found().unwrap();
+/// assert_eq!(plan.cost, 6);
+/// let mut tiles = row.tiles; // the search gave the start state back
+/// plan.actions.iter().for_each(|&i| tiles.swap(i, i + 1));
+/// assert_eq!(tiles, [0, 1, 2, 3, 4]);
+/// ```
 pub trait InPlaceSpace {
     /// A move. Compared with [`InPlaceSpace::inverse`] to skip the move that undoes the
     /// previous one.

@@ -36,6 +36,23 @@ use crate::solution::Limits;
 
 /// An engine: an immutable configuration that builds the per-thread scratch its searches
 /// write into.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Dijkstra, Engine};
+///
+/// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
+/// let engine = Dijkstra::new();
+/// let mut scratch = engine.scratch()?; // built once, reused by every search below
+/// let first = engine.search_in(&mut scratch, &space, [1], |&n| n == 40);
+/// let second = engine.search_in(&mut scratch, &space, [1], |&n| n == 7);
+/// assert_eq!(first.found().unwrap().cost, 13); // 1, 2, 3, 4, 5, 10, 20, 40
+/// assert_eq!(second.found().unwrap().cost, 6); // 1, 2, 3, 6, 7
+/// // The scratch answers for the last search only.
+/// assert_eq!((scratch.cost(&7), scratch.cost(&40)), (Some(6), None));
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 pub trait Engine<S> {
     /// The buffers a search writes: stores, queues, stacks. Reused from search to search.
     type Scratch;

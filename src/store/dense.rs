@@ -16,6 +16,29 @@ use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_bitset, try_f
 /// `insert`, `find`, `value` and `state` are O(1) plus one call to the indexer. `clear` is
 /// O(bound / 64): only the bitset is cleared, since records are read only behind it.
 /// Memory: `bound * size_of::<V>() + bound / 8` bytes, allocated when the store is built.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::StateIndexer;
+/// use state_search::store::{DenseStore, NodeStore};
+///
+/// #[derive(Clone, Copy)]
+/// struct Digits;
+/// impl StateIndexer<u8> for Digits {
+///     fn bound(&self) -> usize { 10 }
+///     fn index(&self, &d: &u8) -> usize { usize::from(d) }
+///     fn state(&self, index: usize) -> u8 { u8::try_from(index).unwrap() }
+/// }
+/// let mut store: DenseStore<Digits, u32> = DenseStore::try_new(Digits)?;
+/// assert_eq!(store.insert(&7, 70)?, (7, true)); // a state's slot is its index
+/// store.insert(&2, 20)?;
+/// assert_eq!(store.slots().collect::<Vec<_>>(), [2, 7]);
+/// assert_eq!((store.state(7), *store.value(7)), (7, 70));
+/// // Ten records of 4 bytes, and 2 bytes of bitset.
+/// assert_eq!(DenseStore::<Digits, u32>::bytes_for(10), Some(42));
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct DenseStore<I, V> {
     indexer: I,
@@ -158,6 +181,27 @@ fn slot_of(index: usize) -> Slot {
 
 /// A [`TranspositionTable`] over a [`StateIndexer`]: a [`StampedTable`] of `bound`
 /// entries.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::StateIndexer;
+/// use state_search::store::{DenseTable, TranspositionTable};
+///
+/// #[derive(Clone, Copy)]
+/// struct Digits;
+/// impl StateIndexer<u8> for Digits {
+///     fn bound(&self) -> usize { 10 }
+///     fn index(&self, &d: &u8) -> usize { usize::from(d) }
+///     fn state(&self, index: usize) -> u8 { u8::try_from(index).unwrap() }
+/// }
+/// let mut table: DenseTable<Digits, u32> = DenseTable::try_new(Digits)?;
+/// table.insert(&7, 30)?;
+/// assert_eq!((table.get(&7), table.get(&2)), (Some(30), None));
+/// table.reset(); // O(1): no entry is touched
+/// assert_eq!(table.get(&7), None);
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct DenseTable<I, V> {
     indexer: I,

@@ -30,6 +30,21 @@ fn hash_of<S: Hash>(state: &S) -> u64 {
 /// `u32::MAX - 1` states (slots are `u32`), `insert` returns a [`CapacityError`] and the
 /// search that uses the store stops with
 /// [`StopReason::Capacity`](crate::StopReason::Capacity) instead of aborting.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::{HashedStore, NodeStore};
+///
+/// let mut store = HashedStore::new();
+/// for word in ["cold", "cord", "card", "cord"] {
+///     store.insert(&word.to_string(), ())?;
+/// }
+/// assert_eq!(store.len(), 3);
+/// assert_eq!(store.find(&"card".to_string()), Some(2)); // slots count insertions
+/// assert_eq!(store.state(1), "cord");
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct HashedStore<S, V> {
     slots: HashTable<Slot>,
@@ -188,6 +203,21 @@ impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
 /// (and are overwritten when their state comes back) until [`HashedTable::clear`].
 ///
 /// Growth is fallible, as for [`HashedStore`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::{HashedTable, TranspositionTable};
+///
+/// let mut table = HashedTable::new();
+/// table.insert(&"start", 1u8)?;
+/// table.reset();
+/// assert_eq!(table.get(&"start"), None);
+/// assert_eq!(table.len(), 1); // the expired entry is still held...
+/// table.clear();
+/// assert!(table.is_empty()); // ...until `clear`
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct HashedTable<S, V> {
     entries: HashTable<(S, u32, V)>,

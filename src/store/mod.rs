@@ -41,6 +41,34 @@ pub const NO_SLOT: Slot = Slot::MAX;
 /// A map from states to per-state records `V`, addressed by [`Slot`]s.
 ///
 /// Slots stay valid until [`NodeStore::clear`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::CapacityError;
+/// use state_search::store::{HashedStore, NodeStore};
+///
+/// // Keeps the least cost reported for each state, in any store.
+/// fn relax<St>(store: &mut St, state: char, cost: u32) -> Result<(), CapacityError>
+/// where
+///     St: NodeStore<char, u32>,
+/// {
+///     let (slot, new) = store.insert(&state, cost)?;
+///     if !new && cost < *store.value(slot) {
+///         *store.value_mut(slot) = cost;
+///     }
+///     Ok(())
+/// }
+/// let mut store = HashedStore::new();
+/// for (state, cost) in [('a', 4), ('b', 2), ('a', 3), ('a', 9)] {
+///     relax(&mut store, state, cost)?;
+/// }
+/// let a = store.find(&'a').unwrap();
+/// assert_eq!((store.len(), store.state(a), *store.value(a)), (2, 'a', 3));
+/// store.clear();
+/// assert_eq!(store.find(&'a'), None);
+/// # Ok::<(), CapacityError>(())
+/// ```
 pub trait NodeStore<S, V> {
     /// Returns the slot of `state` and `true` when it was not stored before (its record
     /// is then set to `value`); `false` when it was (its record is left unchanged).
@@ -74,6 +102,21 @@ pub trait NodeStore<S, V> {
 
 /// A map from states to values whose entries all expire at once, in O(1), when a new
 /// generation starts: the transposition table of IDA*.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::{HashedTable, TranspositionTable};
+///
+/// let mut table = HashedTable::new();
+/// table.insert(&(2, 3), 5u32)?;
+/// assert!(!table.insert_if_less(&(2, 3), 7)?); // 5 is no greater: kept
+/// assert!(table.insert_if_less(&(2, 3), 4)?);
+/// assert_eq!(table.get(&(2, 3)), Some(4));
+/// table.reset(); // a new iteration: every entry expires
+/// assert_eq!(table.get(&(2, 3)), None);
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 pub trait TranspositionTable<S, V> {
     /// Starts a new generation: every entry written before is forgotten. O(1).
     fn reset(&mut self);
@@ -113,6 +156,32 @@ pub trait TranspositionTable<S, V> {
 /// A choice of storage: it builds the stores and tables an engine needs for states `S`.
 ///
 /// [`Hashed`] works for every state type; [`Dense`] needs a [`StateIndexer`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::NodeStore;
+/// use state_search::{CapacityError, Dense, Hashed, StateIndexer, Storage};
+///
+/// #[derive(Clone, Copy)]
+/// struct Bytes;
+/// impl StateIndexer<u8> for Bytes {
+///     fn bound(&self) -> usize { 256 }
+///     fn index(&self, &b: &u8) -> usize { usize::from(b) }
+///     fn state(&self, index: usize) -> u8 { u8::try_from(index).unwrap() }
+/// }
+/// // Code written once against `Storage`, as the engines are.
+/// fn distinct<St: Storage<u8>>(storage: &St, states: &[u8]) -> Result<usize, CapacityError> {
+///     let mut store = storage.try_store::<()>()?;
+///     for state in states {
+///         store.insert(state, ())?;
+///     }
+///     Ok(store.len())
+/// }
+/// assert_eq!(distinct(&Hashed, &[7, 3, 7, 200])?, 3);
+/// assert_eq!(distinct(&Dense(Bytes), &[7, 3, 7, 200])?, 3);
+/// # Ok::<(), CapacityError>(())
+/// ```
 pub trait Storage<S> {
     /// The node store for records `V`.
     type Store<V: Copy + Default>: NodeStore<S, V>;
@@ -135,6 +204,20 @@ pub trait Storage<S> {
 }
 
 /// Hashed storage (`FxHash`): works for any state type; memory grows with the states seen.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Bfs, Hashed};
+///
+/// // Strings cannot be numbered densely, but any `Clone + Eq + Hash` state can be hashed.
+/// let space = state_search::unit_from_fn(|s: &String| {
+///     ['a', 'b'].map(|c| format!("{s}{c}")).into_iter().filter(|t| t.len() <= 4)
+/// });
+/// let search = Bfs::with_storage(Hashed).search(&space, [String::new()], |s| s == "abba");
+/// assert_eq!(search.found().unwrap().path, ["", "a", "ab", "abb", "abba"]);
+/// assert!(search.stats.stored < 31); // only the strings seen, of 31 up to four letters
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Hashed;
 

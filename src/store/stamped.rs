@@ -8,6 +8,23 @@ use super::try_filled;
 ///
 /// A narrower stamp saves memory; the table then clears its stamps once every
 /// `Stamp::MAX` generations instead of never, which keeps `reset` O(1) amortized.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::store::{Stamp, StampedTable};
+///
+/// assert_eq!(1u8.next(), 2);
+/// // One byte of stamp per entry instead of four.
+/// let mut table: StampedTable<u16, u8> = StampedTable::new(1000);
+/// assert!(table.memory_bytes() < StampedTable::<u16, u32>::new(1000).memory_bytes());
+/// table.insert(3, 7);
+/// for _ in 0..u8::MAX {
+///     table.reset();
+/// }
+/// assert_eq!(table.generation(), 1); // wrapped around, the stamps rewritten
+/// assert_eq!(table.get(3), None);
+/// ```
 pub trait Stamp: Copy + Eq + Default + core::fmt::Debug {
     /// The largest stamp; the next `reset` after it clears the stamps.
     const MAX: Self;

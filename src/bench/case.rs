@@ -157,6 +157,27 @@ impl<E: fmt::Display> From<crate::domains::SolveError<E>> for Refusal {
 /// [`Comparison::problem`](super::Comparison::problem) makes one from a [`Problem`];
 /// [`case`] makes one from a closure, for problems that are not a `Problem` (an
 /// in-place space, a domain's own solver).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::bench::{Case, Comparison, Measurement, Ticker};
+/// use state_search::{Limits, Problem, Strategy};
+///
+/// /// From 1 to `self.0` by +1 and *2, one problem per target.
+/// struct Chain(u32);
+/// impl Case for Chain {
+///     fn name(&self) -> &str { "chain" }
+///     fn run(&self, strategy: Strategy, limits: &Limits, _: &mut Ticker<'_>) -> Measurement {
+///         let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+///         let problem = Problem::new(&space, [1], |&n| n == self.0);
+///         Measurement::of_result(strategy.run(&problem, &limits.for_cost()), |found| found.cost)
+///     }
+/// }
+/// let report = Comparison::new().case(Chain(100)).strategies(["bfs", "idastar"])?.run();
+/// assert!(report.rows().iter().all(|row| row.cost.as_deref() == Some("8")));
+/// # Ok::<(), state_search::ParseStrategyError>(())
+/// ```
 pub trait Case {
     /// The problem's name in the report.
     fn name(&self) -> &str;
@@ -200,6 +221,22 @@ where
 }
 
 /// A [`Case`] made by [`case`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::bench::{Case, Measurement, RunOutcome, Ticker, case};
+/// use state_search::{Limits, Problem, Strategy};
+///
+/// let space = state_search::from_fn(|&n: &u32| [(n + 1, 3u32)]);
+/// let three_steps = case("three steps", |strategy, limits| {
+///     let problem = Problem::new(&space, [0], |&n: &u32| n == 3);
+///     Measurement::of_result(strategy.run(&problem, &limits.for_cost()), |found| found.cost)
+/// });
+/// assert_eq!(three_steps.name(), "three steps");
+/// let measured = three_steps.run(Strategy::AStar, &Limits::new(), &mut Ticker::silent());
+/// assert_eq!(measured.outcome, RunOutcome::Found { cost: "9".into(), value: Some(9.0) });
+/// ```
 pub struct FnCase<F> {
     name: String,
     run: F,

@@ -66,7 +66,23 @@ use crate::strategy::{
 ///
 /// # Examples
 ///
-/// See the [module docs](self).
+/// ```
+/// use state_search::bench::Comparison;
+/// use state_search::{Problem, Strategy};
+///
+/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 3]);
+/// let report = Comparison::new()
+///     .problem("1 to 100", Problem::new(&space, [1], |&n| n == 100))
+///     .strategy(Strategy::Bfs)
+///     .strategy(Strategy::AStar)
+///     .repeat(2)
+///     .run();
+/// let rows = report.rows();
+/// assert_eq!((rows[0].strategy, rows[1].strategy), (Strategy::Bfs, Strategy::AStar));
+/// assert!(rows.iter().all(|row| row.cost.as_deref() == Some("7") && row.time.runs == 2));
+/// ```
+///
+/// The [module docs](self) compare more strategies.
 pub struct Comparison<'a> {
     cases: Vec<Box<dyn Case + 'a>>,
     strategies: Vec<Strategy>,

@@ -106,6 +106,28 @@ impl Row {
 
 /// The result of a [`Comparison`](super::Comparison): one [`Row`] per problem and strategy,
 /// in the order they were registered.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::bench::Comparison;
+///
+/// let space = state_search::unit_from_fn(|&n: &u32| {
+///     [n + 1, n * 2].into_iter().filter(|&m| m <= 100)
+/// });
+/// let report = Comparison::new()
+///     .problem("to 10", state_search::Problem::new(&space, [1], |&n| n == 10))
+///     .problem("to 100", state_search::Problem::new(&space, [1], |&n| n == 100))
+///     .strategies(["bfs", "gbfs"])?
+///     .run();
+/// assert_eq!(report.problems(), ["to 10", "to 100"]);
+/// let costs: Vec<_> = report.rows().iter().map(|row| row.cost.as_deref()).collect();
+/// assert_eq!(costs, [Some("4"), Some("7"), Some("8"), Some("45")]); // gbfs is greedy
+/// let csv = report.csv();
+/// assert_eq!(csv.lines().count(), 5); // a header, then one line per row
+/// assert!(csv.lines().nth(2).unwrap().starts_with("to 10,gbfs,found,7,1.750,"));
+/// # Ok::<(), state_search::ParseStrategyError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     rows: Vec<Row>,

@@ -204,6 +204,31 @@ pub(crate) struct Settings {
 /// Per worker, `bound / (4 * workers)` bytes of marks; per layer, one expansion per state
 /// in it, one scan of each worker's marks, and one round of tallies (`workers²` small
 /// messages).
+///
+/// # Examples
+///
+/// A shortest path from 1 to 100 by +1 and *2, on two worker threads of one process:
+///
+/// ```
+/// use std::sync::Arc;
+/// use state_search::algo::layers::IndexSpace;
+/// use state_search::distributed::{Cluster, DistributedLayers};
+///
+/// struct Doubling;
+/// impl IndexSpace for Doubling {
+///     type Cursor = ();
+///     fn bound(&self) -> usize { 1000 }
+///     fn cursor(&self) {}
+///     fn successors(&self, (): &mut (), n: usize, emit: impl FnMut(usize)) {
+///         [n + 1, 2 * n].into_iter().filter(|&m| m < 1000).for_each(emit);
+///     }
+/// }
+/// let search = DistributedLayers::new().stop_at(|n| n == 100).with_path();
+/// let counts = search.run(&Cluster::new(2, 1, 0, None)?, Arc::new(Doubling), 1)?.unwrap();
+/// assert_eq!((counts.goal, counts.depth), (Some(100), 8));
+/// assert_eq!(counts.path, Some(vec![1, 2, 3, 6, 12, 24, 25, 50, 100]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Default)]
 pub struct DistributedLayers {
     settings: Settings,

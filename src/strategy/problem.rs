@@ -202,6 +202,37 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
 }
 
 /// A problem's numbering of the states, if it has one: [`NoIndexer`] or [`WithIndexer`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::strategy::{MaybeIndexer, NoIndexer, WithIndexer};
+/// use state_search::{
+///     CapacityErrorKind, Limits, Problem, StateIndexer, StoragePolicy, Strategy, StrategyError,
+/// };
+///
+/// #[derive(Clone)]
+/// struct Upto100;
+/// impl StateIndexer<u32> for Upto100 {
+///     fn bound(&self) -> usize { 101 }
+///     fn index(&self, &n: &u32) -> usize { n as usize }
+///     fn state(&self, index: usize) -> u32 { u32::try_from(index).unwrap() }
+/// }
+/// let space = state_search::unit_from_fn(|&n: &u32| {
+///     [n + 1, n * 2].into_iter().filter(|&m| m <= 100)
+/// });
+/// let problem = Problem::new(&space, [1], |&n| n == 100).storage(StoragePolicy::Dense);
+/// // A new problem has `NoIndexer`, so dense storage is refused ...
+/// let Err(StrategyError::Capacity(refused)) = Strategy::Bfs.run(&problem, &Limits::new()) else {
+///     panic!("dense storage without an indexer");
+/// };
+/// assert_eq!(refused.reason, CapacityErrorKind::NoIndexer);
+/// // ... `Problem::indexer` gives it a `WithIndexer`, and the search runs on dense storage.
+/// let problem = problem.indexer(Upto100);
+/// assert_eq!(Strategy::Bfs.run(&problem, &Limits::new())?.found().unwrap().cost, 8);
+/// assert!(WithIndexer(Upto100).get().is_some() && MaybeIndexer::<u32>::get(&NoIndexer).is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait MaybeIndexer<S> {
     /// The numbering's type.
     type Indexer: StateIndexer<S>;
@@ -247,6 +278,24 @@ impl<S, I: StateIndexer<S>> MaybeIndexer<S> for WithIndexer<I> {
 }
 
 /// A problem's backward direction, if it has one: [`NoBackward`] or [`Backward`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Inapplicable, Limits, Problem, Strategy};
+///
+/// let space = state_search::unit_from_fn(|&n: &i32| [n - 1, n + 1])
+///     .with_predecessors(|&n: &i32| [n - 1, n + 1]);
+/// // A new problem has `NoBackward`: the bidirectional strategies do not apply ...
+/// let forward = Problem::new(&space, [0], |&n| n == 30);
+/// let refused = Strategy::BidirectionalBfs.run(&forward, &Limits::new()).unwrap_err();
+/// assert_eq!(refused.refusal(), Some((Strategy::BidirectionalBfs, Inapplicable::NeedsBackward)));
+/// // ... `Problem::backward` gives it a `Backward` with the one goal state.
+/// let both_ways = forward.backward(30);
+/// let search = Strategy::BidirectionalBfs.run(&both_ways, &Limits::new())?;
+/// assert_eq!(search.found().unwrap().cost, 30);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait MaybeBackward<Sp: StateSpace + ?Sized> {
     /// The one goal state, if the problem can be searched backwards.
     fn goal(&self) -> Option<&Sp::State>;
@@ -344,6 +393,25 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, D> Problem<'s, Sp, G, H, I, Backward<
 }
 
 /// A problem's distance-to-go, if it has one: [`NoDistance`] or [`WithDistance`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::strategy::{MaybeDistance, NoDistance, WithDistance};
+/// use state_search::{Limits, Problem, Strategy};
+///
+/// let steps_to_go = |&n: &u32| u32::from(n < 100);
+/// assert_eq!(WithDistance(steps_to_go).distance(&40), Some(1));
+/// assert_eq!(MaybeDistance::<u32, u32>::distance(&NoDistance, &40), None);
+/// // `Problem::distance_to_go` adds one (a `WithDistance`), which `focal:W` reads.
+/// let space = state_search::from_fn(|&n: &u32| {
+///     [(n + 1, 1u32), (n * 2, 1)].into_iter().filter(|&(m, _)| m <= 100)
+/// });
+/// let problem = Problem::new(&space, [1], |&n| n == 100).distance_to_go(steps_to_go);
+/// let search = "focal:1.5".parse::<Strategy>()?.run(&problem, &Limits::new())?;
+/// assert!(search.found().unwrap().cost <= 12); // within 1.5 times the optimum, 8
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait MaybeDistance<S, C> {
     /// The distance-to-go of `state`, if the problem has one.
     fn distance(&self, state: &S) -> Option<C>;

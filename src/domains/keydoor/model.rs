@@ -109,6 +109,22 @@ pub(super) fn enter(code: u8, keys: KeySet) -> Entry {
 /// As a [`StateSpace`] it is the contest objective: states are [`KeyState`]s, a step
 /// costs `(keys newly collected, 1)`.
 ///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+/// use state_search::{Limits, Strategy};
+///
+/// // Door A closes the top row and a wall the bottom one: fetch key a first.
+/// let maze: KeyDoorMaze = "3 5\nS.A.T\n.XXX.\na.X..\n".parse()?;
+/// for strategy in [Strategy::Layered, Strategy::AStar] {
+///     let search = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?;
+///     let route = search.into_found().unwrap();
+///     assert_eq!((route.to_string().as_str(), route.keys.len()), ("DDUURRRR", 1));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// [`StateSpace`]: crate::StateSpace
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeyDoorMaze {

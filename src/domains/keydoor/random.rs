@@ -5,6 +5,25 @@ use crate::grid::{Grid, Pos};
 use crate::rng::SplitMix64;
 
 /// The parameters of [`KeyDoorMaze::random`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::keydoor::{KeyDoorMaze, Objective, RandomKeyDoor};
+/// use state_search::Limits;
+///
+/// // Every 6th column is a wall with doors in it: the route must collect keys.
+/// let spec = RandomKeyDoor {
+///     barrier_every: 6,
+///     barrier_door_percent: 40,
+///     ..RandomKeyDoor::new(15, 20, 3, 5)
+/// };
+/// let maze = KeyDoorMaze::random(&spec);
+/// let strategy = Objective::FewestKeys.default_strategy();
+/// let route = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?.into_found().unwrap();
+/// assert_eq!((route.keys.len(), route.steps()), (2, 51));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomKeyDoor {
     /// Rows.

@@ -103,6 +103,22 @@ impl fmt::Display for PipeMove {
 /// (`str::parse`), build one in code ([`PipeMaze::new`]) or generate one
 /// ([`PipeMaze::random`]). As a [`StateSpace`], every move costs 1.
 ///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::pipemaze::{PipeMaze, escape_answer};
+/// use state_search::{Limits, Strategy};
+///
+/// // Key 1 lies next to the start, so the fish holds it at time 0 and may pass pipe a.
+/// let with_key: PipeMaze = "2 4\n#a+$\n1+++\n".parse()?;
+/// let without: PipeMaze = "2 4\n#a+$\n++++\n".parse()?;
+/// let search = with_key.solve(&Strategy::AStar, &Limits::new())?;
+/// assert_eq!(search.found().unwrap().to_string(), "R2 R");
+/// let around = without.solve(&Strategy::AStar, &Limits::new())?;
+/// assert_eq!(escape_answer(&around.outcome), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// [`StateSpace`]: crate::StateSpace
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PipeMaze {

@@ -5,6 +5,23 @@ use crate::grid::{Grid, Pos};
 use crate::rng::SplitMix64;
 
 /// The parameters of [`PipeMaze::random`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::pipemaze::{NO_ESCAPE, PipeMaze, RandomPipeMaze, escape_answer};
+/// use state_search::Limits;
+///
+/// let spec = RandomPipeMaze { stone_percent: 15, ..RandomPipeMaze::new(12, 16, 3, 10) };
+/// let walled = RandomPipeMaze { wall_in_exit: true, ..spec };
+/// let answer = |spec: &RandomPipeMaze| {
+///     let search = PipeMaze::random(spec).solve(&PipeMaze::DEFAULT_STRATEGY, &Limits::new());
+///     search.map(|search| escape_answer(&search.outcome))
+/// };
+/// assert_eq!(answer(&spec)?, 32);
+/// assert_eq!(answer(&walled)?, NO_ESCAPE);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RandomPipeMaze {
     /// Rows.

@@ -20,7 +20,7 @@
 //! - `--goal "TILES"`: stop after the first layer holding this board; after the total,
 //!   print `goal D`, its depth (or `goal unreachable`).
 //! - `--path`: with `--goal`, then print the boards of a shortest path, start to goal.
-//! - `-w N`, `--threads N`: worker threads per process (default 1).
+//! - `-w N`, `--threads N`: worker threads per process (default 1, at most 1,024).
 //! - `-n N`, `--processes N`: processes (default 1).
 //! - `-p I`, `--process I`: this process's index, 0 to N - 1 (default 0).
 //! - `-h FILE`, `--hostfile FILE`: the processes' `host:port` addresses, one per line in
@@ -33,6 +33,8 @@
 //! A bad option, board or host file prints one error line and exits with status 2; a
 //! failure while running (a process unreachable or dying, memory) exits with status 1.
 
+#[path = "common/cli.rs"]
+mod common;
 #[path = "common/tiles.rs"]
 mod tiles;
 
@@ -95,7 +97,10 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("start") => options.start = Some(text(&mut parser, "--start")?),
             Long("goal") => options.goal = Some(text(&mut parser, "--goal")?),
             Long("path") => options.path = true,
-            Short('w') | Long("threads") => options.threads = number(&mut parser, "-w")?,
+            Short('w') | Long("threads") => {
+                options.threads = common::check_threads(number(&mut parser, "-w")?)
+                    .map_err(|e| e.replace("--threads", "-w"))?;
+            }
             Short('n') | Long("processes") => options.processes = number(&mut parser, "-n")?,
             Short('p') | Long("process") => options.process = number(&mut parser, "-p")?,
             Short('h') | Long("hostfile") => options.hosts = Some(text(&mut parser, "-h")?.into()),

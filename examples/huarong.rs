@@ -27,8 +27,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use state_search::domains::sliding::huarong::{
-    DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, Method, Options as SolverOptions,
-    Precompute,
+    DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, MAX_LANDMARKS, Method,
+    Options as SolverOptions, Precompute,
 };
 
 use state_search::{Limits, Outcome, Stats};
@@ -102,6 +102,12 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("landmarks") => {
                 options.landmarks =
                     common::parse_value("--landmarks", common::value(&mut parser, "--landmarks")?)?;
+                if options.landmarks > MAX_LANDMARKS {
+                    return Err(format!(
+                        "--landmarks {}: at most {MAX_LANDMARKS}",
+                        options.landmarks
+                    ));
+                }
             }
             Long("stats") => options.stats = true,
             Long("generate") => {

@@ -11,7 +11,7 @@
 //!
 //! - `--shape RxC`: the board (default `3x3`; up to 16 cells, memory permitting: the count
 //!   needs `cells!/8` bytes, 60 MB for 3x4).
-//! - `--threads N`: threads for the scans (default: one per core). `1` runs the sequential
+//! - `--threads N`: threads for the scans (default: one per core; at most 1,024). `1` runs the sequential
 //!   engine; more need the `parallel` feature.
 //! - `--start "TILES"`: the start board, row-major with `0` for the blank (default: the
 //!   goal, blank top-left). It must be able to reach the goal.
@@ -19,8 +19,11 @@
 //! - `--quiet`: no progress lines on standard error (by default one per layer: depth,
 //!   count, time since the start, boards per second so far).
 //!
-//! A bad option prints one error line and exits with status 2.
+//! A bad option, a count that does not fit in memory, or threads the operating system
+//! will not start print one error line and exit with status 2.
 
+#[path = "common/cli.rs"]
+mod common;
 #[path = "common/tiles.rs"]
 mod tiles;
 
@@ -65,10 +68,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("threads") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
                 let threads: usize = value.parse().map_err(|e| format!("--threads: {e}"))?;
-                if threads == 0 {
-                    return Err("--threads must be at least 1".to_owned());
-                }
-                options.threads = threads;
+                options.threads = common::check_threads(threads)?;
             }
             Long("start") => {
                 let value = parser.value().map_err(|e| e.to_string())?;
@@ -145,7 +145,7 @@ fn main() -> ExitCode {
         Ok(counts) => counts,
         Err(error) => {
             eprintln!("layers: {error}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
     };
     let farthest = layers.last_layer().filter(|_| options.farthest);

@@ -63,6 +63,12 @@ fn parse_args() -> Result<Option<Vec<String>>, String> {
 
 fn generate(args: &[String]) -> Result<String, String> {
     let narrow = |n: u64| u32::try_from(n).map_err(|_| format!("{n} is too large"));
+    let percent = |n: u64, what: &str| {
+        u32::try_from(n)
+            .ok()
+            .filter(|&p| p <= 100)
+            .ok_or_else(|| format!("{what} is {n}: a percentage is at most 100"))
+    };
     match args.first().map(String::as_str) {
         Some("keydoor") if args.len() == 8 || args.len() == 10 => {
             let mut n = numbers(&args[1..])?;
@@ -74,11 +80,11 @@ fn generate(args: &[String]) -> Result<String, String> {
                     .ok()
                     .filter(|&t| t <= 8)
                     .ok_or("at most 8 key types")?,
-                wall_percent: narrow(n[3])?,
-                door_percent: narrow(n[4])?,
+                wall_percent: percent(n[3], "WALL%")?,
+                door_percent: percent(n[4], "DOOR%")?,
                 keys_per_type: narrow(n[5])?,
                 barrier_every: narrow(n[7])?,
-                barrier_door_percent: narrow(n[8])?,
+                barrier_door_percent: percent(n[8], "BARRIER_DOOR%")?,
                 seed: n[6],
             };
             check_size(spec.cols, spec.rows, keydoor::MAX_SIDE)?;
@@ -93,9 +99,9 @@ fn generate(args: &[String]) -> Result<String, String> {
                     .ok()
                     .filter(|&c| c <= 9)
                     .ok_or("at most 9 colours")?,
-                stone_percent: narrow(n[3])?,
-                pipe_percent: narrow(n[4])?,
-                key_percent: narrow(n[5])?,
+                stone_percent: percent(n[3], "STONE%")?,
+                pipe_percent: percent(n[4], "PIPE%")?,
+                key_percent: percent(n[5], "KEY%")?,
                 wall_in_exit: n[6] != 0,
                 seed: n[7],
             };

@@ -34,6 +34,9 @@ pub enum CapacityErrorKind {
     /// Dense storage was asked for ([`StoragePolicy::Dense`](crate::StoragePolicy::Dense))
     /// on a problem without a state indexer to number its states.
     NoIndexer,
+    /// The operating system refused to start the threads of a parallel search
+    /// ([`CapacityError::entries`] is how many were asked for).
+    Threads,
 }
 
 impl CapacityError {
@@ -50,6 +53,15 @@ impl CapacityError {
             entries,
             bytes: entries.checked_mul(bytes_per_entry),
             reason: CapacityErrorKind::OutOfMemory,
+        }
+    }
+
+    #[cfg(feature = "parallel")]
+    pub(crate) fn threads(threads: usize) -> Self {
+        Self {
+            entries: threads,
+            bytes: None,
+            reason: CapacityErrorKind::Threads,
         }
     }
 
@@ -96,6 +108,11 @@ impl fmt::Display for CapacityError {
             (CapacityErrorKind::NoIndexer, _) => write!(
                 f,
                 "dense storage needs a state indexer, and the problem has none"
+            ),
+            (CapacityErrorKind::Threads, _) => write!(
+                f,
+                "the operating system would not start {} threads",
+                self.entries
             ),
         }
     }
@@ -192,6 +209,11 @@ pub enum ParseErrorKind {
         /// What should have come next.
         expected: String,
     },
+    /// A line ended early (more lines follow); `expected` says what was missing.
+    LineEnded {
+        /// What should have come next on the line.
+        expected: String,
+    },
     /// A token is not what the format allows at this place.
     Invalid {
         /// What the format allows here.
@@ -245,6 +267,9 @@ impl fmt::Display for ParseError {
         match &self.kind {
             ParseErrorKind::UnexpectedEnd { expected } => {
                 write!(f, "input ended, expected {expected}")
+            }
+            ParseErrorKind::LineEnded { expected } => {
+                write!(f, "the line ended, expected {expected}")
             }
             ParseErrorKind::Invalid { expected, found } => {
                 write!(f, "expected {expected}, found {found:?}")

@@ -255,9 +255,18 @@ impl<'t> Tokens<'t> {
     ///
     /// # Errors
     ///
-    /// [`ParseErrorKind::UnexpectedEnd`], expecting `what`, at the end of the line.
+    /// At the end of the line, expecting `what`: [`ParseErrorKind::LineEnded`] when more
+    /// lines follow, [`ParseErrorKind::UnexpectedEnd`] on the last line.
     pub fn expect_on_line(&mut self, what: &str) -> Result<Token<'t>, ParseError> {
-        self.token_on_line().ok_or_else(|| self.end_of_input(what))
+        self.token_on_line().ok_or_else(|| {
+            if self.after.is_some() {
+                self.error(ParseErrorKind::LineEnded {
+                    expected: what.to_owned(),
+                })
+            } else {
+                self.end_of_input(what)
+            }
+        })
     }
 
     fn end_of_input(&self, what: &str) -> ParseError {

@@ -759,3 +759,80 @@ fn compare_help_describes_every_option_of_its_usage() {
         );
     }
 }
+
+#[test]
+fn out_of_range_values_are_refused_before_any_work() {
+    let refused = [
+        (
+            "npuzzle",
+            &["--threads", "99999"][..],
+            "--threads 99999: at most 1024",
+        ),
+        (
+            "keydoor",
+            &["--threads", "1025"],
+            "--threads 1025: at most 1024",
+        ),
+        (
+            "layers",
+            &["--threads", "5000"],
+            "--threads 5000: at most 1024",
+        ),
+        (
+            "compare",
+            &["--repeat", "0"],
+            "--repeat 0: from 1 to 1000000 runs",
+        ),
+        (
+            "compare",
+            &["--repeat", "2000000000"],
+            "--repeat 2000000000: from 1",
+        ),
+        (
+            "compare",
+            &["--csv", "--json"],
+            "--csv and --json exclude each other",
+        ),
+        (
+            "huarong",
+            &["--landmarks", "17"],
+            "--landmarks 17: at most 16",
+        ),
+        (
+            "mazegen",
+            &["keydoor", "5", "5", "2", "101", "10", "1", "7"],
+            "WALL% is 101",
+        ),
+        (
+            "mazegen",
+            &["palamaze", "5", "5", "2", "10", "10", "200", "0", "7"],
+            "KEY% is 200",
+        ),
+        ("layers", &["--shape", "4x4", "--quiet"], "out of memory"),
+    ];
+    for (name, args, message) in refused {
+        let out = run(name, args, "");
+        let line = out.error_line();
+        assert!(line.contains(message), "{name} {args:?}: {line}");
+    }
+}
+
+#[test]
+fn input_errors_say_where_even_for_bytes_that_are_not_text() {
+    let path = std::env::temp_dir().join(format!("state-search-cli-{}.in", std::process::id()));
+    std::fs::write(&path, b"3 4\nS.a.\n.X\xff\xfeX\nATX.\n").expect("a temporary file");
+    let out = run("keydoor", &[&path], "");
+    std::fs::remove_file(&path).expect("the temporary file");
+    let line = out.error_line();
+    assert!(
+        line.ends_with("line 3, column 3: byte 0xff is not UTF-8 text"),
+        "{line}"
+    );
+    // A blank line where the header belongs: the line ended, not the input.
+    let out = run("keydoor", &["-"], "\n3 4\nS.a.\n.X.X\nATX.\n");
+    let line = out.error_line();
+    assert!(
+        line.contains("line 1, column 1: the line ended, expected the number of rows"),
+        "{line}"
+    );
+}

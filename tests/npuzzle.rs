@@ -583,7 +583,7 @@ fn malformed_lines_are_rejected_naming_the_line_and_the_column() {
             "1 0 2 3 4 5 6 7",
             1,
             0,
-            "expected k*k tile numbers for a k x k board (9, 16, 25, ...), found \"8 numbers\"",
+            "expected k*k tile numbers for a k x k board, k at least 2 (4, 9, 16, ...), found \"8 numbers\"",
         ),
         (
             "1 0 2 3 4 5 6 7 9",
@@ -607,7 +607,7 @@ fn malformed_lines_are_rejected_naming_the_line_and_the_column() {
             "0",
             1,
             0,
-            "expected k*k tile numbers for a k x k board (9, 16, 25, ...), found \"1 numbers\"",
+            "expected k*k tile numbers for a k x k board, k at least 2 (4, 9, 16, ...), found \"1 number\"",
         ),
     ];
     for (line, row, column, message) in cases {

@@ -265,7 +265,7 @@ fn parse_errors_name_the_line_and_column() {
     );
     assert_eq!(
         error("2\n#+$\n").3,
-        "line 1, column 2: input ended, expected the number of columns on the header line `rows columns`"
+        "line 1, column 2: the line ended, expected the number of columns on the header line `rows columns`"
     );
     let maze = PipeMaze::parse("4 4\r\n****  \r\n*#+*\r\n*+$*\r\n****\r\n\r\n").unwrap();
     assert_eq!(maze, CASES[0].0.parse().unwrap());

@@ -16,8 +16,9 @@
 //! - `--strategy NAME[,NAME]`: the strategies, by their spellings (default: all).
 //! - `--limit-expansions N`: at most N expansions per run (default 2,000,000; 200,000
 //!   with `--quick`); `--deadline SECS`: at most SECS seconds per run.
-//! - `--repeat N`: measured runs per pair (default 1); the table shows min, median, max.
-//! - `--csv`, `--json`: the report as CSV or JSON instead of a table.
+//! - `--repeat N`: measured runs per pair (1 to 1,000,000; default 1); the table shows
+//!   min, median, max.
+//! - `--csv` or `--json`: the report as CSV or JSON instead of a table.
 //! - `--svg DIR`: also write one chart per problem into DIR.
 //! - `--quick`: small problems (seconds in a debug build).
 //! - `--threads N`: the threads the parallel strategies (`par-bfs`, `hda`, `par-idastar`;
@@ -25,7 +26,8 @@
 //!   `parallel` feature (`cargo run --release --features parallel --example compare`;
 //!   default: every core). The grid mazes and key-door mazes run `par-bfs` and `hda`, the
 //!   sliding-tile puzzles `par-idastar`; the other problems skip them. Without the feature
-//!   only `--threads 1` is accepted (the default then); `0` is refused.
+//!   only `--threads 1` is accepted (the default then); `0` and more than 1,024 are
+//!   refused.
 //!
 //! A pair whose strategy does not apply to the problem is shown as skipped, with the
 //! reason. Exit status: 0, or 2 on a bad argument.
@@ -51,14 +53,18 @@ const HELP: &str = "
   --strategy NAME[,NAME]  the strategies, by spelling (default: those of Strategy::ALL)
   --limit-expansions N    at most N expansions per run (default 2000000; 200000 --quick)
   --deadline SECS         at most SECS seconds per run
-  --repeat N              measured runs per pair (default 1): min, median, max
-  --csv, --json           the report as CSV or JSON instead of a table
+  --repeat N              measured runs per pair (1 to 1000000, default 1): min,
+                          median, max
+  --csv, --json           the report as CSV or JSON instead of a table (one of them)
   --svg DIR               also write one SVG chart per problem into DIR
   --quick                 small problems only
-  --threads N             threads of par-bfs, hda, par-idastar (feature parallel:
-                          default every core; without it only 1)
+  --threads N             threads of par-bfs, hda, par-idastar, at most 1024 (feature
+                          parallel: default every core; without it only 1)
   --list                  print the problems' names
 A pair whose strategy does not apply to a problem is shown as skipped, with why.";
+
+/// The most measured runs `--repeat` accepts (each run's time is kept for the median).
+const MAX_REPEAT: usize = 1_000_000;
 
 /// How the report is printed.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -132,8 +138,9 @@ fn parse() -> Result<Option<Options>, String> {
                     .map_err(|e| e.to_string())?
                     .parse()
                     .map_err(|e| format!("--deadline: {e}"))?;
-                let deadline = Duration::try_from_secs_f64(seconds)
-                    .map_err(|_| format!("--deadline: {seconds} is not a number of seconds"))?;
+                let deadline = Duration::try_from_secs_f64(seconds).map_err(|_| {
+                    format!("--deadline: {seconds:e} is not a duration (seconds, 0 or more)")
+                })?;
                 options.deadline = Some(deadline);
             }
             Long("repeat") => {
@@ -142,9 +149,15 @@ fn parse() -> Result<Option<Options>, String> {
                     .map_err(|e| e.to_string())?
                     .parse()
                     .map_err(|e| format!("--repeat: {e}"))?;
+                if !(1..=MAX_REPEAT).contains(&options.repeat) {
+                    return Err(format!(
+                        "--repeat {}: from 1 to {MAX_REPEAT} runs",
+                        options.repeat
+                    ));
+                }
             }
-            Long("csv") => options.format = Format::Csv,
-            Long("json") => options.format = Format::Json,
+            Long("csv") => options.format = only_format(options.format, Format::Csv)?,
+            Long("json") => options.format = only_format(options.format, Format::Json)?,
             Long("svg") => {
                 options.svg = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
             }
@@ -165,6 +178,15 @@ fn parse() -> Result<Option<Options>, String> {
 
 /// Runs the comparison: with the `parallel` feature, on a pool of `--threads` threads,
 /// which the parallel strategies search on.
+/// `wanted` as the output format, unless another one was asked for already.
+fn only_format(current: Format, wanted: Format) -> Result<Format, String> {
+    if current == Format::Table || current == wanted {
+        Ok(wanted)
+    } else {
+        Err("--csv and --json exclude each other".to_owned())
+    }
+}
+
 fn run(options: &Options) -> Result<(), String> {
     #[cfg(feature = "parallel")]
     return common::pool(options.threads)?.install(|| compare(options));

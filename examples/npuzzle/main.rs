@@ -32,7 +32,7 @@
 //!   state space of boards (`bibfs`, `bidijkstra` and `mm` from both ends; `mm` with the
 //!   Manhattan distance backwards), which only small boards or easy instances fit in
 //!   memory.
-//! - `--threads N`: the threads `idastar` searches on (default: every core). With the
+//! - `--threads N`: the threads `idastar` searches on (default: every core; at most 1,024). With the
 //!   `parallel` feature (`cargo run --release --features parallel --example npuzzle`), more
 //!   than one runs `par-idastar` (parallel IDA*) on a pool of `N` threads, several
 //!   instances of the file at once (printed in input order; the moves printed are those

@@ -186,11 +186,15 @@ impl<'a> Comparison<'a> {
     }
 
     /// Adds a problem whose strategies run with [`Strategy::par_run`] (feature
-    /// `parallel`): `par-bfs` and `hda` search on the current rayon pool (run the
-    /// comparison inside [`rayon::ThreadPool::install`] to choose the threads), every
-    /// other strategy as with [`Comparison::problem`]. [`Comparison::problem`] skips the
+    /// `parallel`): `par-bfs` and `hda` search on the current rayon pool, every other
+    /// strategy as with [`Comparison::problem`]. [`Comparison::problem`] skips the
     /// parallel strategies, since its problem need not be shared between threads. These
     /// runs report no progress.
+    ///
+    /// To choose the threads, build and run the comparison inside
+    /// [`rayon::ThreadPool::install`]: `pool.install(|| Comparison::new()...run())`. A
+    /// `Comparison` is not `Sync` (its problems need not be), so one built outside
+    /// cannot be run from inside the closure.
     ///
     /// # Examples
     ///
@@ -316,7 +320,8 @@ impl<'a> Comparison<'a> {
     /// `problems x strategies x (warmup + repeat)` searches.
     #[must_use]
     pub fn run(&self) -> Report {
-        let total = self.cases.len() * self.strategies.len() * (self.warmup + self.repeat);
+        let total = (self.cases.len() * self.strategies.len())
+            .saturating_mul(self.warmup.saturating_add(self.repeat));
         let mut bar = Bar::new(self.progress, total);
         let mut rows = Vec::with_capacity(self.cases.len() * self.strategies.len());
         for case in &self.cases {
@@ -331,9 +336,11 @@ impl<'a> Comparison<'a> {
 
     /// The row of one problem and strategy.
     fn measure(&self, case: &dyn Case, strategy: Strategy, bar: &mut Bar) -> Row {
-        let mut times = Vec::with_capacity(self.repeat);
+        // Grown as the runs finish: a huge `repeat` is a long comparison, not a huge
+        // allocation up front.
+        let mut times = Vec::with_capacity(self.repeat.min(1024));
         let mut last = None;
-        for run in 0..self.warmup + self.repeat {
+        for run in 0..self.warmup.saturating_add(self.repeat) {
             let limits = match self.run_time {
                 Some(limit) => self.limits.clone().time_limit(limit),
                 None => self.limits.clone(),

@@ -86,7 +86,7 @@ pub(crate) struct Tally {
 }
 
 /// A [`CapacityError`] as it travels in a tally: entries, bytes, and the reason (0 too
-/// many states, 1 out of memory, 2 the memory limit, 3 no indexer).
+/// many states, 1 out of memory, 2 the memory limit, 3 no indexer, 4 threads).
 type Failure = (u64, Option<u64>, u8);
 
 /// `error` for a tally.
@@ -95,6 +95,7 @@ fn failure(error: CapacityError) -> Failure {
         CapacityErrorKind::TooManyStates => 0,
         CapacityErrorKind::MemoryLimit => 2,
         CapacityErrorKind::NoIndexer => 3,
+        CapacityErrorKind::Threads => 4,
         _ => 1,
     };
     (error.entries as u64, error.bytes.map(|b| b as u64), reason)
@@ -109,6 +110,7 @@ fn capacity_error((entries, bytes, reason): Failure) -> CapacityError {
             0 => CapacityErrorKind::TooManyStates,
             2 => CapacityErrorKind::MemoryLimit,
             3 => CapacityErrorKind::NoIndexer,
+            4 => CapacityErrorKind::Threads,
             _ => CapacityErrorKind::OutOfMemory,
         },
     }

@@ -258,3 +258,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_line_that_ends_early_is_not_the_end_of_the_input() {
+    let on_line = |text: &str| {
+        let mut tokens = Tokens::new(text);
+        tokens.expect_on_line("a number").unwrap_err()
+    };
+    // A blank first line, with the header below it.
+    let blank = on_line("\n3 4\n");
+    assert_eq!((blank.line, blank.column), (1, 1));
+    assert_eq!(
+        blank.to_string(),
+        "line 1, column 1: the line ended, expected a number"
+    );
+    // The last line: the input did end.
+    let last = on_line("  \n");
+    assert_eq!(
+        last.kind,
+        ParseErrorKind::UnexpectedEnd {
+            expected: "a number".to_owned()
+        }
+    );
+}

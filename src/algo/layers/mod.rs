@@ -341,12 +341,13 @@ impl Layers {
     ///
     /// # Errors
     ///
-    /// A [`CapacityError`] when the two-bit array cannot be allocated.
+    /// A [`CapacityError`] when the two-bit array cannot be allocated, or (of kind
+    /// [`Threads`](crate::CapacityErrorKind::Threads)) when the operating system refuses
+    /// to start the threads.
     ///
     /// # Panics
     ///
-    /// Panics if `indexer` numbers a reachable state at or above its bound, or if the
-    /// operating system refuses to start the threads.
+    /// Panics if `indexer` numbers a reachable state at or above its bound.
     ///
     /// # Complexity
     ///
@@ -391,12 +392,13 @@ impl Layers {
     ///
     /// # Errors
     ///
-    /// A [`CapacityError`] when the two-bit array cannot be allocated.
+    /// A [`CapacityError`] when the two-bit array cannot be allocated, or (of kind
+    /// [`Threads`](crate::CapacityErrorKind::Threads)) when the operating system refuses
+    /// to start the threads.
     ///
     /// # Panics
     ///
-    /// Panics if a start or a successor index is at or above `space.bound()`, or if the
-    /// operating system refuses to start the threads.
+    /// Panics if a start or a successor index is at or above `space.bound()`.
     ///
     /// # Complexity
     ///
@@ -418,9 +420,7 @@ impl Layers {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .unwrap_or_else(|error| {
-                panic!("state-search: cannot start {threads} threads: {error}")
-            });
+            .map_err(|_| CapacityError::threads(threads))?;
         let bound = space.bound();
         self.drive(
             bound,

@@ -51,8 +51,9 @@ fn read_board(
                 line,
                 0,
                 ParseErrorKind::Invalid {
-                    expected: "k*k tile numbers for a k x k board (9, 16, 25, ...)".to_owned(),
-                    found: format!("{count} numbers"),
+                    expected: "k*k tile numbers for a k x k board, k at least 2 (4, 9, 16, ...)"
+                        .to_owned(),
+                    found: format!("{count} number{}", if count == 1 { "" } else { "s" }),
                 },
             ));
         }

@@ -526,6 +526,32 @@ fn bidijkstra_and_mm_need_the_backward_direction_and_one_start() {
 }
 
 #[test]
+fn a_backward_goal_that_fails_the_goal_test_is_refused() {
+    let weighted = diamond();
+    // The diamond with unit steps, for bidirectional BFS.
+    let unit = weighted.with_unit_costs(1);
+    for strategy in [
+        Strategy::BidirectionalBfs,
+        Strategy::BidirectionalDijkstra,
+        Strategy::Mm,
+    ] {
+        let g = if strategy == Strategy::BidirectionalBfs {
+            &unit
+        } else {
+            &weighted
+        };
+        // Searching back from 3 would return a path that ends off the goal 2.
+        let problem = Problem::new(g, [0], |&s: &u32| s == 2).backward(3);
+        let refused = strategy.run(&problem, &Limits::new());
+        assert_eq!(
+            refused.err().and_then(|error| error.refusal()),
+            Some((strategy, Inapplicable::BackwardGoalFailsTest)),
+            "{strategy}"
+        );
+    }
+}
+
+#[test]
 fn a_negative_step_is_refused() {
     // The negative step is met whichever side expands first.
     let g = Graph::new(3, &[(0, 1, -2i32), (1, 2, 1)]);

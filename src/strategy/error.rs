@@ -18,6 +18,10 @@ pub enum Inapplicable {
     NeedsBackward,
     /// The strategy starts from one state; the problem has none or several.
     NeedsOneStart,
+    /// The strategy searches backwards from the goal state given to
+    /// [`Problem::backward`](crate::Problem::backward), and that state fails the
+    /// problem's goal test: a path to it would not end at a goal.
+    BackwardGoalFailsTest,
     /// The strategy's queue files costs as unsigned integers (`u8` to `u64`, `usize`).
     NeedsUnsignedCost,
     /// The strategy multiplies costs by a weight: they must be numbers
@@ -60,6 +64,9 @@ impl fmt::Display for Inapplicable {
                 "it searches backwards, and this problem has no predecessors and goal state"
             }
             Self::NeedsOneStart => "it needs exactly one start state",
+            Self::BackwardGoalFailsTest => {
+                "the goal state it searches back from fails the goal test"
+            }
             Self::NeedsUnsignedCost => "its queue needs unsigned integer costs",
             Self::NeedsNumericCost => "it weighs costs, which must be numbers",
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",

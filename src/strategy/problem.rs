@@ -125,9 +125,10 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
         self.indexer(indexer)
     }
 
-    /// The same problem searchable backwards from `goal`, the one goal state (which must
-    /// satisfy the goal test), through the space's predecessors: what bidirectional
-    /// strategies need.
+    /// The same problem searchable backwards from `goal`, the one goal state, through the
+    /// space's predecessors: what bidirectional strategies need. A bidirectional strategy
+    /// refuses a `goal` that fails the goal test
+    /// ([`Inapplicable::BackwardGoalFailsTest`](crate::Inapplicable::BackwardGoalFailsTest)).
     pub fn backward(self, goal: Sp::State) -> Problem<'s, Sp, G, H, I, Backward<Sp::State>, D>
     where
         Sp: ReversibleSpace,

@@ -44,7 +44,7 @@ impl<S: Clone, C: Cost> Steps<S, C> {
 }
 
 /// The one start and the goal state of `problem`, for a bidirectional strategy, or what it
-/// lacks.
+/// lacks (the goal state must pass the goal test).
 pub(super) fn ends<P: View>(problem: &P) -> Result<(State<P>, State<P>), Inapplicable> {
     let goal = problem
         .backward()
@@ -53,6 +53,9 @@ pub(super) fn ends<P: View>(problem: &P) -> Result<(State<P>, State<P>), Inappli
     let [start] = problem.starts() else {
         return Err(Inapplicable::NeedsOneStart);
     };
+    if !problem.is_goal(goal) {
+        return Err(Inapplicable::BackwardGoalFailsTest);
+    }
     Ok((start.clone(), goal.clone()))
 }
 

@@ -724,3 +724,27 @@ fn the_cost_reported_is_the_cost_of_the_path_after_a_cheaper_way_is_found() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+#[test]
+fn greedy_search_expands_each_state_at_most_once() {
+    // On a constant heuristic, the state reached again more cheaply would be expanded
+    // again and again: 156,695 expansions of these 1,001 states before.
+    let space = state_search::from_fn(|&n: &u32| {
+        [(n + 1, 1u32), (n * 2, 3)]
+            .into_iter()
+            .filter(|&(m, _)| m <= 1000)
+    });
+    for h in [0, 7] {
+        let problem = Problem::new(&space, [0], |&n| n == 12).heuristic(move |_: &u32| h);
+        let search = Strategy::Greedy.run(&problem, &Limits::new()).unwrap();
+        let found = search.found().expect("12 is reachable");
+        assert_eq!(search.stats.reopened, 0);
+        assert!(search.stats.expanded <= 1001, "{:?}", search.stats);
+        // The cost is the path's, whatever parents were changed.
+        let mut cost = 0;
+        for step in found.path.windows(2) {
+            cost += if step[1] == step[0] + 1 { 1 } else { 3 };
+        }
+        assert_eq!(found.cost, cost);
+    }
+}

@@ -80,6 +80,11 @@ pub(crate) trait Order<C> {
     /// Whether `h` means anything: then the engine keeps the most promising state reached
     /// (least `h`, then least `g`) for [`Search::partial`].
     const ESTIMATES: bool;
+    /// Whether a closed state reached again more cheaply is expanded again. An order
+    /// without a bound on the cost (greedy search) only takes the cheaper parent: expanding
+    /// again buys it nothing, and on a weak heuristic it expanded a 1,001-state space
+    /// 156,695 times.
+    const REOPENS: bool = true;
     /// The key of a state with cost `g`, estimate `h` and `f = g + h`.
     fn key(&self, g: C, h: C, f: C) -> Self::Key;
     /// The cost `g` a key was made with: an entry whose `g` is no longer the state's is
@@ -168,6 +173,7 @@ pub(crate) struct ByGreedy;
 impl<C: Cost> Order<C> for ByGreedy {
     type Key = (C, Reverse<C>, C);
     const ESTIMATES: bool = true;
+    const REOPENS: bool = false;
     #[inline]
     fn key(&self, g: C, h: C, _f: C) -> (C, Reverse<C>, C) {
         (h, Reverse(g), g)
@@ -423,6 +429,11 @@ where
             if !fresh {
                 let node = store.value_mut(next_slot);
                 if cost >= node.1 {
+                    return;
+                }
+                if node.2 && !O::REOPENS {
+                    // The cheaper parent, for the path; the state stays closed.
+                    (node.0, node.1) = (slot, cost);
                     return;
                 }
                 if node.2 {

@@ -127,7 +127,9 @@ pub enum Strategy {
     /// heuristic the cost found is at most `W` times the optimum.
     WeightedAStar(Weight),
     /// Greedy best-first search (`gbfs`): states in order of `h` alone. Fast on good
-    /// heuristics, no bound on the cost.
+    /// heuristics, no bound on the cost. Each state is expanded at most once: one reached
+    /// again more cheaply after its expansion takes the cheaper parent (the path returned
+    /// is through it) but is not expanded again.
     Greedy,
     /// Beam search (`beam:K`): breadth-first by layers of one more step, keeping the `K`
     /// states of least `f = g + h` of each layer. It may miss every solution; the outcome

@@ -111,6 +111,30 @@ pub trait Cost: Copy + Ord + Default + Debug {
         None
     }
 
+    /// Whether this is the largest value of the type (`u32::MAX`; a pair or triple whose
+    /// parts all are). As an estimate it marks a dead end: the heuristic says no goal
+    /// is reachable, and the engines never expand the state. `false` by default.
+    ///
+    /// An estimate `h` below the largest value whose sum `g + h` does not fit the type
+    /// is not a dead end but an overflow: every path through the state would cost more
+    /// than the type holds, and a search that finds no goal then stops with
+    /// [`StopReason::CostOverflow`](crate::StopReason::CostOverflow), not
+    /// [`Outcome::NoPath`](crate::Outcome::NoPath).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Cost;
+    ///
+    /// assert!(u8::MAX.is_max() && !254u8.is_max());
+    /// assert!((u8::MAX, u32::MAX).is_max() && !(u8::MAX, 0u32).is_max());
+    /// ```
+    #[inline]
+    #[must_use]
+    fn is_max(self) -> bool {
+        false
+    }
+
     /// Runs `user` if this cost type is an [`UnsignedCost`] (an unsigned integer of at
     /// most 64 bits), and returns its output; `None` for any other cost type (the
     /// default). This is how code generic over [`Cost`] reaches what needs unsigned
@@ -181,6 +205,10 @@ macro_rules! integer_cost {
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
             }
+            #[inline]
+            fn is_max(self) -> bool {
+                self == <$t>::MAX
+            }
             to_f64!($f64);
         }
     )*};
@@ -198,6 +226,10 @@ macro_rules! unsigned_integer_cost {
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
             }
+            #[inline]
+            fn is_max(self) -> bool {
+                self == <$t>::MAX
+            }
             fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
                 Some(user.run())
             }
@@ -213,6 +245,10 @@ impl<A: Cost, B: Cost> Cost for (A, B) {
     fn checked_plus(self, rhs: Self) -> Option<Self> {
         Some((self.0.checked_plus(rhs.0)?, self.1.checked_plus(rhs.1)?))
     }
+    #[inline]
+    fn is_max(self) -> bool {
+        self.0.is_max() && self.1.is_max()
+    }
 }
 
 impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
@@ -225,6 +261,23 @@ impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
             self.2.checked_plus(rhs.2)?,
         ))
     }
+    #[inline]
+    fn is_max(self) -> bool {
+        self.0.is_max() && self.1.is_max() && self.2.is_max()
+    }
+}
+
+/// `f = g + h` for a state reached at cost `g` with estimate `h`, or `None` when the
+/// state is not to be queued: `h` is the type's largest value (a dead end,
+/// [`Cost::is_max`]), or the sum does not fit the type, which sets `overflowed` (every
+/// path through the state costs more than the type holds).
+#[inline]
+pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Option<C> {
+    let f = g.checked_plus(h);
+    if f.is_none() && !h.is_max() {
+        *overflowed = true;
+    }
+    f
 }
 
 /// An unsigned integer cost that converts losslessly to and from `u64`: the keys of the
@@ -428,7 +481,8 @@ pub trait IndexedSpace: StateSpace {
 ///
 /// A* and IDA* return optimal paths when the estimate is *admissible*: never above the true
 /// remaining cost. That promise is the caller's; the engines cannot check it. Any
-/// `Fn(&S) -> C` closure is a heuristic.
+/// `Fn(&S) -> C` closure is a heuristic. The cost type's largest value
+/// ([`Cost::is_max`]) as an estimate marks a dead end: no goal is reachable from there.
 ///
 /// A closure written where it is passed must name its argument's type, as in
 /// `|&n: &u32| ...`, or be wrapped in [`heuristic`]: unannotated, `|&n| ...` is given a

@@ -357,3 +357,43 @@ fn dijkstra_evaluates_the_heuristic_only_under_a_cost_limit() {
     astar.run(&problem, &Limits::new()).unwrap();
     assert!(calls.get() > 0);
 }
+
+#[test]
+fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
+    // 0 -200-> 1 -100-> 2 in u8 costs: the one path costs 300. The estimates are
+    // admissible, yet at state 1 `g + h` = 300 does not fit, which is no dead end.
+    let graph = Graph::new(3, &[(0, 1, 200u8), (1, 2, 100)]);
+    let estimates = [255u8, 100, 0];
+    let problem = Problem::new(&graph, [0], |&s: &u32| s == 2)
+        .heuristic(move |&s: &u32| estimates[s as usize])
+        .backward(2);
+    // An estimate of the largest value still marks a dead end.
+    let dead_end = Problem::new(&graph, [0], |&s: &u32| s == 2)
+        .heuristic(|&s: &u32| if s == 1 { u8::MAX } else { 0 })
+        .backward(2);
+    for strategy in Strategy::ALL {
+        let Ok(search) = strategy.run(&problem, &Limits::new()) else {
+            continue; // bfs, bibfs (costs differ) and layered (domains only)
+        };
+        assert_eq!(
+            search.stop_reason(),
+            Some(StopReason::CostOverflow),
+            "{strategy}: {search:?}"
+        );
+        // Strategies that read no estimate see only the path too dear for the type.
+        let blind = matches!(
+            strategy,
+            Strategy::Dijkstra(_) | Strategy::Spfa | Strategy::BidirectionalDijkstra
+        );
+        let search = strategy.run(&dead_end, &Limits::new()).unwrap();
+        if blind {
+            assert_eq!(
+                search.stop_reason(),
+                Some(StopReason::CostOverflow),
+                "{strategy}"
+            );
+        } else {
+            assert_eq!(search.outcome, Outcome::NoPath, "{strategy}: {search:?}");
+        }
+    }
+}

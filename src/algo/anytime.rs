@@ -10,7 +10,7 @@ use super::best_first::{ByWeighted, Node, Order, parent, traced};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
 
 /// The bytes a dense store of anytime weighted A* takes per state.
@@ -176,8 +176,9 @@ where
             if promising.1.is_none_or(|p| (h, cost) < p) {
                 promising = (next_slot, Some((h, cost)));
             }
-            let Some(f) = cost.checked_plus(h) else {
-                return; // a dead end
+            // A dead end, or a path too dear for the cost type.
+            let Some(f) = estimated_total(cost, h, &mut overflowed) else {
+                return;
             };
             if !beats(&incumbent, f) {
                 return;

@@ -24,8 +24,10 @@ pub type AStarKey<C> = (C, Reverse<C>);
 /// reached again more cheaply is re-opened ([`Stats::reopened`](crate::Stats::reopened)),
 /// so the answer is still optimal.
 ///
-/// An estimate so large that `g + h` does not fit the cost type (`u32::MAX`, say) marks a
-/// dead end: the state is never expanded. The loop is [`Dijkstra`](crate::Dijkstra)'s, with
+/// An estimate of the cost type's largest value (`u32::MAX`, say; [`Cost::is_max`]) marks
+/// a dead end: the state is never expanded. Any other estimate whose `g + h` does not fit
+/// the type is an overflow: the state is not expanded either, and a search that finds no
+/// goal stops with [`StopReason::CostOverflow`](crate::StopReason::CostOverflow). The loop is [`Dijkstra`](crate::Dijkstra)'s, with
 /// the open list ordered by `f`. The open list is a [`BinaryQueue`] unless
 /// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which is
 /// faster for small integer costs and breaks ties the same way.

@@ -8,7 +8,7 @@ use super::best_first::traced;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, try_push};
 
 /// The bytes a dense store of beam search takes per state: a parent slot and a cost.
@@ -24,8 +24,8 @@ type Candidate<C> = (C, C, Slot);
 /// an earlier layer or pruned from one is never kept again. Goals are tested when a state
 /// is reached. When a layer keeps fewer than all of its candidates and the kept states
 /// run out without a goal, the search ends with [`StopReason::Pruned`]; when nothing was
-/// ever pruned, with [`Outcome::NoPath`] (the search was exhaustive). An estimate that does
-/// not fit `g + h` marks a dead end, as in A*.
+/// ever pruned, with [`Outcome::NoPath`] (the search was exhaustive). Dead ends and
+/// estimates whose `g + h` does not fit are treated as in A*.
 ///
 /// # Errors
 ///
@@ -209,7 +209,8 @@ impl<C: Cost> Beam<C> {
                         found = Some(child_slot);
                         return;
                     }
-                    let Some(f) = cost.checked_plus(h) else {
+                    // A dead end, or a path too dear for the cost type.
+                    let Some(f) = estimated_total(cost, h, &mut overflowed) else {
                         return;
                     };
                     if limits.exceeds_cost(f) {

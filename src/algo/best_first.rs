@@ -10,7 +10,7 @@ use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::PriorityQueue;
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
 /// What the best-first engines record per state: `(parent slot, g, closed)`.
@@ -449,8 +449,8 @@ where
             if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
                 (*best, promising) = (next_slot, Some((h, cost)));
             }
-            // An estimate that does not fit the cost type marks a dead end.
-            let Some(f) = cost.checked_plus(h) else {
+            // A dead end, or a path too dear for the cost type.
+            let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
                 return;
             };
             if limits.exceeds_cost(f) {

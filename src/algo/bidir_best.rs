@@ -68,7 +68,7 @@ use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, ReversibleSpace, StateSpace};
+use crate::space::{Cost, Heuristic, ReversibleSpace, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
 /// What the search records per state: per direction (forward, backward) the parent and
@@ -553,8 +553,8 @@ impl<R: Rule<C>, C: Cost, St> Bidirectional<R, C, St> {
         if side == FORWARD && self.promising.is_none_or(|(ph, pg, _)| (h, g) < (ph, pg)) {
             self.promising = Some((h, g, slot));
         }
-        // An estimate that does not fit the cost type marks a dead end.
-        let f = match g.checked_plus(h) {
+        // A dead end, or a path too dear for the cost type.
+        let f = match estimated_total(g, h, &mut self.overflowed) {
             Some(f) if limits.exceeds_cost(f) => {
                 self.cut = true;
                 None

@@ -10,7 +10,7 @@ use super::best_first::traced;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
 
 /// What focal search records per state: `(parent, g, h, closed)`.
@@ -29,8 +29,8 @@ type FocalEntry<C> = Reverse<(C, C, Slot, C)>;
 /// The open list is kept twice: ordered by `f`, which gives the least open `f` and the
 /// states that enter the focal list as it grows, and the focal list itself, a heap ordered
 /// by distance-to-go with lazy deletion. The goal is tested when a state is taken from the
-/// focal list. Closed states reached more cheaply are reopened, as in A*. An estimate that
-/// does not fit `g + h` marks a dead end. Costs must be numbers ([`Cost::to_f64`]): the
+/// focal list. Closed states reached more cheaply are reopened, as in A*. Dead ends and
+/// estimates whose `g + h` does not fit are treated as in A*. Costs must be numbers ([`Cost::to_f64`]): the
 /// bound `W f` is computed in floating point.
 ///
 /// # Errors
@@ -296,8 +296,9 @@ impl<C: Cost, St> FocalSearch<C, St> {
                 if best.1.is_none_or(|b| (h, cost) < b) {
                     *best = (next_slot, Some((h, cost)));
                 }
-                let Some(f) = cost.checked_plus(h) else {
-                    return; // a dead end
+                // A dead end, or a path too dear for the cost type.
+                let Some(f) = estimated_total(cost, h, &mut overflowed) else {
+                    return;
                 };
                 if limits.exceeds_cost(f) {
                     cut = true;

@@ -14,7 +14,7 @@ use rustc_hash::FxBuildHasher;
 
 use crate::error::CapacityError;
 use crate::solution::{Limits, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{HashedStore, NO_SLOT, NodeStore, Slot};
 
 use super::NO_LINK;
@@ -229,8 +229,8 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
             }
             *node = (parent, g, false);
         }
-        // An estimate that does not fit the cost type marks a dead end.
-        let Some(f) = g.checked_plus(heuristic.estimate(state)) else {
+        // A dead end, or a path too dear for the cost type.
+        let Some(f) = estimated_total(g, heuristic.estimate(state), &mut self.overflowed) else {
             return Ok(());
         };
         if limits.exceeds_cost(f) {

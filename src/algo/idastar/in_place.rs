@@ -6,7 +6,7 @@ use core::ops::ControlFlow;
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Plan, Search, Stats, StopReason};
-use crate::space::{Cost, InPlaceSpace};
+use crate::space::{Cost, InPlaceSpace, estimated_total};
 use crate::store::grow;
 
 use super::super::engine::{Engine, Setup, engine_setup};
@@ -25,7 +25,8 @@ struct InPlaceFrame<I, A, C> {
 /// ever cloned.
 ///
 /// The action that undoes the previous one ([`InPlaceSpace::inverse`]) is never generated.
-/// An estimate so large that `g + h` does not fit the cost type marks a dead end (pruned);
+/// An estimate of the cost type's largest value marks a dead end (pruned; any other `g + h`
+/// that does not fit the type is an overflow, as in [`AStar`](crate::AStar));
 /// a negative action cost stops the search with
 /// [`StopReason::NegativeCost`](crate::StopReason::NegativeCost).
 /// The heuristic is the space's own ([`InPlaceSpace::heuristic`]), kept up to date by its
@@ -462,8 +463,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     self.overflowed = true;
                     continue;
                 };
-                // An estimate that does not fit the cost type marks a dead end.
-                let Some(f) = g.checked_plus(h) else {
+                // A dead end, or a plan too dear for the cost type.
+                let Some(f) = estimated_total(g, h, &mut self.overflowed) else {
                     continue;
                 };
                 if f > bound {
@@ -485,8 +486,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     space.undo(action);
                     continue;
                 };
-                // An estimate that does not fit the cost type marks a dead end.
-                let Some(f) = g.checked_plus(space.heuristic()) else {
+                // A dead end, or a plan too dear for the cost type.
+                let Some(f) = estimated_total(g, space.heuristic(), &mut self.overflowed) else {
                     space.undo(action);
                     continue;
                 };

@@ -6,7 +6,7 @@ use core::ops::ControlFlow;
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{Hashed, Storage, TranspositionTable, try_push};
 
 use super::super::engine::{Engine, Setup, engine_setup};
@@ -26,8 +26,9 @@ struct Frame<S, C> {
 /// `f = g + h > bound`; the next bound is the least `f` that was cut off. A goal is
 /// accepted only when its `f <= bound`, so with an admissible heuristic the first goal
 /// found is optimal. The stack is an explicit `Vec`, so the depth is limited by memory,
-/// not by the thread's stack. An estimate so large that `g + h` does not fit the cost
-/// type marks a dead end: the state is pruned.
+/// not by the thread's stack. An estimate of the cost type's largest value marks a dead
+/// end: the state is pruned (any other `g + h` that does not fit the type is an overflow,
+/// as in [`AStar`](crate::AStar)).
 ///
 /// **Transposition table.** [`IdaStar::with_table`] adds a table stamped with the
 /// iteration number (a [`StampedTable`](crate::store::StampedTable) for dense storage):
@@ -478,7 +479,8 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
         {
             return Ok(false);
         }
-        let Some(f) = g.checked_plus(heuristic.estimate(state)) else {
+        // A dead end, or a path too dear for the cost type.
+        let Some(f) = estimated_total(g, heuristic.estimate(state), &mut self.overflowed) else {
             return Ok(false);
         };
         if f > bound {

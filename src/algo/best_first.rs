@@ -322,6 +322,23 @@ where
     }
 }
 
+/// Counts a closed state reached again more cheaply and tells `visitor`; the reason to
+/// stop if it says so.
+#[inline]
+fn reopened<S, C, V: Visitor<S, C>>(
+    stats: &mut Stats,
+    visitor: &mut V,
+    state: &S,
+    cost: C,
+) -> Option<StopReason> {
+    stats.reopened += 1;
+    let event = Event::Reopened { state, cost };
+    visitor
+        .visit(event)
+        .is_break()
+        .then_some(StopReason::Visitor)
+}
+
 /// The search's verdict when the successors of a state were generated: what stops it.
 #[derive(Default)]
 struct Generation {
@@ -431,19 +448,13 @@ where
                 if cost >= node.1 {
                     return;
                 }
-                if node.2 && !O::REOPENS {
-                    // The cheaper parent, for the path; the state stays closed.
-                    (node.0, node.1) = (slot, cost);
-                    return;
+                // A closed state that the order does not reopen keeps the cheaper parent and
+                // stays closed: its queue entry is dropped when it comes out.
+                let closed = node.2;
+                *node = (slot, cost, closed && !O::REOPENS);
+                if closed && O::REOPENS {
+                    verdict.halt = reopened(stats, visitor, &next, cost);
                 }
-                if node.2 {
-                    stats.reopened += 1;
-                    let event = Event::Reopened { state: &next, cost };
-                    if visitor.visit(event).is_break() {
-                        verdict.halt = Some(StopReason::Visitor);
-                    }
-                }
-                *node = fresh_node;
             }
             let h = heuristic.estimate(&next);
             if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {

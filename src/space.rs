@@ -408,6 +408,12 @@ pub trait ReversibleSpace: StateSpace {
 /// `0..bound()`: `state(index(s)) == s`, and `index(s) < bound()`. Keep the type small: every
 /// dense store owns a clone.
 ///
+/// # Panics
+///
+/// An indexer that breaks the contract is a bug in the indexer, not bad input: a dense
+/// store panics when `index` returns `bound()` or more (naming both numbers), and debug
+/// builds also check `state(index(s)) == s` on the states they store.
+///
 /// # Examples
 ///
 /// Cells of a `width x height` grid, numbered row by row:

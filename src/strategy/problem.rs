@@ -99,7 +99,8 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     }
 
     /// The same problem with a numbering of the states, which lets strategies use dense
-    /// storage.
+    /// storage. The numbering must keep [`StateIndexer`](crate::StateIndexer)'s contract:
+    /// dense storage panics on an index at or above its bound.
     pub fn indexer<I2>(self, indexer: I2) -> Problem<'s, Sp, G, H, WithIndexer<I2>, B, D>
     where
         I2: StateIndexer<Sp::State>,

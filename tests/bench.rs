@@ -101,10 +101,17 @@ fn skipped_pairs_are_reported_with_their_reason() {
         );
         let table = report.table();
         let line: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
-        assert_eq!(line[line.len() - 3..], ["-", "-", "-"], "warm-up {warmup}");
+        // Nor counts: expanded, generated, memory and the three times.
+        assert_eq!(line[line.len() - 6..], ["-"; 6], "warm-up {warmup}");
         let csv = report.csv();
-        assert!(csv.lines().nth(1).unwrap().ends_with(",-,-,-"), "{csv}");
+        assert!(
+            csv.lines().nth(1).unwrap().ends_with(",-,-,-,-,-,-"),
+            "{csv}"
+        );
         assert!(!csv.lines().nth(2).unwrap().ends_with(",-"), "{csv}");
+        let json: serde_json::Value = serde_json::from_str(&report.json()).unwrap();
+        assert!(json[0]["expanded"].is_null() && json[0]["memory_bytes"].is_null());
+        assert!(json[1]["expanded"].is_u64());
     }
 }
 

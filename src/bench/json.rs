@@ -7,6 +7,8 @@ use super::{Report, Row, RunOutcome};
 /// The JSON value of a row.
 fn row(row: &Row) -> Value {
     let ms = |d: core::time::Duration| d.as_secs_f64() * 1e3;
+    // A skipped pair ran nothing: no counts.
+    let counted = |count: u64| (!row.outcome.is_skipped()).then_some(count);
     let outcome = match &row.outcome {
         RunOutcome::Found { .. } => "found".to_owned(),
         RunOutcome::NoPath => "no path".to_owned(),
@@ -20,9 +22,9 @@ fn row(row: &Row) -> Value {
         "cost": row.cost,
         "cost_value": row.cost_value(),
         "suboptimality": row.suboptimality,
-        "expanded": row.expanded,
-        "generated": row.generated,
-        "memory_bytes": row.memory,
+        "expanded": counted(row.expanded),
+        "generated": counted(row.generated),
+        "memory_bytes": counted(row.memory as u64),
         "time_ms": {
             "min": ms(row.time.min),
             "median": ms(row.time.median),

@@ -65,7 +65,8 @@ pub struct Row {
     /// The bytes the search's stores, tables and queues held at its end.
     pub memory: usize,
     /// The wall time of the measured runs. A skipped pair is not timed: `runs` is 0, and
-    /// the table and the CSV show `-` for its times.
+    /// the table and the CSV show `-` for its times and counts (its counts here are 0),
+    /// the JSON `null`.
     pub time: Timing,
 }
 
@@ -194,8 +195,16 @@ impl Report {
 
     /// The cells of a row, as the table and the CSV write them.
     fn cells(row: &Row) -> [String; 11] {
-        // A row without measured runs (a skipped pair) has no time to show.
+        // A row without measured runs (a skipped pair) has no time to show, and a skipped
+        // pair no counts.
         let timed = row.time.runs > 0;
+        let counted = |count: u64| {
+            if row.outcome.is_skipped() {
+                "-".to_owned()
+            } else {
+                count.to_string()
+            }
+        };
         let ms = |d: Duration| {
             if timed {
                 format!("{:.3}", d.as_secs_f64() * 1e3)
@@ -210,9 +219,9 @@ impl Report {
             row.cost.clone().unwrap_or_else(|| "-".to_owned()),
             row.suboptimality
                 .map_or_else(|| "-".to_owned(), |ratio| format!("{ratio:.3}")),
-            row.expanded.to_string(),
-            row.generated.to_string(),
-            (row.memory / 1024).to_string(),
+            counted(row.expanded),
+            counted(row.generated),
+            counted((row.memory / 1024) as u64),
             ms(row.time.min),
             ms(row.time.median),
             ms(row.time.max),

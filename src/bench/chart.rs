@@ -41,11 +41,23 @@ fn colour(outcome: &RunOutcome) -> RGBColor {
     }
 }
 
-/// The label after a bar: the strategy, the value, and the cost or the outcome.
+/// The label after a bar: the strategy, the value, and the cost or the outcome, cut to
+/// fit beside the bar (the report has the whole outcome).
 fn label(row: &Row, value: &str) -> String {
-    match &row.outcome {
+    clip(match &row.outcome {
         RunOutcome::Found { cost, .. } => format!("{}: {value}, cost {cost}", row.strategy),
         other => format!("{}: {value}, {other}", row.strategy),
+    })
+}
+
+/// The longest label a panel shows, in characters.
+const LABEL_CHARS: usize = 44;
+
+/// `text`, cut to [`LABEL_CHARS`] characters with an ellipsis when longer.
+fn clip(text: String) -> String {
+    match text.char_indices().nth(LABEL_CHARS - 1) {
+        Some((end, _)) if text.chars().count() > LABEL_CHARS => format!("{}…", &text[..end]),
+        _ => text,
     }
 }
 
@@ -101,7 +113,7 @@ fn panel<DB: DrawingBackend>(
     chart.draw_series(rows.iter().enumerate().map(|(i, row)| {
         let v = value(row);
         let text = if row.outcome.is_skipped() {
-            format!("{}: {}", row.strategy, row.outcome)
+            clip(format!("{}: {}", row.strategy, row.outcome))
         } else {
             label(row, format!("{} {unit}", short(v)).trim_end())
         };
@@ -213,5 +225,27 @@ impl Report {
             written.push(path);
         }
         Ok(written)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LABEL_CHARS, clip};
+
+    #[test]
+    fn long_labels_are_cut_to_fit_beside_their_bar() {
+        assert_eq!(
+            clip("astar: 1.2 ms, cost 5".to_owned()),
+            "astar: 1.2 ms, cost 5"
+        );
+        let long = "bfs: skipped: it ignores step costs, and this space's steps may differ";
+        let cut = clip(long.to_owned());
+        assert_eq!(cut.chars().count(), LABEL_CHARS);
+        assert!(cut.ends_with('…') && long.starts_with(cut.trim_end_matches('…')));
+        // Characters, not bytes.
+        let wide = "é".repeat(LABEL_CHARS + 5);
+        assert_eq!(clip(wide).chars().count(), LABEL_CHARS);
+        let exact = "x".repeat(LABEL_CHARS);
+        assert_eq!(clip(exact.clone()), exact);
     }
 }

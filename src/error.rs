@@ -109,6 +109,9 @@ impl fmt::Display for CapacityError {
                 f,
                 "dense storage needs a state indexer, and the problem has none"
             ),
+            (CapacityErrorKind::Threads, _) if self.entries == 0 => {
+                write!(f, "the operating system would not start the threads")
+            }
             (CapacityErrorKind::Threads, _) => write!(
                 f,
                 "the operating system would not start {} threads",
@@ -209,7 +212,7 @@ pub enum ParseErrorKind {
         /// What should have come next.
         expected: String,
     },
-    /// A line ended early (more lines follow); `expected` says what was missing.
+    /// A line ended early (text follows on later lines); `expected` says what was missing.
     LineEnded {
         /// What should have come next on the line.
         expected: String,

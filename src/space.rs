@@ -10,7 +10,10 @@
 
 use core::fmt::Debug;
 use core::hash::Hash;
-use core::marker::PhantomData;
+
+mod adapters;
+
+pub use adapters::{FromFn, UnitFromFn, from_fn, unit_from_fn};
 
 /// A path cost: totally ordered, copyable, with a zero and an addition that detects
 /// overflow.
@@ -273,8 +276,11 @@ impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
 /// path through the state costs more than the type holds).
 #[inline]
 pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Option<C> {
+    if h.is_max() {
+        return None;
+    }
     let f = g.checked_plus(h);
-    if f.is_none() && !h.is_max() {
+    if f.is_none() {
         *overflowed = true;
     }
     f
@@ -664,171 +670,6 @@ pub trait InPlaceSpace {
     }
 }
 
-/// A [`StateSpace`] built from a closure that returns the successors with their step costs.
-///
-/// Made by [`from_fn`]; add predecessors with [`FromFn::with_predecessors`].
-pub struct FromFn<S, C, Succ, Pred = ()> {
-    successors: Succ,
-    predecessors: Pred,
-    marker: PhantomData<fn(&S) -> C>,
-}
-
-/// A space whose successors come from `successors(state)`: any iterable of
-/// `(state, step_cost)` pairs, as in the `pathfinding` crate. Returning an iterator or an
-/// array (not a `Vec`) keeps the search free of allocations.
-///
-/// # Examples
-///
-/// ```
-/// let space = state_search::from_fn(|&n: &i64| [(n + 1, 1u32), (n - 1, 1), (n * 3, 2)]);
-/// let found = state_search::dijkstra(&space, [1], |&n| n == 8).into_found().unwrap();
-/// assert_eq!(found.cost, 5); // 1 -> 3 -> 9 (2 + 2), then 9 -> 8 (1)
-/// ```
-pub fn from_fn<S, C, I, Succ>(successors: Succ) -> FromFn<S, C, Succ>
-where
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = (S, C)>,
-{
-    FromFn {
-        successors,
-        predecessors: (),
-        marker: PhantomData,
-    }
-}
-
-impl<S, C, Succ> FromFn<S, C, Succ> {
-    /// Adds the predecessor function: `predecessors(state)` lists every `(p, cost)` with a
-    /// step `p -> state` of that cost. The result is a [`ReversibleSpace`].
-    pub fn with_predecessors<I, Pred>(self, predecessors: Pred) -> FromFn<S, C, Succ, Pred>
-    where
-        Pred: Fn(&S) -> I,
-        I: IntoIterator<Item = (S, C)>,
-    {
-        FromFn {
-            successors: self.successors,
-            predecessors,
-            marker: PhantomData,
-        }
-    }
-}
-
-impl<S, C, I, Succ, Pred> StateSpace for FromFn<S, C, Succ, Pred>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = (S, C)>,
-{
-    type State = S;
-    type Cost = C;
-    #[inline]
-    fn successors(&self, state: &S, mut emit: impl FnMut(S, C)) {
-        for (next, cost) in (self.successors)(state) {
-            emit(next, cost);
-        }
-    }
-}
-
-impl<S, C, I, J, Succ, Pred> ReversibleSpace for FromFn<S, C, Succ, Pred>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = (S, C)>,
-    Pred: Fn(&S) -> J,
-    J: IntoIterator<Item = (S, C)>,
-{
-    #[inline]
-    fn predecessors(&self, state: &S, mut emit: impl FnMut(S, C)) {
-        for (prev, cost) in (self.predecessors)(state) {
-            emit(prev, cost);
-        }
-    }
-}
-
-/// A unit-cost [`StateSpace`] built from a closure that returns the successors; every step
-/// costs `1usize`.
-///
-/// Made by [`unit_from_fn`]; add predecessors with [`UnitFromFn::with_predecessors`].
-pub struct UnitFromFn<S, Succ, Pred = ()> {
-    successors: Succ,
-    predecessors: Pred,
-    marker: PhantomData<fn(&S)>,
-}
-
-/// A unit-cost space whose successors come from `successors(state)`: any iterable of
-/// states. Every step costs `1usize`.
-///
-/// # Examples
-///
-/// ```
-/// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
-/// let found = state_search::bfs(&space, [1], |&n| n == 10).into_found().unwrap();
-/// assert_eq!(found.path, vec![1, 2, 4, 5, 10]);
-/// ```
-pub fn unit_from_fn<S, I, Succ>(successors: Succ) -> UnitFromFn<S, Succ>
-where
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = S>,
-{
-    UnitFromFn {
-        successors,
-        predecessors: (),
-        marker: PhantomData,
-    }
-}
-
-impl<S, Succ> UnitFromFn<S, Succ> {
-    /// Adds the predecessor function: `predecessors(state)` lists every `p` with a step
-    /// `p -> state`. The result is a [`ReversibleSpace`].
-    pub fn with_predecessors<I, Pred>(self, predecessors: Pred) -> UnitFromFn<S, Succ, Pred>
-    where
-        Pred: Fn(&S) -> I,
-        I: IntoIterator<Item = S>,
-    {
-        UnitFromFn {
-            successors: self.successors,
-            predecessors,
-            marker: PhantomData,
-        }
-    }
-}
-
-impl<S, I, Succ, Pred> StateSpace for UnitFromFn<S, Succ, Pred>
-where
-    S: Clone + Eq + Hash,
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = S>,
-{
-    type State = S;
-    type Cost = usize;
-    #[inline]
-    fn successors(&self, state: &S, mut emit: impl FnMut(S, usize)) {
-        for next in (self.successors)(state) {
-            emit(next, 1);
-        }
-    }
-    fn uniform_cost(&self) -> Option<usize> {
-        Some(1)
-    }
-}
-
-impl<S, I, J, Succ, Pred> ReversibleSpace for UnitFromFn<S, Succ, Pred>
-where
-    S: Clone + Eq + Hash,
-    Succ: Fn(&S) -> I,
-    I: IntoIterator<Item = S>,
-    Pred: Fn(&S) -> J,
-    J: IntoIterator<Item = S>,
-{
-    #[inline]
-    fn predecessors(&self, state: &S, mut emit: impl FnMut(S, usize)) {
-        for prev in (self.predecessors)(state) {
-            emit(prev, 1);
-        }
-    }
-}
-
 impl<T: StateSpace + ?Sized> StateSpace for &T {
     type State = T::State;
     type Cost = T::Cost;
@@ -849,49 +690,4 @@ impl<T: ReversibleSpace + ?Sized> ReversibleSpace for &T {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn tuple_costs_add_componentwise_and_compare_lexicographically() {
-        let a: (u32, u32) = (1, 7);
-        assert_eq!(a.plus((0, 1)), (1, 8));
-        assert!((0u32, 100u32) < (1, 0));
-        assert_eq!(<(u8, u8, u8)>::ZERO, (0, 0, 0));
-        assert_eq!((1u8, 2u8, 3u8).checked_plus((0, 0, 253)), None);
-    }
-
-    #[test]
-    fn integer_overflow_is_detected() {
-        assert_eq!(250u8.checked_plus(6), None);
-        assert_eq!(250u8.checked_plus(5), Some(255));
-        assert!((-3i32).is_negative());
-        assert!(!0i32.is_negative());
-    }
-
-    #[test]
-    #[should_panic(expected = "overflowed")]
-    fn plus_panics_on_overflow() {
-        let _ = u8::MAX.plus(1);
-    }
-
-    #[test]
-    fn unsigned_costs_round_trip_through_u64() {
-        assert_eq!(u16::from_u64(12345u16.to_u64()), 12345);
-        assert_eq!(usize::from_u64(usize::MAX.to_u64()), usize::MAX);
-    }
-
-    #[test]
-    fn closure_spaces_emit_what_the_closure_returns() {
-        let space = from_fn(|&n: &u8| [(n + 1, 2u32)]).with_predecessors(|&n: &u8| [(n - 1, 2)]);
-        let mut out = Vec::new();
-        space.successors(&3, |s, c| out.push((s, c)));
-        space.predecessors(&3, |s, c| out.push((s, c)));
-        assert_eq!(out, vec![(4, 2), (2, 2)]);
-        let unit = unit_from_fn(|&n: &u8| [n + 1, n + 2]).with_predecessors(|&n: &u8| [n - 1]);
-        let mut out = Vec::new();
-        unit.successors(&3, |s, c| out.push((s, c)));
-        unit.predecessors(&3, |s, c| out.push((s, c)));
-        assert_eq!(out, vec![(4, 1), (5, 1), (2, 1)]);
-    }
-}
+mod tests;

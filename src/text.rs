@@ -255,11 +255,11 @@ impl<'t> Tokens<'t> {
     ///
     /// # Errors
     ///
-    /// At the end of the line, expecting `what`: [`ParseErrorKind::LineEnded`] when more
-    /// lines follow, [`ParseErrorKind::UnexpectedEnd`] on the last line.
+    /// At the end of the line, expecting `what`: [`ParseErrorKind::LineEnded`] when text
+    /// follows on later lines, [`ParseErrorKind::UnexpectedEnd`] when only whitespace does.
     pub fn expect_on_line(&mut self, what: &str) -> Result<Token<'t>, ParseError> {
         self.token_on_line().ok_or_else(|| {
-            if self.after.is_some() {
+            if self.after.is_some_and(|rest| !rest.trim().is_empty()) {
                 self.error(ParseErrorKind::LineEnded {
                     expected: what.to_owned(),
                 })

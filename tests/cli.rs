@@ -808,7 +808,6 @@ fn out_of_range_values_are_refused_before_any_work() {
             &["palamaze", "5", "5", "2", "10", "10", "200", "0", "7"],
             "KEY% is 200",
         ),
-        ("layers", &["--shape", "4x4", "--quiet"], "out of memory"),
     ];
     for (name, args, message) in refused {
         let out = run(name, args, "");
@@ -820,14 +819,21 @@ fn out_of_range_values_are_refused_before_any_work() {
 #[test]
 fn input_errors_say_where_even_for_bytes_that_are_not_text() {
     let path = std::env::temp_dir().join(format!("state-search-cli-{}.in", std::process::id()));
-    std::fs::write(&path, b"3 4\nS.a.\n.X\xff\xfeX\nATX.\n").expect("a temporary file");
-    let out = run("keydoor", &[&path], "");
+    let cases: [(&[u8], &str); 2] = [
+        (b"3 4\nS.a.\n.X\xff\xfeX\nATX.\n", "line 3, column 3"),
+        // After a byte order mark, which the readers skip: still column 1.
+        (b"\xef\xbb\xbf\xff3 4\n", "line 1, column 1"),
+    ];
+    for (bytes, place) in cases {
+        std::fs::write(&path, bytes).expect("a temporary file");
+        let out = run("keydoor", &[&path], "");
+        let line = out.error_line();
+        assert!(
+            line.ends_with(&format!("{place}: byte 0xff is not UTF-8 text")),
+            "{line}"
+        );
+    }
     std::fs::remove_file(&path).expect("the temporary file");
-    let line = out.error_line();
-    assert!(
-        line.ends_with("line 3, column 3: byte 0xff is not UTF-8 text"),
-        "{line}"
-    );
     // A blank line where the header belongs: the line ended, not the input.
     let out = run("keydoor", &["-"], "\n3 4\nS.a.\n.X.X\nATX.\n");
     let line = out.error_line();

@@ -363,7 +363,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
     // 0 -200-> 1 -100-> 2 in u8 costs: the one path costs 300. The estimates are
     // admissible, yet at state 1 `g + h` = 300 does not fit, which is no dead end.
     let graph = Graph::new(3, &[(0, 1, 200u8), (1, 2, 100)]);
-    let estimates = [255u8, 100, 0];
+    let estimates = [254u8, 100, 0];
     let problem = Problem::new(&graph, [0], |&s: &u32| s == 2)
         .heuristic(move |&s: &u32| estimates[s as usize])
         .backward(2);
@@ -371,6 +371,31 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
     let dead_end = Problem::new(&graph, [0], |&s: &u32| s == 2)
         .heuristic(|&s: &u32| if s == 1 { u8::MAX } else { 0 })
         .backward(2);
+    // A dead end reached at no cost (g + h fits) is still a dead end, and so is a start:
+    // the dead end is state 1, reached at no cost, or the start itself.
+    let free = Graph::new(3, &[(0, 1, 0u8), (1, 2, 1)]);
+    for dead in [1, 0] {
+        let problem = Problem::new(&free, [0], |&s: &u32| s == 2)
+            .heuristic(move |&s: &u32| if s == dead { u8::MAX } else { 0 });
+        for name in [
+            "astar",
+            "idastar",
+            "idastar-tt",
+            "wastar:2",
+            "gbfs",
+            "beam:4",
+            "focal:2",
+            "anytime:2",
+        ] {
+            let strategy: Strategy = name.parse().unwrap();
+            let search = strategy.run(&problem, &Limits::new()).unwrap();
+            assert_eq!(
+                search.outcome,
+                Outcome::NoPath,
+                "{strategy}, dead end {dead}: {search:?}"
+            );
+        }
+    }
     for strategy in Strategy::ALL {
         let Ok(search) = strategy.run(&problem, &Limits::new()) else {
             continue; // bfs, bibfs (costs differ) and layered (domains only)

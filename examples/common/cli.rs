@@ -250,6 +250,8 @@ fn read_all(mut reader: impl Read, expected: usize) -> std::io::Result<String> {
 /// `line L, column C` of the character after `text`, the valid start of the input (lines
 /// and columns from 1, columns in characters).
 fn position(text: &str) -> String {
+    // The readers skip a byte order mark: the character after it is column 1.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let line = text.matches('\n').count() + 1;
     let line_start = text.rfind('\n').map_or(0, |at| at + 1);
     let column = text[line_start..].chars().count() + 1;

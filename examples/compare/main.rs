@@ -176,8 +176,6 @@ fn parse() -> Result<Option<Options>, String> {
     Ok(Some(options))
 }
 
-/// Runs the comparison: with the `parallel` feature, on a pool of `--threads` threads,
-/// which the parallel strategies search on.
 /// `wanted` as the output format, unless another one was asked for already.
 fn only_format(current: Format, wanted: Format) -> Result<Format, String> {
     if current == Format::Table || current == wanted {
@@ -187,6 +185,8 @@ fn only_format(current: Format, wanted: Format) -> Result<Format, String> {
     }
 }
 
+/// Runs the comparison: with the `parallel` feature, on a pool of `--threads` threads,
+/// which the parallel strategies search on.
 fn run(options: &Options) -> Result<(), String> {
     #[cfg(feature = "parallel")]
     return common::pool(options.threads)?.install(|| compare(options));

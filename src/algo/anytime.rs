@@ -82,7 +82,7 @@ where
         if promising.1.is_none_or(|p| (h, C::ZERO) < p) {
             promising = (slot, Some((h, C::ZERO)));
         }
-        if fresh && let Some(f) = C::ZERO.checked_plus(h) {
+        if fresh && let Some(f) = estimated_total(C::ZERO, h, &mut overflowed) {
             if limits.exceeds_cost(f) {
                 cut = true;
             } else {

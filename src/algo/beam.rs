@@ -154,6 +154,9 @@ impl<C: Cost> Beam<C> {
             if is_goal(&start) {
                 return Ok(Outcome::Found(slot));
             }
+            if h.is_max() {
+                continue; // a dead end
+            }
             try_push(&mut layer, slot).map_err(StopReason::Capacity)?;
         }
         let (mut pruned, mut cut, mut overflowed) = (false, false, false);

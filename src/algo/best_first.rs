@@ -330,13 +330,9 @@ fn reopened<S, C, V: Visitor<S, C>>(
     visitor: &mut V,
     state: &S,
     cost: C,
-) -> Option<StopReason> {
+) -> bool {
     stats.reopened += 1;
-    let event = Event::Reopened { state, cost };
-    visitor
-        .visit(event)
-        .is_break()
-        .then_some(StopReason::Visitor)
+    visitor.visit(Event::Reopened { state, cost }).is_break()
 }
 
 /// The search's verdict when the successors of a state were generated: what stops it.
@@ -389,8 +385,8 @@ where
         if *best == NO_SLOT || (O::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
             (*best, promising) = (slot, Some((h, C::ZERO)));
         }
-        // An estimate that does not fit the cost type marks a dead end.
-        if fresh && let Some(f) = C::ZERO.checked_plus(h) {
+        // A start that is a dead end is not queued.
+        if fresh && let Some(f) = estimated_total(C::ZERO, h, &mut verdict.overflowed) {
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
             } else {
@@ -451,10 +447,10 @@ where
                 // A closed state that the order does not reopen keeps the cheaper parent and
                 // stays closed: its queue entry is dropped when it comes out.
                 let closed = node.2;
-                *node = (slot, cost, closed && !O::REOPENS);
-                if closed && O::REOPENS {
-                    verdict.halt = reopened(stats, visitor, &next, cost);
+                if closed && O::REOPENS && reopened(stats, visitor, &next, cost) {
+                    verdict.halt = Some(StopReason::Visitor);
                 }
+                *node = (slot, cost, closed && !O::REOPENS);
             }
             let h = heuristic.estimate(&next);
             if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {

@@ -209,7 +209,7 @@ impl<C: Cost, St> FocalSearch<C, St> {
             if self.best.1.is_none_or(|best| (h, C::ZERO) < best) {
                 self.best = (slot, Some((h, C::ZERO)));
             }
-            if fresh && let Some(f) = C::ZERO.checked_plus(h) {
+            if fresh && let Some(f) = estimated_total(C::ZERO, h, &mut overflowed) {
                 if limits.exceeds_cost(f) {
                     cut = true;
                 } else {

@@ -52,7 +52,7 @@ pub struct CharMap<T> {
 ///
 /// | fault                                           | [`ParseErrorKind`]          |
 /// |-------------------------------------------------|-----------------------------|
-/// | no header, a header that is not two positive integers, text after them | `UnexpectedEnd`, `Invalid` |
+/// | no header, a header line cut short, a header that is not two positive integers, text after them | `UnexpectedEnd`, `LineEnded`, `Invalid` |
 /// | more rows, columns or cells than `format` allows | `TooLarge`                 |
 /// | fewer rows than the header says                  | `UnexpectedEnd`             |
 /// | a row of the wrong length                        | `RowLength`                 |

@@ -272,6 +272,11 @@ fn a_line_that_ends_early_is_not_the_end_of_the_input() {
         blank.to_string(),
         "line 1, column 1: the line ended, expected a number"
     );
+    // Only blank lines follow: the input did end.
+    assert!(matches!(
+        on_line("\n \n\n").kind,
+        ParseErrorKind::UnexpectedEnd { .. }
+    ));
     // The last line: the input did end.
     let last = on_line("  \n");
     assert_eq!(

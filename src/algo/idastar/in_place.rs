@@ -398,8 +398,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         F: Frontier<Sp::Action, Sp::Cost>,
     {
         self.frames.clear();
-        // An estimate that does not fit the cost type marks a dead end.
-        let Some(f) = root.g.checked_plus(space.heuristic()) else {
+        // A dead end, or a plan too dear for the cost type.
+        let Some(f) = estimated_total(root.g, space.heuristic(), &mut self.overflowed) else {
             return Pass::Exhausted { next_bound: None };
         };
         if f > bound {

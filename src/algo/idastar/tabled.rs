@@ -275,7 +275,9 @@ impl<C: Cost, St> IdaStar<C, St> {
         }
         let bound = starts
             .iter()
-            .filter_map(|s| C::ZERO.checked_plus(heuristic.estimate(s)))
+            .filter_map(|s| {
+                estimated_total(C::ZERO, heuristic.estimate(s), &mut scratch.overflowed)
+            })
             .min();
         let outcome = match bound {
             None => Outcome::NoPath,

@@ -27,8 +27,10 @@ pub type AStarKey<C> = (C, Reverse<C>);
 /// An estimate of the cost type's largest value (`u32::MAX`, say; [`Cost::is_max`]) marks
 /// a dead end: the state is never expanded. Any other estimate whose `g + h` does not fit
 /// the type is an overflow: the state is not expanded either, and a search that finds no
-/// goal stops with [`StopReason::CostOverflow`](crate::StopReason::CostOverflow). The loop is [`Dijkstra`](crate::Dijkstra)'s, with
-/// the open list ordered by `f`. The open list is a [`BinaryQueue`] unless
+/// goal stops with [`StopReason::CostOverflow`](crate::StopReason::CostOverflow).
+///
+/// The loop is [`Dijkstra`](crate::Dijkstra)'s, with the open list ordered by `f`. The open
+/// list is a [`BinaryQueue`] unless
 /// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which is
 /// faster for small integer costs and breaks ties the same way.
 ///

@@ -322,8 +322,8 @@ where
     }
 }
 
-/// Counts a closed state reached again more cheaply and tells `visitor`; the reason to
-/// stop if it says so.
+/// Counts a closed state reached again more cheaply and tells `visitor`; whether the
+/// visitor says to stop.
 #[inline]
 fn reopened<S, C, V: Visitor<S, C>>(
     stats: &mut Stats,

@@ -30,8 +30,8 @@ type FocalEntry<C> = Reverse<(C, C, Slot, C)>;
 /// states that enter the focal list as it grows, and the focal list itself, a heap ordered
 /// by distance-to-go with lazy deletion. The goal is tested when a state is taken from the
 /// focal list. Closed states reached more cheaply are reopened, as in A*. Dead ends and
-/// estimates whose `g + h` does not fit are treated as in A*. Costs must be numbers ([`Cost::to_f64`]): the
-/// bound `W f` is computed in floating point.
+/// estimates whose `g + h` does not fit are treated as in A*. Costs must be numbers
+/// ([`Cost::to_f64`]): the bound `W f` is computed in floating point.
 ///
 /// # Errors
 ///

@@ -132,9 +132,9 @@ impl ParBfs {
     /// # Complexity
     ///
     /// O(V + E) work for V reachable states and E steps among them, split across the
-    /// threads with one join per layer of more than 256 states; each stored state costs its size twice (in its
-    /// table and, for one layer, in the frontier) plus 13 bytes, and the tables' and arrays'
-    /// spare room as they double.
+    /// threads with one join per layer of more than 256 states. Each stored state costs
+    /// its size twice (in its table and, for one layer, in the frontier) plus 13 bytes,
+    /// and the tables' and arrays' spare room as they double.
     ///
     /// # Examples
     ///

@@ -167,8 +167,9 @@ pub use solution::{
     Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
 };
 pub use space::{
-    Cost, FromFn, Heuristic, InPlaceSpace, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace,
-    UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn, heuristic, unit_from_fn,
+    Cost, EstimateKey, FromFn, Heuristic, InPlaceSpace, IndexedSpace, PackedKey, ReversibleSpace,
+    StateIndexer, StateSpace, UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn,
+    heuristic, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage, StoragePolicy};
 pub use strategy::{Inapplicable, ParseStrategyError, Problem, Strategy, StrategyError};

@@ -9,7 +9,7 @@ use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::error::CapacityError;
-use crate::space::UnsignedCost;
+use crate::space::{EstimateKey, PackedKey, UnsignedCost};
 use crate::store::{Slot, try_push};
 
 /// A min-priority queue of slots keyed by `K`.
@@ -231,6 +231,22 @@ impl<C: UnsignedCost> BucketKey for C {
     }
 }
 
+impl<C: UnsignedCost> BucketKey for PackedKey<C>
+where
+    Self: EstimateKey<C>,
+{
+    const SPLITS_BUCKETS: bool = true;
+    /// `f`: an unsigned cost maps to itself.
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.high_half()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        self.low_half()
+    }
+}
+
 impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
     const SPLITS_BUCKETS: bool = true;
     #[inline]
@@ -248,7 +264,8 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 ///
 /// O(1) push and pop for integer keys whose spread (in Dijkstra: the largest step cost)
 /// fits the ring, which grows up to [`BucketQueue::MAX_RING`] buckets; a pop skips empty
-/// buckets. A* keys `(f, Reverse(g))` cost O(log b) within a bucket of b entries. Keys
+/// buckets. A* keys (`(f, Reverse(g))`, or the same order as a
+/// [`PackedKey`](crate::PackedKey)) cost O(log b) within a bucket of b entries. Keys
 /// spread wider than the ring still come out in order, at heap speed.
 ///
 /// Best when step costs are small integers: the ring then has a few buckets. Keys below

@@ -8,12 +8,15 @@
 //! remaining cost (A*, IDA*), and [`InPlaceSpace`] is the apply/undo view that lets IDA*
 //! search a puzzle without cloning states.
 
+use core::cmp::Reverse;
 use core::fmt::Debug;
 use core::hash::Hash;
 
 mod adapters;
+mod key;
 
 pub use adapters::{FromFn, UnitFromFn, from_fn, unit_from_fn};
+pub use key::{EstimateKey, PackedKey};
 
 /// A path cost: totally ordered, copyable, with a zero and an addition that detects
 /// overflow.
@@ -40,9 +43,38 @@ pub use adapters::{FromFn, UnitFromFn, from_fn, unit_from_fn};
 /// assert_eq!(dijkstra(&hurried, [3], |&n| n == 24).into_found().unwrap().cost, (3, 3));
 /// assert_eq!(<(u32, u32)>::ZERO.plus((0, 1)).plus((1, 1)), (1, 2));
 /// ```
+///
+/// A cost type of your own needs a zero, a checked addition, and the key of A*'s open
+/// list, for which the pair `(Self, Reverse<Self>)` always fits:
+///
+/// ```
+/// use core::cmp::Reverse;
+/// use state_search::{Cost, astar, from_fn};
+///
+/// #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Debug)]
+/// struct Cents(u64);
+///
+/// impl Cost for Cents {
+///     const ZERO: Self = Cents(0);
+///     type EstimateKey = (Self, Reverse<Self>);
+///     fn checked_plus(self, rhs: Self) -> Option<Self> {
+///         self.0.checked_add(rhs.0).map(Cents)
+///     }
+/// }
+///
+/// // Add one for 5 cents, or double for 12.
+/// let space = from_fn(|&n: &u32| [(n + 1, Cents(5)), (n * 2, Cents(12))]);
+/// let found = astar(&space, [1], &|_: &u32| Cents(0), |&n| n == 8).into_found().unwrap();
+/// assert_eq!(found.cost, Cents(27)); // 1, 2, 3, 4, 8
+/// ```
 pub trait Cost: Copy + Ord + Default + Debug {
     /// The cost of the empty path.
     const ZERO: Self;
+
+    /// The key of A*'s open list: least `f = g + h`, then largest `g`. For a cost type of
+    /// your own, `(Self, core::cmp::Reverse<Self>)`; the integer types of up to 32 bits
+    /// use [`PackedKey`], the same order in one `u64`.
+    type EstimateKey: EstimateKey<Self>;
 
     /// `self + rhs`, or `None` when the sum does not fit the type.
     fn checked_plus(self, rhs: Self) -> Option<Self>;
@@ -201,9 +233,10 @@ macro_rules! to_f64 {
 }
 
 macro_rules! integer_cost {
-    ($($t:ty: $f64:ident),*) => {$(
+    ($($t:ty: $f64:ident, $key:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
+            type EstimateKey = $key;
             #[inline]
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
@@ -217,14 +250,20 @@ macro_rules! integer_cost {
     )*};
 }
 integer_cost!(
-    u128: rounded, i8: exact, i16: exact, i32: exact, i64: rounded, i128: rounded,
-    isize: rounded
+    u128: rounded, (u128, Reverse<u128>),
+    i8: exact, PackedKey<i8>,
+    i16: exact, PackedKey<i16>,
+    i32: exact, PackedKey<i32>,
+    i64: rounded, (i64, Reverse<i64>),
+    i128: rounded, (i128, Reverse<i128>),
+    isize: rounded, (isize, Reverse<isize>)
 );
 
 macro_rules! unsigned_integer_cost {
-    ($($t:ty: $f64:ident),*) => {$(
+    ($($t:ty: $f64:ident, $key:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
+            type EstimateKey = $key;
             #[inline]
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
@@ -240,10 +279,17 @@ macro_rules! unsigned_integer_cost {
         }
     )*};
 }
-unsigned_integer_cost!(u8: exact, u16: exact, u32: exact, u64: rounded, usize: rounded);
+unsigned_integer_cost!(
+    u8: exact, PackedKey<u8>,
+    u16: exact, PackedKey<u16>,
+    u32: exact, PackedKey<u32>,
+    u64: rounded, (u64, Reverse<u64>),
+    usize: rounded, (usize, Reverse<usize>)
+);
 
 impl<A: Cost, B: Cost> Cost for (A, B) {
     const ZERO: Self = (A::ZERO, B::ZERO);
+    type EstimateKey = (Self, Reverse<Self>);
     #[inline]
     fn checked_plus(self, rhs: Self) -> Option<Self> {
         Some((self.0.checked_plus(rhs.0)?, self.1.checked_plus(rhs.1)?))
@@ -256,6 +302,7 @@ impl<A: Cost, B: Cost> Cost for (A, B) {
 
 impl<A: Cost, B: Cost, C: Cost> Cost for (A, B, C) {
     const ZERO: Self = (A::ZERO, B::ZERO, C::ZERO);
+    type EstimateKey = (Self, Reverse<Self>);
     #[inline]
     fn checked_plus(self, rhs: Self) -> Option<Self> {
         Some((

@@ -1,5 +1,6 @@
 //! The bucket and radix queues against the binary heap, under random interleavings of
 //! pushes and pops: the same keys must come out in the same order, each with its slot.
+//! And A*'s packed keys against the pairs `(f, Reverse(g))` whose order they encode.
 
 use core::cmp::Reverse;
 use std::collections::HashMap;
@@ -8,6 +9,7 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use state_search::store::Slot;
+use state_search::{EstimateKey, PackedKey};
 
 #[derive(Clone, Debug)]
 enum Op<K> {
@@ -93,8 +95,57 @@ fn config() -> ProptestConfig {
     }
 }
 
+/// `PackedKey<C>` compares as the pairs `(f, Reverse(g))` do, and gives `f` and `g` back.
+fn packs_like_the_pair<C>(a: (C, C), b: (C, C)) -> Result<(), TestCaseError>
+where
+    C: state_search::Cost,
+    PackedKey<C>: EstimateKey<C>,
+{
+    let (ka, kb) = (PackedKey::<C>::new(a.0, a.1), PackedKey::<C>::new(b.0, b.1));
+    prop_assert_eq!((ka.f(), ka.g()), a);
+    prop_assert_eq!((kb.f(), kb.g()), b);
+    prop_assert_eq!(ka.cmp(&kb), (a.0, Reverse(a.1)).cmp(&(b.0, Reverse(b.1))));
+    Ok(())
+}
+
+/// `b` with its `f`, its `g`, or both taken from `a`, as `same` says.
+fn mixed<C>(a: (C, C), b: (C, C), same: (bool, bool)) -> (C, C) {
+    (
+        if same.0 { a.0 } else { b.0 },
+        if same.1 { a.1 } else { b.1 },
+    )
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn packed_keys_order_like_pairs(
+        u8s in any::<[(u8, u8); 2]>(),
+        u16s in any::<[(u16, u16); 2]>(),
+        u32s in any::<[(u32, u32); 2]>(),
+        i8s in any::<[(i8, i8); 2]>(),
+        i16s in any::<[(i16, i16); 2]>(),
+        i32s in any::<[(i32, i32); 2]>(),
+        near in any::<[(bool, bool); 2]>(),
+    ) {
+        packs_like_the_pair(u8s[0], u8s[1])?;
+        packs_like_the_pair(u16s[0], u16s[1])?;
+        packs_like_the_pair(u32s[0], u32s[1])?;
+        packs_like_the_pair(i8s[0], i8s[1])?;
+        packs_like_the_pair(i16s[0], i16s[1])?;
+        packs_like_the_pair(i32s[0], i32s[1])?;
+        // Equal `f`s, or equal `g`s, which random pairs of 32 bits almost never give.
+        packs_like_the_pair(u32s[0], mixed(u32s[0], u32s[1], near[0]))?;
+        packs_like_the_pair(i32s[0], mixed(i32s[0], i32s[1], near[1]))?;
+    }
+
+    #[test]
+    fn bucket_queue_orders_packed_astar_keys_like_a_binary_heap(
+        ops in ops((0u32..60, 0u32..60).prop_map(|(f, g)| PackedKey::<u32>::new(f, g)))
+    ) {
+        agrees_with_binary_heap(BucketQueue::new(), &ops, false)?;
+    }
 
     #[test]
     fn bucket_queue_pops_what_a_binary_heap_pops(ops in ops(key())) {

@@ -1,8 +1,6 @@
 //! A*: least-cost paths guided by an admissible heuristic, correct even when the heuristic
 //! is inconsistent (closed states are re-opened).
 
-use core::cmp::Reverse;
-
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Search, Solution};
@@ -12,8 +10,8 @@ use crate::store::{Hashed, Storage};
 use super::best_first::{self, BestFirstScratch, ByEstimate};
 use super::engine::{Engine, Setup, engine_setup};
 
-/// The key of A*'s open list: least `f` first, then largest `g`.
-pub type AStarKey<C> = (C, Reverse<C>);
+/// The key of A*'s open list: least `f` first, then largest `g` ([`Cost::EstimateKey`]).
+pub type AStarKey<C> = <C as Cost>::EstimateKey;
 
 /// A*: least-cost paths guided by a heuristic.
 ///

@@ -10,7 +10,7 @@ use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::PriorityQueue;
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
+use crate::space::{Cost, EstimateKey, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
 /// What the best-first engines record per state: `(parent slot, g, closed)`.
@@ -112,15 +112,15 @@ impl<C: Cost> Order<C> for ByCost {
 pub(crate) struct ByEstimate;
 
 impl<C: Cost> Order<C> for ByEstimate {
-    type Key = (C, Reverse<C>);
+    type Key = C::EstimateKey;
     const ESTIMATES: bool = true;
     #[inline]
-    fn key(&self, g: C, _h: C, f: C) -> (C, Reverse<C>) {
-        (f, Reverse(g))
+    fn key(&self, g: C, _h: C, f: C) -> C::EstimateKey {
+        C::EstimateKey::new(f, g)
     }
     #[inline]
-    fn g(key: (C, Reverse<C>)) -> C {
-        key.1.0
+    fn g(key: C::EstimateKey) -> C {
+        key.g()
     }
 }
 

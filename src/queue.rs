@@ -190,9 +190,9 @@ fn below_last_popped() -> ! {
 
 /// A key that a [`BucketQueue`] can file: a bucket number, and an order within a bucket.
 ///
-/// Integer costs are their own bucket (all keys of a bucket are equal). The A* key
-/// `(f, Reverse(g))` is filed by `f`, and a bucket is kept as a small heap so that the
-/// largest `g` comes out first, exactly as from a binary heap.
+/// Integer costs are their own bucket (all keys of a bucket are equal). The A* keys, the
+/// pair `(f, Reverse(g))` and [`PackedKey`], are filed by `f`, and a bucket is kept as a
+/// small heap so that the largest `g` comes out first, exactly as from a binary heap.
 ///
 /// # Examples
 ///
@@ -264,9 +264,9 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 ///
 /// O(1) push and pop for integer keys whose spread (in Dijkstra: the largest step cost)
 /// fits the ring, which grows up to [`BucketQueue::MAX_RING`] buckets; a pop skips empty
-/// buckets. A* keys (`(f, Reverse(g))`, or the same order as a
-/// [`PackedKey`](crate::PackedKey)) cost O(log b) within a bucket of b entries. Keys
-/// spread wider than the ring still come out in order, at heap speed.
+/// buckets. A* keys (`(f, Reverse(g))`, or the same order as a [`PackedKey`]) cost
+/// O(log b) within a bucket of b entries. Keys spread wider than the ring still come out
+/// in order, at heap speed.
 ///
 /// Best when step costs are small integers: the ring then has a few buckets. Keys below
 /// the last one popped are accepted (A* with an inconsistent heuristic produces them).

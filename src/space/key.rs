@@ -56,8 +56,8 @@ impl<C: Cost> EstimateKey<C> for (C, Reverse<C>) {
 ///
 /// It orders exactly as the pair `(f, Reverse(g))`, but compares in one instruction and
 /// makes a queue entry of 16 bytes that moves as two words. It is the key of these
-/// types' A* open list: on a 1000x1000 grid maze it made A* over dense storage about a
-/// sixth faster than the pair.
+/// types' A* open list: on a 1000x1000 grid maze it made A* over dense storage 10-15%
+/// faster than the pair.
 ///
 /// # Examples
 ///

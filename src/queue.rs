@@ -172,7 +172,10 @@ impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
 
 /// Pushes onto a binary heap, growing it fallibly.
 #[inline]
-fn try_push_heap<T: Ord>(heap: &mut BinaryHeap<T>, item: T) -> Result<(), CapacityError> {
+pub(crate) fn try_push_heap<T: Ord>(
+    heap: &mut BinaryHeap<T>,
+    item: T,
+) -> Result<(), CapacityError> {
     if heap.len() == heap.capacity() {
         let more = heap.capacity().max(4);
         heap.try_reserve(more)
@@ -192,7 +195,8 @@ fn below_last_popped() -> ! {
 ///
 /// Integer costs are their own bucket (all keys of a bucket are equal). The A* keys, the
 /// pair `(f, Reverse(g))` and [`PackedKey`], are filed by `f`, and a bucket is kept as a
-/// small heap so that the largest `g` comes out first, exactly as from a binary heap.
+/// small heap so that the largest `g` comes out first, as from a binary heap (keys that
+/// are equal may come out in another order).
 ///
 /// # Examples
 ///

@@ -143,12 +143,15 @@ pub struct Search<T> {
     pub outcome: Outcome<T>,
     /// What the search did.
     pub stats: Stats,
-    /// When a best-first engine (Dijkstra, A*, and their weighted, greedy, focal and
-    /// anytime variants) stopped before it could decide, the path to the most promising
-    /// state it reached: the least estimate `h`, ties broken by the least cost `g` (a
-    /// prefix of a path from a start, so a caller can act on it); for an anytime search
-    /// and for hash-distributed A* (`Hda`, feature `parallel`), the best solution found,
-    /// if any. `None` otherwise. Dijkstra has no estimate (every `h` is zero), so its
+    /// What a search that stopped before it could decide had. An engine that finds
+    /// solutions on the way (anytime weighted A*, the bidirectional `bidijkstra` and `mm`,
+    /// and hash-distributed A*, `Hda`, feature `parallel`) returns the best solution found.
+    /// Before the first one, or for the other best-first engines (Dijkstra, A*, weighted,
+    /// greedy, beam and focal search), it is the path to the most promising state reached:
+    /// the least estimate `h`, ties broken by the least cost `g`; a prefix of a path from a
+    /// start, so a caller can act on it, but not a solution: the goal test on its last
+    /// state tells the two apart. `Hda` returns no prefix. `None` for the other engines and
+    /// for a search that decided. Dijkstra has no estimate (every `h` is zero), so its
     /// partial path is always a start alone.
     pub partial: Option<T>,
 }

@@ -9,6 +9,7 @@ use std::collections::BinaryHeap;
 use super::best_first::{ByWeighted, Node, Order, parent, traced};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
+use crate::queue::try_push_heap;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
@@ -85,9 +86,11 @@ where
         if fresh && let Some(f) = estimated_total(C::ZERO, h, &mut overflowed) {
             if limits.exceeds_cost(f) {
                 cut = true;
-            } else {
-                open.push(Reverse((order.key(C::ZERO, h, f), slot)));
-                by_f.push(Reverse((f, slot, C::ZERO)));
+            } else if let Err(error) =
+                try_push_heap(&mut open, Reverse((order.key(C::ZERO, h, f), slot)))
+                    .and_then(|()| try_push_heap(&mut by_f, Reverse((f, slot, C::ZERO))))
+            {
+                return Ok(Search::stopped_before_start(error));
             }
         }
     }
@@ -187,8 +190,12 @@ where
                 cut = true;
                 return;
             }
-            open.push(Reverse((order.key(cost, h, f), next_slot)));
-            by_f.push(Reverse((f, next_slot, cost)));
+            if let Err(error) =
+                try_push_heap(&mut open, Reverse((order.key(cost, h, f), next_slot)))
+                    .and_then(|()| try_push_heap(&mut by_f, Reverse((f, next_slot, cost))))
+            {
+                halt = Some(StopReason::Capacity(error));
+            }
         });
         if let Some(reason) = halt {
             stop = Some(reason);

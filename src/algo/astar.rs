@@ -29,8 +29,9 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 ///
 /// The loop is [`Dijkstra`](crate::Dijkstra)'s, with the open list ordered by `f`. The open
 /// list is a [`BinaryQueue`] unless
-/// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which breaks
-/// ties the same way. Which is faster depends on the space: on the crate's 1000x1000 grid
+/// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which also
+/// takes the largest `g` first among equal `f`s; entries with equal `f` and `g` may come
+/// out in another order, and so may a different path of the same cost. Which is faster depends on the space: on the crate's 1000x1000 grid
 /// benchmark the binary heap is, by about a sixth.
 ///
 /// The engine is an immutable configuration (see [`Engine`]): [`AStar::search`] builds

@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, BinaryHeap};
 use super::best_first::traced;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
+use crate::queue::try_push_heap;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage};
@@ -133,13 +134,16 @@ impl<C: Cost, St> FocalSearch<C, St> {
         f.to_f64().unwrap_or(f64::INFINITY) <= self.weight * f_min.to_f64().unwrap_or(0.0)
     }
 
-    /// Brings the focal list up to the bound of the least open `f`; returns it.
-    fn refill<S, D>(&mut self, distance: &D) -> Option<C>
+    /// Brings the focal list up to the bound of the least open `f`; returns it, or an
+    /// error when the focal list cannot grow.
+    fn refill<S, D>(&mut self, distance: &D) -> Result<Option<C>, CapacityError>
     where
         St: NodeStore<S, Node<C>>,
         D: Fn(&S) -> Option<C>,
     {
-        let &(f_min, _) = self.open.first()?;
+        let Some(&(f_min, _)) = self.open.first() else {
+            return Ok(None);
+        };
         let from = self.included.filter(|&inc| self.within(inc, f_min));
         // Entries beyond the bound, left from a higher one, are dropped when they surface;
         // the states stay open and come back when the bound reaches them again.
@@ -161,7 +165,7 @@ impl<C: Cost, St> FocalSearch<C, St> {
         for &(f, slot) in &newly {
             let &(_, g, h, _) = self.store.value(slot);
             let d = distance(&self.store.state(slot)).unwrap_or(h);
-            self.focal.push(Reverse((d, f, slot, g)));
+            try_push_heap(&mut self.focal, Reverse((d, f, slot, g)))?;
             self.included = Some(self.included.map_or(f, |inc| inc.max(f)));
         }
         if from.is_none() {
@@ -169,7 +173,7 @@ impl<C: Cost, St> FocalSearch<C, St> {
             // the least f up to it.
             self.included = newly.last().map(|&(f, _)| f);
         }
-        Some(f_min)
+        Ok(Some(f_min))
     }
 
     #[expect(
@@ -217,7 +221,7 @@ impl<C: Cost, St> FocalSearch<C, St> {
                 }
             }
         }
-        while let Some(f_min) = self.refill(distance) {
+        while let Some(f_min) = self.refill(distance).map_err(StopReason::Capacity)? {
             let Some(Reverse((_, f, slot, g))) = self.focal.pop() else {
                 // Every focal entry was stale: refill from the open list.
                 self.included = None;
@@ -307,7 +311,9 @@ impl<C: Cost, St> FocalSearch<C, St> {
                 open.insert((f, next_slot));
                 if included.is_some_and(|inc| f <= inc) {
                     let d = distance(&next).unwrap_or(h);
-                    focal.push(Reverse((d, f, next_slot, cost)));
+                    if let Err(error) = try_push_heap(focal, Reverse((d, f, next_slot, cost))) {
+                        halt = Some(StopReason::Capacity(error));
+                    }
                 }
             });
             if let Some(reason) = halt {

@@ -7,7 +7,9 @@
 //! A path of a [`Problem`] is a sequence of states that begins at one of its start states,
 //! where each state is a successor of the one before, and whose *last state, and only
 //! that one,* satisfies the goal test: a path ends at the first goal it reaches, as every
-//! engine's does. Paths are compared as sequences of states, so two parallel steps
+//! engine's does but SPFA's (with negative steps, going on past a goal can lower the cost,
+//! and [`Spfa`](crate::Spfa) returns the cheapest walk to a goal, through other goals or
+//! not). Paths are compared as sequences of states, so two parallel steps
 //! between the same states (of any costs) make one path, not two. A path may pass through
 //! another start state (when a step leads there), and a start that is a goal is a path of
 //! one state.

@@ -20,7 +20,8 @@ use super::PathsError;
 /// The k shortest loopless paths of `problem`, in order of cost, as a lazy iterator:
 /// Yen's algorithm, whose searches `inner` runs.
 ///
-/// The first path is `inner`'s on the problem. Each next one is the cheapest of the
+/// The first path is `inner`'s on the problem, with goal states made ends (which changes
+/// only `spfa`'s answer, when its cheapest walk passes through a goal). Each next one is the cheapest of the
 /// candidates found so far: for each state `s` of the last path but its goal (the *spur*),
 /// `inner` searches from `s`, on a view of the space where the states before `s` on that
 /// path are removed, and so are the steps out of `s` taken by the paths already found that

@@ -143,7 +143,8 @@ pub enum Strategy {
     /// solution, reporting each better one
     /// ([`Event::Improved`](crate::Event::Improved)), until it proves the last optimal.
     /// Stopped by a limit, it returns the best solution found as
-    /// [`Search::partial`](crate::Search::partial).
+    /// [`Search::partial`](crate::Search::partial); before the first, the path to the most
+    /// promising state, as A* does.
     Anytime(Weight),
     /// Bidirectional Dijkstra (`bidijkstra`): from the start and from the goal state until
     /// the two frontiers prove the best meeting optimal.

@@ -1,0 +1,62 @@
+//! Running out of memory stops a search with `StopReason::Capacity`; it never aborts the
+//! process. Each strategy runs an endless search in a child process (this test executable,
+//! running the ignored `child` test) under `ulimit -v`, so that an abort cannot take the
+//! test run down with it.
+
+#![cfg(unix)]
+
+use std::process::Command;
+
+use state_search::{Limits, Outcome, Problem, StopReason, Strategy};
+
+/// The strategies whose open lists are their own heaps rather than the crate's queues,
+/// and two that use the queues, for comparison.
+const STRATEGIES: [&str; 5] = ["anytime:2", "focal:2", "wastar:2", "astar", "dijkstra"];
+
+/// The address-space limit of the child, in KiB: room for the program and a search of a
+/// few million states.
+const LIMIT_KIB: u32 = 250_000;
+
+#[test]
+fn an_endless_search_stops_with_a_capacity_error_under_a_memory_limit() {
+    for name in STRATEGIES {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {LIMIT_KIB} && exec \"$0\" child --exact --ignored --nocapture \
+                 --test-threads=1"
+            ))
+            .arg(std::env::current_exe().unwrap())
+            .env("OUT_OF_MEMORY_STRATEGY", name)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("stopped: out of memory"),
+            "{name}: {:?}\n{stdout}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Run by the test above, under the memory limit: an unbounded search on an endless space
+/// (pairs of counters, no goal, a zero estimate) must stop with a capacity error.
+#[test]
+#[ignore = "a child process of the test above"]
+fn child() {
+    let Ok(name) = std::env::var("OUT_OF_MEMORY_STRATEGY") else {
+        return;
+    };
+    let strategy: Strategy = name.parse().unwrap();
+    let space = state_search::from_fn(|&(a, b): &(u64, u64)| {
+        [((a + 1, b), 1u32), ((a, b + 1), 1), ((a + 2, b + 3), 2)]
+    });
+    let problem =
+        Problem::new(&space, [(0, 0)], |_: &(u64, u64)| false).heuristic(|_: &(u64, u64)| 0u32);
+    let search = strategy.run(&problem, &Limits::new()).unwrap();
+    match search.outcome {
+        Outcome::Stopped(StopReason::Capacity(_)) => println!("{name} stopped: out of memory"),
+        other => println!("{name} ended otherwise: {other:?}"),
+    }
+}

@@ -82,6 +82,10 @@ where
 impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> {
     /// The same problem with a heuristic: an estimate of the cost still needed to reach a
     /// goal, admissible (never above it) for the optimal strategies to stay optimal.
+    ///
+    /// A closure must name its argument's type (`|&(r, c): &(i32, i32)| ...`) or be
+    /// wrapped in [`heuristic`](crate::heuristic); unannotated, the compiler reports that
+    /// an "implementation of `FnOnce` is not general enough" (see [`Heuristic`]).
     pub fn heuristic<H2>(self, heuristic: H2) -> Problem<'s, Sp, G, H2, I, B, D>
     where
         H2: Heuristic<Sp::State, Sp::Cost>,

@@ -238,7 +238,23 @@ impl<I, V> DenseTable<I, V> {
     }
 }
 
-impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
+impl<I, V> DenseTable<I, V> {
+    /// The index of `state`, about to be written: checked against the table's length,
+    /// and in debug builds mapped back to `state` (as [`DenseStore`] checks the states
+    /// it stores; a table has no other way to see two states merged into one entry).
+    #[inline]
+    fn index_to_write<S: PartialEq>(&self, state: &S) -> usize
+    where
+        I: StateIndexer<S>,
+    {
+        let index = self.index(state);
+        #[cfg(debug_assertions)]
+        check_round_trip(&self.indexer, state, index);
+        index
+    }
+}
+
+impl<S: PartialEq, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
     #[inline]
     fn reset(&mut self) {
         self.table.reset();
@@ -255,7 +271,7 @@ impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, 
 
     #[inline]
     fn insert(&mut self, state: &S, value: V) -> Result<(), CapacityError> {
-        let index = self.index(state);
+        let index = self.index_to_write(state);
         self.table.insert(index, value);
         Ok(())
     }
@@ -265,7 +281,7 @@ impl<S, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, 
     where
         V: Ord,
     {
-        let index = self.index(state);
+        let index = self.index_to_write(state);
         Ok(match self.table.get(index) {
             Some(&old) if old <= value => false,
             _ => {

@@ -17,7 +17,8 @@
 //! O(1), which is what IDA* needs at every iteration.
 
 mod auto;
-mod dense;
+// `pub(crate)` for its contract checks, which `ParBfs` shares.
+pub(crate) mod dense;
 mod hashed;
 mod stamped;
 

@@ -164,7 +164,10 @@ impl ParBfs {
         G: Fn(&Sp::State) -> bool + Sync,
     {
         let shards = Shards::new(rayon::current_num_threads() * SHARDS_PER_THREAD);
-        let mut stats = Stats::default();
+        let mut stats = Stats {
+            iterations: 1,
+            ..Stats::default()
+        };
         let stopped = |reason, stats| Ok(Search::new(Outcome::Stopped(reason), stats));
         let mut frontier: Vec<(Sp::State, Ref)> = Vec::new();
         let mut goal = None;

@@ -11,6 +11,9 @@ use rayon::prelude::*;
 use crate::error::{CapacityError, CapacityErrorKind};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{StateIndexer, StateSpace};
+#[cfg(debug_assertions)]
+use crate::store::dense::check_round_trip;
+use crate::store::dense::index_out_of_bound;
 
 use layer::Ended;
 
@@ -112,6 +115,12 @@ impl ParBfs {
     /// be allocated, would exceed the memory limit, or when the bound does not fit below
     /// `u32::MAX`. A frontier that cannot grow later stops the search with
     /// [`StopReason::Capacity`].
+    ///
+    /// # Panics
+    ///
+    /// When `indexer` breaks its contract, as a dense store does (see
+    /// [`StateIndexer`]): an index at or above the bound panics naming both numbers, and
+    /// debug builds check that each state reached maps back to itself.
     #[expect(
         clippy::cast_possible_truncation,
         reason = "every index is below the bound, checked to fit below u32::MAX"
@@ -166,14 +175,14 @@ impl ParBfs {
 
         let mut stats = Stats {
             memory: fixed,
+            iterations: 1,
             ..Stats::default()
         };
         // The starts: layer 0.
         let mut frontier: Vec<u32> = Vec::new();
         let mut goal: Option<u64> = None;
         for start in starts {
-            let index = indexer.index(&start);
-            if claim(&marks, index) {
+            if let Some(index) = claim_state(&marks, indexer, bound, &start) {
                 if frontier.try_reserve(1).is_err() {
                     let error = CapacityError::out_of_memory(frontier.len() + 1, 4);
                     return Ok(Search::new(
@@ -197,10 +206,12 @@ impl ParBfs {
                 let state = indexer.state(parent as usize);
                 space.successors(&state, |next, _| {
                     part.generated();
-                    let index = indexer.index(&next);
-                    if part.is_full() || !claim(&marks, index) {
+                    if part.is_full() {
                         return;
                     }
+                    let Some(index) = claim_state(&marks, indexer, bound, &next) else {
+                        return;
+                    };
                     parents[index].store(parent, Ordering::Relaxed);
                     part.push(index as u32, is_goal(&next).then_some(index as u64));
                 });
@@ -229,8 +240,40 @@ impl ParBfs {
     }
 }
 
-/// Marks `index` reached; whether this call was the one that marked it.
+/// Marks `state` reached; its index when this call was the one that marked it.
+///
+/// The indexer's contract is checked as [`DenseStore`](crate::store::DenseStore) checks
+/// it: in debug builds, every index below the bound maps back to its state; in every
+/// build, an index at or above the bound panics naming the contract. That test is made
+/// only for a state newly marked: an index beyond the marks counts as new, and one within
+/// the last word of marks but beyond the bound is marked once, by the call that panics.
+#[inline]
+fn claim_state<S: PartialEq, I: StateIndexer<S>>(
+    marks: &[AtomicU64],
+    indexer: &I,
+    bound: usize,
+    state: &S,
+) -> Option<usize> {
+    let index = indexer.index(state);
+    #[cfg(debug_assertions)]
+    if index < bound {
+        check_round_trip(indexer, state, index);
+    }
+    if !claim(marks, index) {
+        return None;
+    }
+    if index >= bound {
+        index_out_of_bound(index, bound);
+    }
+    Some(index)
+}
+
+/// Marks `index` reached; whether this call was the one that marked it (true beyond the
+/// marks, for [`claim_state`] to report).
+#[inline]
 fn claim(marks: &[AtomicU64], index: usize) -> bool {
     let bit = 1u64 << (index % 64);
-    marks[index / 64].fetch_or(bit, Ordering::Relaxed) & bit == 0
+    marks
+        .get(index / 64)
+        .is_none_or(|word| word.fetch_or(bit, Ordering::Relaxed) & bit == 0)
 }

@@ -36,13 +36,14 @@ impl StateIndexer<u32> for Mod7 {
     }
 }
 
-/// Keeps the contract on `0..=14`.
+/// `index(n) = n` below the bound it holds: keeps the contract on a space whose states
+/// are all below it, breaks it on one that goes beyond.
 #[derive(Clone, Copy)]
-struct Upto15;
+struct Identity(usize);
 
-impl StateIndexer<u32> for Upto15 {
+impl StateIndexer<u32> for Identity {
     fn bound(&self) -> usize {
-        15
+        self.0
     }
     fn index(&self, &n: &u32) -> usize {
         n as usize
@@ -52,10 +53,13 @@ impl StateIndexer<u32> for Upto15 {
     }
 }
 
+/// Keeps the contract on `0..=14`, the line.
+const UPTO_15: Identity = Identity(15);
+
 #[test]
 fn idastar_with_a_dense_table_and_a_sound_indexer_finds_the_path() {
     let search =
-        IdaStar::with_table(Dense(Upto15)).search(&line(), [0], &ZeroHeuristic, |&n| n == 14);
+        IdaStar::with_table(Dense(UPTO_15)).search(&line(), [0], &ZeroHeuristic, |&n| n == 14);
     assert_eq!(search.found().unwrap().cost, 14);
 }
 
@@ -84,7 +88,7 @@ fn a_dense_table_checks_the_round_trip_of_what_it_stores() {
 mod par_bfs {
     #[cfg(debug_assertions)]
     use super::Mod7;
-    use super::{Upto15, line};
+    use super::{Identity, UPTO_15, line};
     use state_search::{ParBfs, StateIndexer, unit_from_fn};
 
     /// Breaks the contract: `state` is not the inverse of `index` (`state(i) = i + 1`).
@@ -102,22 +106,6 @@ mod par_bfs {
         }
         fn state(&self, index: usize) -> u32 {
             u32::try_from(index).unwrap() + 1
-        }
-    }
-
-    /// Breaks the contract: `index(n) = n` with a bound of 10, on a space that goes to 14.
-    #[derive(Clone, Copy)]
-    struct Below10;
-
-    impl StateIndexer<u32> for Below10 {
-        fn bound(&self) -> usize {
-            10
-        }
-        fn index(&self, &n: &u32) -> usize {
-            n as usize
-        }
-        fn state(&self, index: usize) -> u32 {
-            u32::try_from(index).unwrap()
         }
     }
 
@@ -166,7 +154,8 @@ mod par_bfs {
                                is 10 (every index must be below the bound)"
     )]
     fn par_bfs_names_the_contract_for_an_index_at_the_bound() {
-        let _ = ParBfs::new().search(&line(), &Below10, [0], |&n| n == 14);
+        // A bound of 10 on a line that goes to 14.
+        let _ = ParBfs::new().search(&line(), &Identity(10), [0], |&n| n == 14);
     }
 
     #[test]
@@ -183,27 +172,12 @@ mod par_bfs {
         let _ = ParBfs::new().search(&line(), &Far, [7], |&n| n == 14);
     }
 
-    /// A star: 0 leads to 1..600, each of which leads back to 0, and 300 also to 900, which
-    /// is beyond the bound. The layer of 599 states is expanded in parallel tasks.
-    #[derive(Clone, Copy)]
-    struct Star;
-
-    impl StateIndexer<u32> for Star {
-        fn bound(&self) -> usize {
-            600
-        }
-        fn index(&self, &n: &u32) -> usize {
-            n as usize
-        }
-        fn state(&self, index: usize) -> u32 {
-            u32::try_from(index).unwrap()
-        }
-    }
-
     #[test]
     #[should_panic(expected = "StateIndexer contract broken: index() returned 900, but \
                                bound() is 600")]
     fn par_bfs_names_the_contract_from_a_parallel_layer() {
+        // A star: 0 leads to 1..600, each of which leads back to 0, and 300 also to 900,
+        // beyond the bound of 600. The layer of 599 states is expanded in parallel tasks.
         let space = unit_from_fn(|&n: &u32| {
             let leaves = if n == 0 { 1..600 } else { 0..0 };
             leaves
@@ -214,20 +188,20 @@ mod par_bfs {
             .num_threads(2)
             .build()
             .unwrap();
-        let _ = pool.install(|| ParBfs::new().search(&space, &Star, [0], |_| false));
+        let _ = pool.install(|| ParBfs::new().search(&space, &Identity(600), [0], |_| false));
     }
 
     #[test]
     fn par_bfs_counts_one_iteration() {
         let space = line();
         let engine = ParBfs::new();
-        let found = engine.search(&space, &Upto15, [0], |&n| n == 14).unwrap();
+        let found = engine.search(&space, &UPTO_15, [0], |&n| n == 14).unwrap();
         assert_eq!(found.found().unwrap().cost, 14);
         assert_eq!(found.stats.iterations, 1);
-        let none = engine.search(&space, &Upto15, [0], |_| false).unwrap();
+        let none = engine.search(&space, &UPTO_15, [0], |_| false).unwrap();
         assert!(none.found().is_none());
         assert_eq!(none.stats.iterations, 1);
-        let at_start = engine.search(&space, &Upto15, [3], |&n| n == 3).unwrap();
+        let at_start = engine.search(&space, &UPTO_15, [3], |&n| n == 3).unwrap();
         assert_eq!(at_start.found().unwrap().cost, 0);
         assert_eq!(at_start.stats.iterations, 1);
 

@@ -464,6 +464,17 @@ impl<C: Copy> Limits<C> {
         Ok(())
     }
 
+    /// After `check(expanded)` passed: how many expansions may follow, starting with
+    /// this one, before `check` could stop the search again (at least 1). An engine may
+    /// skip `check` for all but the first of them.
+    #[inline]
+    pub(crate) fn unchecked_run(&self, expanded: u64) -> usize {
+        let max = self.max_expansions.unwrap_or(u64::MAX);
+        debug_assert!(expanded < max, "a passed check leaves an expansion");
+        let run = (max - expanded).min(Self::CHECK_INTERVAL - expanded % Self::CHECK_INTERVAL);
+        usize::try_from(run).unwrap_or(usize::MAX)
+    }
+
     /// [`Limits::check_now`], out of the engines' loops.
     #[cold]
     #[inline(never)]

@@ -227,3 +227,31 @@ fn a_visitor_stops_every_engine() {
     let ida = IdaStar::new().search_with(&maze, [start], &zero, is_goal, &mut third());
     assert_eq!((ida.stop_reason(), ida.stats.expanded), (visitor, 2));
 }
+
+#[test]
+fn a_cancel_flag_raised_mid_layer_stops_bfs_at_the_next_check() {
+    // One layer of 10,000 start states, far wider than the check interval.
+    let space = state_search::unit_from_fn(|&n: &u32| [n + 10_000]);
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut expansions = 0_u64;
+    let raise = Arc::clone(&flag);
+    let mut raise_at_1500 = |event: Event<'_, u32, usize>| {
+        if let Event::Expanded { .. } = event {
+            expansions += 1;
+            if expansions == 1500 {
+                raise.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        ControlFlow::Continue(())
+    };
+    let search = Bfs::new()
+        .with_limits(Limits::new().cancel_flag(flag))
+        .search_with(&space, 0..10_000, |_| false, &mut raise_at_1500);
+    assert_eq!(search.stop_reason(), Some(StopReason::Cancelled));
+    let interval = Limits::<u32>::CHECK_INTERVAL;
+    assert!(
+        (1500..=1500 + interval).contains(&search.stats.expanded),
+        "stopped after {} expansions",
+        search.stats.expanded
+    );
+}

@@ -7,10 +7,32 @@ use crate::error::ParseErrorKind;
 fn cell_indexer_round_trips() {
     let grid = Grid::new(5, 7, 0u8);
     let ix = grid.indexer();
-    assert_eq!(ix.bound(), 35);
+    // Rows at a stride of 8: the last row needs only its 7 cells.
+    assert_eq!(ix.bound(), 4 * 8 + 7);
+    let mut seen = vec![false; ix.bound()];
     for pos in grid.positions() {
-        assert_eq!(ix.state(ix.index(&pos)), pos);
-        assert_eq!(ix.index(&pos), grid.index_of(pos));
+        let index = ix.index(&pos);
+        assert!(index < ix.bound() && !seen[index], "{pos:?} -> {index}");
+        seen[index] = true;
+        assert_eq!(ix.state(index), pos);
+    }
+}
+
+#[test]
+fn cell_indexer_bounds_at_the_edges() {
+    for (rows, cols, bound) in [
+        (0, 5, 0),
+        (5, 0, 0),
+        (1, 1, 1),
+        (2, 1, 2),
+        (3, 4, 12),
+        (2, 5, 13),
+    ] {
+        assert_eq!(
+            Grid::new(rows, cols, 0u8).indexer().bound(),
+            bound,
+            "{rows} x {cols}"
+        );
     }
 }
 

@@ -80,11 +80,21 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
         // an array filled asked it for room for 2 len states, which at its load of 7/8
         // rounds up to 4 len buckets: twice the buckets it needs.
         if self.slots.len() == self.slots.capacity() {
-            let states = &self.states;
+            // A new table, filled in slot order: the states are read (and hashed) in
+            // order, where growing the table in place reads them in bucket order, one
+            // cache miss each.
+            // (The hasher given to the new table is never called: it has room for all.)
             let more = len.max(4);
-            self.slots
-                .try_reserve(more, |&slot| hash_of(&states[slot as usize]))
+            let states = &self.states;
+            let rehash = |&slot: &Slot| hash_of(&states[slot as usize]);
+            let mut slots = HashTable::new();
+            slots
+                .try_reserve(len + more, rehash)
                 .map_err(|_| CapacityError::out_of_memory(len + more, Self::bytes_per_state()))?;
+            for (slot, state) in (0..).zip(states) {
+                slots.insert_unique(hash_of(state), slot, rehash);
+            }
+            self.slots = slots;
         }
         if self.states.len() == self.states.capacity() {
             super::grow(&mut self.states)?;

@@ -228,6 +228,21 @@ fn astar(c: &mut Criterion) {
             );
         });
     });
+    group.bench_function(
+        BenchmarkId::new("state-search dense bucket lifo", SIDE),
+        |b| {
+            b.iter(|| {
+                let astar =
+                    AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::lifo());
+                expect_cost(
+                    &astar
+                        .search(black_box(&maze), [start], &h, |&p| p == goal)
+                        .outcome,
+                    cost,
+                );
+            });
+        },
+    );
     group.bench_function(BenchmarkId::new("state-search hashed", SIDE), |b| {
         b.iter(|| {
             let search = state_search::astar(black_box(&maze), [start], &h, |&p| p == goal);

@@ -275,6 +275,15 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 /// Best when step costs are small integers: the ring then has a few buckets. Keys below
 /// the last one popped are accepted (A* with an inconsistent heuristic produces them).
 ///
+/// With `LIFO` (built by [`BucketQueue::lifo`], named [`LifoBucketQueue`]) a bucket is a
+/// stack: its entries come out last in, first out, whatever their [`BucketKey::tie`]
+/// (entries that waited beyond the ring count as pushed when the window reaches them).
+/// For A* that pops the least `f` in O(1), and among equal `f` the state generated last,
+/// which is usually among the deepest: a common tie-break of grid pathfinding, not the
+/// exact "largest `g`" of the binary heap. The cost found is the same; the path and the
+/// number of expansions may differ. On the 1000x1000 grid benchmark, A* with it takes
+/// about 0.7x the time of A* with the binary heap.
+///
 /// # Examples
 ///
 /// ```
@@ -293,8 +302,23 @@ impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
 /// assert_eq!(queue.pop()?, Some((1 << 40, 4)));
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
+///
+/// The last-in-first-out variant for A*'s keys:
+///
+/// ```
+/// use state_search::queue::{BucketQueue, PriorityQueue};
+/// use state_search::{EstimateKey, PackedKey};
+///
+/// let mut open = BucketQueue::lifo();
+/// open.push(PackedKey::new(10u32, 2), 0)?; // f = 10, g = 2
+/// open.push(PackedKey::new(10, 1), 1)?;
+/// open.push(PackedKey::new(9, 0), 2)?;
+/// assert_eq!(open.pop()?.map(|(_, slot)| slot), Some(2)); // least f first
+/// assert_eq!(open.pop()?.map(|(_, slot)| slot), Some(1)); // then the last pushed
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
 #[derive(Clone, Debug)]
-pub struct BucketQueue<K> {
+pub struct BucketQueue<K, const LIFO: bool = false> {
     /// The ring: a power-of-two number of buckets.
     buckets: Vec<Vec<(K, Slot)>>,
     /// The ring position of bucket number `base`.
@@ -312,13 +336,31 @@ pub struct BucketQueue<K> {
     far: BinaryHeap<Entry<K>>,
 }
 
+/// A [`BucketQueue`] whose buckets are stacks: see [`BucketQueue::lifo`].
+pub type LifoBucketQueue<K> = BucketQueue<K, true>;
+
 impl<K> BucketQueue<K> {
+    /// An empty queue: within a bucket, the least [`BucketKey::tie`] first.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::empty()
+    }
+}
+
+impl<K> BucketQueue<K, true> {
+    /// An empty queue whose buckets are stacks: within a bucket, the entry pushed last
+    /// comes out first, whatever its [`BucketKey::tie`].
+    #[must_use]
+    pub fn lifo() -> Self {
+        Self::empty()
+    }
+}
+
+impl<K, const LIFO: bool> BucketQueue<K, LIFO> {
     /// The largest ring, in buckets; keys spread wider wait in a heap.
     pub const MAX_RING: usize = 1 << 16;
 
-    /// An empty queue.
-    #[must_use]
-    pub fn new() -> Self {
+    fn empty() -> Self {
         Self {
             buckets: Vec::new(),
             cursor: 0,
@@ -354,13 +396,16 @@ impl<K> BucketQueue<K> {
     }
 }
 
-impl<K> Default for BucketQueue<K> {
+impl<K, const LIFO: bool> Default for BucketQueue<K, LIFO> {
     fn default() -> Self {
-        Self::new()
+        Self::empty()
     }
 }
 
-impl<K: BucketKey> BucketQueue<K> {
+impl<K: BucketKey, const LIFO: bool> BucketQueue<K, LIFO> {
+    /// Whether a bucket is kept as a heap on [`BucketKey::tie`] (else it is a stack).
+    const HEAPS: bool = K::SPLITS_BUCKETS && !LIFO;
+
     /// Files `key` in the ring (its bucket must lie in the window).
     #[inline]
     fn put_near(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
@@ -368,7 +413,7 @@ impl<K: BucketKey> BucketQueue<K> {
         let mask = self.buckets.len() - 1;
         let entries = &mut self.buckets[(self.cursor + offset) & mask];
         try_push(entries, (key, slot))?;
-        if K::SPLITS_BUCKETS {
+        if Self::HEAPS {
             sift_up(entries);
         }
         self.top = self.top.max(key.bucket());
@@ -433,7 +478,7 @@ impl<K: BucketKey> BucketQueue<K> {
     }
 }
 
-impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
+impl<K: BucketKey, const LIFO: bool> PriorityQueue<K> for BucketQueue<K, LIFO> {
     #[inline]
     fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
         let bucket = key.bucket();
@@ -476,7 +521,7 @@ impl<K: BucketKey> PriorityQueue<K> for BucketQueue<K> {
             self.base += 1;
         }
         let entries = &mut self.buckets[self.cursor];
-        let entry = if K::SPLITS_BUCKETS {
+        let entry = if Self::HEAPS {
             pop_min(entries)
         } else {
             entries.pop()

@@ -21,9 +21,20 @@ enum Op<K> {
 /// must come back with the key it was pushed with. `monotone` drops pushes below the last
 /// key popped (for the radix heap).
 fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
+    queue: impl PriorityQueue<K>,
+    ops: &[Op<K>],
+    monotone: bool,
+) -> Result<(), TestCaseError> {
+    agrees_on(queue, ops, monotone, |key| key)
+}
+
+/// [`agrees_with_binary_heap`], where pops need only agree on `part` of their keys (a
+/// queue that breaks ties its own way).
+fn agrees_on<K: Ord + Copy + core::fmt::Debug, P: PartialEq + core::fmt::Debug>(
     mut queue: impl PriorityQueue<K>,
     ops: &[Op<K>],
     monotone: bool,
+    part: impl Fn(K) -> P,
 ) -> Result<(), TestCaseError> {
     let mut reference = BinaryQueue::new();
     let mut pushed: HashMap<Slot, K> = HashMap::new();
@@ -43,7 +54,7 @@ fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
             Op::Pop => {
                 let got = queue.pop().unwrap();
                 let want = reference.pop().unwrap();
-                prop_assert_eq!(got.map(|(k, _)| k), want.map(|(k, _)| k));
+                prop_assert_eq!(got.map(|(k, _)| part(k)), want.map(|(k, _)| part(k)));
                 if let Some((key, slot)) = got {
                     prop_assert_eq!(
                         pushed.remove(&slot),
@@ -57,7 +68,8 @@ fn agrees_with_binary_heap<K: Ord + Copy + core::fmt::Debug>(
         prop_assert_eq!(queue.len(), reference.len());
     }
     while let Some((key, slot)) = queue.pop().unwrap() {
-        prop_assert_eq!(reference.pop().unwrap().map(|(k, _)| k), Some(key));
+        let want = reference.pop().unwrap().map(|(k, _)| part(k));
+        prop_assert_eq!(want, Some(part(key)));
         prop_assert_eq!(pushed.remove(&slot), Some(key));
     }
     prop_assert!(reference.is_empty() && pushed.is_empty());
@@ -148,6 +160,13 @@ proptest! {
     }
 
     #[test]
+    fn lifo_bucket_queue_pops_the_least_f_like_a_binary_heap(
+        ops in ops((0u32..60, 0u32..60).prop_map(|(f, g)| PackedKey::<u32>::new(f, g)))
+    ) {
+        agrees_on(BucketQueue::lifo(), &ops, false, EstimateKey::f)?;
+    }
+
+    #[test]
     fn bucket_queue_pops_what_a_binary_heap_pops(ops in ops(key())) {
         agrees_with_binary_heap(BucketQueue::new(), &ops, false)?;
     }
@@ -175,4 +194,26 @@ fn a_bucket_queue_reused_after_clear_starts_afresh() {
     queue.push(2, 3).unwrap();
     assert_eq!(queue.pop(), Ok(Some((2, 3))));
     assert_eq!(queue.pop(), Ok(None));
+}
+
+#[test]
+fn a_lifo_bucket_queue_pops_the_last_pushed_of_a_bucket_first() {
+    let mut queue = BucketQueue::lifo();
+    for (slot, g) in [1, 9, 3].into_iter().enumerate() {
+        queue
+            .push(PackedKey::<u32>::new(5, g), Slot::try_from(slot).unwrap())
+            .unwrap();
+    }
+    queue.push(PackedKey::new(6, 0), 3).unwrap();
+    let slots: Vec<Slot> = core::iter::from_fn(|| queue.pop().unwrap().map(|(_, s)| s)).collect();
+    assert_eq!(slots, [2, 1, 0, 3]);
+    // The exact queue breaks the same ties by the largest g.
+    let mut exact = BucketQueue::new();
+    for (slot, g) in [1, 9, 3].into_iter().enumerate() {
+        exact
+            .push(PackedKey::<u32>::new(5, g), Slot::try_from(slot).unwrap())
+            .unwrap();
+    }
+    let slots: Vec<Slot> = core::iter::from_fn(|| exact.pop().unwrap().map(|(_, s)| s)).collect();
+    assert_eq!(slots, [1, 2, 0]);
 }

@@ -31,8 +31,11 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 /// list is a [`BinaryQueue`] unless
 /// [`AStar::with_queue`] picks a [`BucketQueue`](crate::queue::BucketQueue), which also
 /// takes the largest `g` first among equal `f`s; entries with equal `f` and `g` may come
-/// out in another order, and so may a different path of the same cost. Which is faster depends on the space: on the crate's 1000x1000 grid
-/// benchmark the binary heap is, by about a sixth.
+/// out in another order, and so may a different path of the same cost. Which is faster
+/// depends on the space: on the crate's 1000x1000 grid benchmark the binary heap is, by
+/// about a sixth. [`BucketQueue::lifo`](crate::queue::BucketQueue::lifo) breaks ties among
+/// equal `f`s by taking the state queued last instead, in O(1): the same cost, perhaps
+/// another path, and on that benchmark about 0.7x the binary heap's time.
 ///
 /// The engine is an immutable configuration (see [`Engine`]): [`AStar::search`] builds
 /// fresh buffers, [`AStar::search_in`] reuses a scratch, and [`searcher`](AStar::searcher)

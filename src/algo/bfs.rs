@@ -353,8 +353,8 @@ impl<St> Bfs<St> {
             }
             // The layer in runs between the expansions at which a limit check can stop
             // the search: the check leaves the inner loop, and the counters it would
-            // have kept in memory stay in registers (about 10% fewer instructions on a
-            // grid, measured with callgrind).
+            // have kept in memory stay in registers (13% fewer instructions per search on
+            // the grid benchmark's maze, callgrind).
             let mut at = 0;
             while at < layer.len() {
                 limits.check(stats.expanded, || {

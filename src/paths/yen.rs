@@ -21,11 +21,11 @@ use super::PathsError;
 /// Yen's algorithm, whose searches `inner` runs.
 ///
 /// The first path is `inner`'s on the problem, with goal states made ends (which changes
-/// only `spfa`'s answer, when its cheapest walk passes through a goal). Each next one is the cheapest of the
-/// candidates found so far: for each state `s` of the last path but its goal (the *spur*),
-/// `inner` searches from `s`, on a view of the space where the states before `s` on that
-/// path are removed, and so are the steps out of `s` taken by the paths already found that
-/// share the path up to `s`. A path ends at the first goal it reaches
+/// only `spfa`'s answer, when its cheapest walk passes through a goal). Each next one is
+/// the cheapest of the candidates found so far: for each state `s` of the last path but its
+/// goal (the *spur*), `inner` searches from `s`, on a view of the space where the states
+/// before `s` on that path are removed, and so are the steps out of `s` taken by the paths
+/// already found that share the path up to `s`. A path ends at the first goal it reaches
 /// ([the module](super)); with several start states, a spur search also runs from the
 /// starts where no path found begins.
 ///

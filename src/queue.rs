@@ -5,11 +5,11 @@
 //! Dijkstra's non-negative step costs guarantee. The bucket queue accepts any key. Which
 //! one wins depends on the spread of step costs; `BENCHMARKS.md` has the measurements.
 
-use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::error::CapacityError;
-use crate::space::{EstimateKey, PackedKey, UnsignedCost};
+pub use crate::space::BucketKey;
+use crate::space::UnsignedCost;
 use crate::store::{Slot, try_push};
 
 /// A min-priority queue of slots keyed by `K`.
@@ -191,86 +191,15 @@ fn below_last_popped() -> ! {
     panic!("state-search: a monotone queue was given a key below the last key popped")
 }
 
-/// A key that a [`BucketQueue`] can file: a bucket number, and an order within a bucket.
-///
-/// Integer costs are their own bucket (all keys of a bucket are equal). The A* keys, the
-/// pair `(f, Reverse(g))` and [`PackedKey`], are filed by `f`, and a bucket is kept as a
-/// small heap so that the largest `g` comes out first, as from a binary heap (keys that
-/// are equal may come out in another order).
-///
-/// # Examples
-///
-/// ```
-/// use core::cmp::Reverse;
-/// use state_search::queue::{BucketKey, BucketQueue, PriorityQueue};
-///
-/// assert_eq!(7u32.bucket(), 7);
-/// let (shallow, deep) = ((9u32, Reverse(2u32)), (9u32, Reverse(6u32)));
-/// assert_eq!((shallow.bucket(), deep.bucket()), (9, 9)); // filed by `f`
-/// assert!(deep.tie() < shallow.tie());
-/// let mut open = BucketQueue::new();
-/// open.push(shallow, 0)?;
-/// open.push(deep, 1)?;
-/// assert_eq!(open.pop()?, Some((deep, 1))); // the larger `g` first
-/// # Ok::<(), state_search::CapacityError>(())
-/// ```
-pub trait BucketKey: Copy + Ord {
-    /// Whether two keys of one bucket can differ (then each bucket is kept as a heap).
-    const SPLITS_BUCKETS: bool;
-    /// The bucket of this key; smaller buckets come out first.
-    fn bucket(self) -> u64;
-    /// The order within a bucket (smaller first), when [`BucketKey::SPLITS_BUCKETS`].
-    fn tie(self) -> u64;
-}
-
-impl<C: UnsignedCost> BucketKey for C {
-    const SPLITS_BUCKETS: bool = false;
-    #[inline]
-    fn bucket(self) -> u64 {
-        self.to_u64()
-    }
-    #[inline]
-    fn tie(self) -> u64 {
-        0
-    }
-}
-
-impl<C: UnsignedCost> BucketKey for PackedKey<C>
-where
-    Self: EstimateKey<C>,
-{
-    const SPLITS_BUCKETS: bool = true;
-    /// `f`: an unsigned cost maps to itself.
-    #[inline]
-    fn bucket(self) -> u64 {
-        self.high_half()
-    }
-    #[inline]
-    fn tie(self) -> u64 {
-        self.low_half()
-    }
-}
-
-impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
-    const SPLITS_BUCKETS: bool = true;
-    #[inline]
-    fn bucket(self) -> u64 {
-        self.0.to_u64()
-    }
-    #[inline]
-    fn tie(self) -> u64 {
-        u64::MAX - self.1.0.to_u64()
-    }
-}
-
 /// Dial's bucket queue: a ring of buckets, one per bucket number, over a window of keys;
 /// keys beyond the window wait in a binary heap until the window reaches them.
 ///
 /// O(1) push and pop for integer keys whose spread (in Dijkstra: the largest step cost)
 /// fits the ring, which grows up to [`BucketQueue::MAX_RING`] buckets; a pop skips empty
-/// buckets. A* keys (`(f, Reverse(g))`, or the same order as a [`PackedKey`]) cost
-/// O(log b) within a bucket of b entries. Keys spread wider than the ring still come out
-/// in order, at heap speed.
+/// buckets. A* keys (`(f, Reverse(g))`, or the same order as a
+/// [`PackedKey`](crate::PackedKey)) cost O(log b) within a bucket of b entries, or O(1) in
+/// a [`BucketQueue::lifo`]. Keys spread wider than the ring still come out in order, at
+/// heap speed.
 ///
 /// Best when step costs are small integers: the ring then has a few buckets. Keys below
 /// the last one popped are accepted (A* with an inconsistent heuristic produces them).

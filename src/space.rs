@@ -16,7 +16,7 @@ mod adapters;
 mod key;
 
 pub use adapters::{FromFn, UnitFromFn, from_fn, unit_from_fn};
-pub use key::{EstimateKey, PackedKey};
+pub use key::{BucketKey, EstimateKey, PackedKey};
 
 /// A path cost: totally ordered, copyable, with a zero and an addition that detects
 /// overflow.
@@ -334,7 +334,8 @@ pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Opt
 }
 
 /// An unsigned integer cost that converts losslessly to and from `u64`: the keys of the
-/// bucket and radix queues of [`crate::queue`].
+/// bucket and radix queues of [`crate::queue`]. Its A* key is a [`BucketKey`], so that A*
+/// can run over a bucket queue too (`astar:bucket`).
 ///
 /// # Examples
 ///
@@ -351,7 +352,7 @@ pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Opt
 /// let found = radix.search(&space, [1], |&n| n == 100).into_found().unwrap();
 /// assert_eq!(found.cost, 34); // 1, 2, 3, 6, 12, 24, 25, 50, 100
 /// ```
-pub trait UnsignedCost: Cost {
+pub trait UnsignedCost: Cost<EstimateKey: BucketKey> {
     /// The cost as a `u64`.
     fn to_u64(self) -> u64;
     /// The cost back from a `u64` produced by [`UnsignedCost::to_u64`].

@@ -264,11 +264,16 @@ fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
     // meets it before it could settle the goal.
     let g = Graph::new(3, &[(0, 1, 1i32), (1, 2, -2), (0, 2, 3)]);
     let problem = Problem::new(&g, [0], |&s: &u32| s == 2);
-    for queue in [Queue::Bucket, Queue::Radix] {
-        let refused = Strategy::Dijkstra(queue).run(&problem, &Limits::new());
+    for strategy in [
+        Strategy::Dijkstra(Queue::Bucket),
+        Strategy::Dijkstra(Queue::Radix),
+        Strategy::AStarBucket,
+    ] {
+        let refused = strategy.run(&problem, &Limits::new());
         assert_eq!(
             refused.err().and_then(|e| e.refusal()),
-            Some((Strategy::Dijkstra(queue), Inapplicable::NeedsUnsignedCost))
+            Some((strategy, Inapplicable::NeedsUnsignedCost)),
+            "{strategy}"
         );
     }
     for strategy in [
@@ -285,6 +290,23 @@ fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
     }
     let spfa = Strategy::Spfa.run(&problem, &Limits::new()).unwrap();
     assert_eq!(spfa.found().unwrap().cost, -1);
+}
+
+#[test]
+fn astar_bucket_takes_the_state_queued_last_among_equal_f_and_astar_the_deepest() {
+    // From the start 0, state 1 (g = 2, h = 0) is queued before state 2 (g = 1, h = 1):
+    // both have f = 2, and both lead to the goal 3 at cost 2.
+    let g = Graph::new(4, &[(0, 1, 2u32), (0, 2, 1), (1, 3, 0), (2, 3, 1)]);
+    let h = [2u32, 0, 1, 0];
+    let problem = Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(|s: &u32| h[*s as usize]);
+    let path = |strategy: Strategy| {
+        let search = strategy.run(&problem, &Limits::new()).unwrap();
+        let found = search.into_found().unwrap();
+        assert_eq!(found.cost, 2, "{strategy}");
+        found.path
+    };
+    assert_eq!(path(Strategy::AStar), [0, 1, 3]);
+    assert_eq!(path(Strategy::AStarBucket), [0, 2, 3]);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Unit tests of `queue`.
 
 use super::*;
+use core::cmp::Reverse;
 
 /// Pushes a monotone sequence, interleaved with pops, into `queue` and checks that the
 /// keys come out sorted and that nothing is lost.

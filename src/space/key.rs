@@ -4,7 +4,7 @@ use core::cmp::Reverse;
 use core::fmt::{self, Debug};
 use core::marker::PhantomData;
 
-use super::Cost;
+use super::{Cost, UnsignedCost};
 
 /// A queue key that orders states by least `f = g + h`, then largest `g` (the state
 /// closer to a goal): the key of A*'s open list, [`Cost::EstimateKey`].
@@ -138,4 +138,78 @@ packed_key! {
     i16: |x: i16| u32::from(x.cast_unsigned() ^ 0x8000),
         |x: u32| (x as u16 ^ 0x8000).cast_signed();
     i32: |x: i32| x.cast_unsigned() ^ 0x8000_0000, |x: u32| (x ^ 0x8000_0000).cast_signed();
+}
+
+/// A key that a [`BucketQueue`](crate::queue::BucketQueue) can file: a bucket number, and
+/// an order within a bucket.
+///
+/// Integer costs are their own bucket (all keys of a bucket are equal). The A* keys, the
+/// pair `(f, Reverse(g))` and [`PackedKey`], are filed by `f`, and a bucket is kept as a
+/// small heap so that the largest `g` comes out first, as from a binary heap (keys that
+/// are equal may come out in another order); a
+/// [`BucketQueue::lifo`](crate::queue::BucketQueue::lifo) keeps it as a stack instead.
+///
+/// # Examples
+///
+/// ```
+/// use core::cmp::Reverse;
+/// use state_search::queue::{BucketKey, BucketQueue, PriorityQueue};
+///
+/// assert_eq!(7u32.bucket(), 7);
+/// let (shallow, deep) = ((9u32, Reverse(2u32)), (9u32, Reverse(6u32)));
+/// assert_eq!((shallow.bucket(), deep.bucket()), (9, 9)); // filed by `f`
+/// assert!(deep.tie() < shallow.tie());
+/// let mut open = BucketQueue::new();
+/// open.push(shallow, 0)?;
+/// open.push(deep, 1)?;
+/// assert_eq!(open.pop()?, Some((deep, 1))); // the larger `g` first
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
+pub trait BucketKey: Copy + Ord {
+    /// Whether two keys of one bucket can differ (then each bucket is kept as a heap).
+    const SPLITS_BUCKETS: bool;
+    /// The bucket of this key; smaller buckets come out first.
+    fn bucket(self) -> u64;
+    /// The order within a bucket (smaller first), when [`BucketKey::SPLITS_BUCKETS`].
+    fn tie(self) -> u64;
+}
+
+impl<C: UnsignedCost> BucketKey for C {
+    const SPLITS_BUCKETS: bool = false;
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.to_u64()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        0
+    }
+}
+
+impl<C: UnsignedCost> BucketKey for PackedKey<C>
+where
+    Self: EstimateKey<C>,
+{
+    const SPLITS_BUCKETS: bool = true;
+    /// `f`: an unsigned cost maps to itself.
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.high_half()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        self.low_half()
+    }
+}
+
+impl<C: UnsignedCost> BucketKey for (C, Reverse<C>) {
+    const SPLITS_BUCKETS: bool = true;
+    #[inline]
+    fn bucket(self) -> u64 {
+        self.0.to_u64()
+    }
+    #[inline]
+    fn tie(self) -> u64 {
+        u64::MAX - self.1.0.to_u64()
+    }
 }

@@ -11,7 +11,10 @@
 //!     [(3, b), (a, 5), (0, b), (a, 0), (a - a_to_b, b + a_to_b), (a + b_to_a, b - b_to_a)]
 //! });
 //! let problem = Problem::new(&space, [(0, 0)], |&(_, b)| b == 4);
-//! for name in ["bfs", "dijkstra", "dijkstra:bucket", "astar", "spfa", "idastar-tt"] {
+//! let names = [
+//!     "bfs", "dijkstra", "dijkstra:bucket", "astar", "astar:bucket", "spfa", "idastar-tt",
+//! ];
+//! for name in names {
 //!     let strategy: Strategy = name.parse()?;
 //!     let search = strategy.run(&problem, &Default::default())?;
 //!     assert_eq!(search.found().unwrap().cost, 6, "{strategy}");
@@ -50,6 +53,7 @@ pub use spelling::{ParseStrategyError, Weight};
 /// | `dijkstra:bucket` | [`Strategy::Dijkstra`]`(`[`Queue::Bucket`]`)` | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) |
 /// | `dijkstra:radix`  | [`Strategy::Dijkstra`]`(`[`Queue::Radix`]`)`  | `Dijkstra` + [`RadixQueue`](crate::queue::RadixQueue) |
 /// | `astar`           | [`Strategy::AStar`]                        | [`AStar`](crate::AStar) |
+/// | `astar:bucket`    | [`Strategy::AStarBucket`]                  | `AStar` + [`BucketQueue::lifo`](crate::queue::BucketQueue::lifo) |
 /// | `spfa`            | [`Strategy::Spfa`]                         | [`Spfa`](crate::Spfa) |
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
 /// | `idastar-tt`      | [`Strategy::IdaStarTable`]                 | [`IdaStar`](crate::IdaStar) with a transposition table |
@@ -110,8 +114,14 @@ pub enum Strategy {
     /// Dijkstra's algorithm with a choice of queue (`dijkstra`, `dijkstra:bucket`,
     /// `dijkstra:radix`).
     Dijkstra(Queue),
-    /// A* (`astar`) with the problem's heuristic.
+    /// A* (`astar`) with the problem's heuristic, over a binary heap: among states of
+    /// equal `f`, the one of largest `g` first.
     AStar,
+    /// A* over Dial's buckets on `f`, each bucket a stack (`astar:bucket`): unsigned
+    /// integer costs. A pop takes O(1) instead of the heap's O(log n), and among states of
+    /// equal `f` the one queued last comes out first (usually among the deepest). The
+    /// cost found is `astar`'s; the path and the number of expansions may differ.
+    AStarBucket,
     /// SPFA (`spfa`): negative step costs allowed, negative cycles reported. It settles
     /// every reachable state before it answers, so the space must be finite (or limited).
     Spfa,
@@ -191,13 +201,14 @@ pub enum Queue {
 impl Strategy {
     /// Every strategy of this crate, in the order of the table above, the parameterized ones
     /// with a representative parameter (`wastar:2`, `beam:100`, `focal:2`, `anytime:2`).
-    pub const ALL: [Strategy; 17] = [
+    pub const ALL: [Strategy; 18] = [
         Strategy::Bfs,
         Strategy::BidirectionalBfs,
         Strategy::Dijkstra(Queue::Heap),
         Strategy::Dijkstra(Queue::Bucket),
         Strategy::Dijkstra(Queue::Radix),
         Strategy::AStar,
+        Strategy::AStarBucket,
         Strategy::Spfa,
         Strategy::IdaStar,
         Strategy::IdaStarTable,
@@ -239,6 +250,7 @@ impl Strategy {
         matches!(
             self,
             Strategy::AStar
+                | Strategy::AStarBucket
                 | Strategy::IdaStar
                 | Strategy::IdaStarTable
                 | Strategy::WeightedAStar(_)

@@ -222,8 +222,10 @@ where
             run.stored(size_of::<Slot>(), &mut steps)?
         }
         Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
-        Strategy::Dijkstra(queue) => CostOf::<P>::with_unsigned(Unsigned { run, queue })
-            .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??,
+        Strategy::Dijkstra(_) | Strategy::AStarBucket => {
+            CostOf::<P>::with_unsigned(Unsigned { run, strategy })
+                .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
+        }
         Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
         Strategy::WeightedAStar(weight) => {
             numeric()?;
@@ -537,10 +539,11 @@ impl<P: View> Stored<P> for BidirectionalBest<State<P>> {
     }
 }
 
-/// Dijkstra with a bucket or radix queue, run once the cost type is known to be unsigned.
+/// Dijkstra with a bucket or radix queue, or A* over stack buckets, run once the cost type
+/// is known to be unsigned.
 struct Unsigned<'r, P: View, V> {
     run: Run<'r, P, V>,
-    queue: Queue,
+    strategy: Strategy,
 }
 
 impl<P, V> UnsignedUser<CostOf<P>> for Unsigned<'_, P, V>
@@ -554,8 +557,9 @@ where
     where
         CostOf<P>: UnsignedCost,
     {
-        match self.queue {
-            Queue::Radix => self.run.best_first(&ByCost, RadixQueue::new()),
+        match self.strategy {
+            Strategy::AStarBucket => self.run.best_first(&ByEstimate, BucketQueue::lifo()),
+            Strategy::Dijkstra(Queue::Radix) => self.run.best_first(&ByCost, RadixQueue::new()),
             _ => self.run.best_first(&ByCost, BucketQueue::new()),
         }
     }

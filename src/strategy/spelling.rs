@@ -123,6 +123,7 @@ impl Strategy {
             Strategy::Dijkstra(Queue::Bucket) => "dijkstra:bucket",
             Strategy::Dijkstra(Queue::Radix) => "dijkstra:radix",
             Strategy::AStar => "astar",
+            Strategy::AStarBucket => "astar:bucket",
             Strategy::Spfa => "spfa",
             Strategy::IdaStar => "idastar",
             Strategy::IdaStarTable => "idastar-tt",

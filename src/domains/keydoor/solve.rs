@@ -232,6 +232,7 @@ impl Objective {
                 strategy,
                 Strategy::Bfs
                     | Strategy::Dijkstra(_)
+                    | Strategy::AStarBucket
                     | Strategy::WeightedAStar(_)
                     | Strategy::Focal(_)
                     | Strategy::Anytime(_)

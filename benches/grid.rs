@@ -12,7 +12,9 @@ use state_search::domains::maze::GridMaze;
 use state_search::grid::Pos;
 use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::rng::SplitMix64;
-use state_search::{AStar, Bfs, Dense, Dijkstra, IndexedSpace, Outcome, StateIndexer};
+use state_search::{
+    AStar, Bfs, Dense, Dijkstra, IndexedSpace, Limits, Outcome, Problem, StateIndexer, Strategy,
+};
 
 const SIDE: u32 = 1000;
 const WALLS: u32 = 30;
@@ -228,21 +230,19 @@ fn astar(c: &mut Criterion) {
             );
         });
     });
-    group.bench_function(
-        BenchmarkId::new("state-search dense bucket lifo", SIDE),
-        |b| {
-            b.iter(|| {
-                let astar =
-                    AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::lifo());
-                expect_cost(
-                    &astar
-                        .search(black_box(&maze), [start], &h, |&p| p == goal)
-                        .outcome,
-                    cost,
-                );
-            });
-        },
-    );
+    // Through the strategy, as users and the examples run it: dense storage (the maze has
+    // an indexer) and `BucketQueue::lifo()`.
+    group.bench_function(BenchmarkId::new("state-search astar:bucket", SIDE), |b| {
+        b.iter(|| {
+            let problem = Problem::new(black_box(&maze), [start], |&p: &Pos| p == goal)
+                .heuristic(h)
+                .indexed();
+            let search = Strategy::AStarBucket
+                .run(&problem, &Limits::new())
+                .expect("the maze's costs are unsigned");
+            expect_cost(&search.outcome, cost);
+        });
+    });
     group.bench_function(BenchmarkId::new("state-search hashed", SIDE), |b| {
         b.iter(|| {
             let search = state_search::astar(black_box(&maze), [start], &h, |&p| p == goal);

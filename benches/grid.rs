@@ -12,8 +12,10 @@ use state_search::domains::maze::GridMaze;
 use state_search::grid::Pos;
 use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::rng::SplitMix64;
+use state_search::strategy::Queue;
 use state_search::{
-    AStar, Bfs, Dense, Dijkstra, IndexedSpace, Limits, Outcome, Problem, StateIndexer, Strategy,
+    AStar, Bfs, Dense, Dijkstra, IndexedSpace, Limits, Outcome, Problem, StateIndexer,
+    StoragePolicy, Strategy,
 };
 
 const SIDE: u32 = 1000;
@@ -186,6 +188,16 @@ fn dijkstra(c: &mut Criterion) {
             expect_cost(&search.outcome, cost);
         });
     });
+    group.bench_function(BenchmarkId::new("state-search hashed bucket", SIDE), |b| {
+        b.iter(|| {
+            let problem = Problem::new(black_box(&maze), [start], |&p: &Pos| p == goal)
+                .storage(StoragePolicy::Hashed);
+            let search = Strategy::Dijkstra(Queue::Bucket)
+                .run(&problem, &Limits::new())
+                .expect("the maze's costs are unsigned");
+            expect_cost(&search.outcome, cost);
+        });
+    });
     group.bench_function(BenchmarkId::new("pathfinding", SIDE), |b| {
         b.iter(|| {
             let found = pathfinding::prelude::dijkstra(
@@ -249,6 +261,20 @@ fn astar(c: &mut Criterion) {
             expect_cost(&search.outcome, cost);
         });
     });
+    group.bench_function(
+        BenchmarkId::new("state-search hashed astar:bucket", SIDE),
+        |b| {
+            b.iter(|| {
+                let problem = Problem::new(black_box(&maze), [start], |&p: &Pos| p == goal)
+                    .heuristic(h)
+                    .storage(StoragePolicy::Hashed);
+                let search = Strategy::AStarBucket
+                    .run(&problem, &Limits::new())
+                    .expect("the maze's costs are unsigned");
+                expect_cost(&search.outcome, cost);
+            });
+        },
+    );
     group.bench_function(BenchmarkId::new("pathfinding", SIDE), |b| {
         b.iter(|| {
             let found = pathfinding::prelude::astar(

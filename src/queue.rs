@@ -254,9 +254,10 @@ pub struct BucketQueue<K, const LIFO: bool = false> {
     cursor: usize,
     /// The first bucket number of the window: no entry has a smaller one.
     base: u64,
-    /// The end of the window (exclusive): ring entries are below it, far entries at or
-    /// above it; `limit - base <= buckets.len()`.
-    limit: u64,
+    /// The last bucket number of the window (inclusive, so that a window can end at
+    /// `u64::MAX`): ring entries are at or below it, far entries above it;
+    /// `last - base < buckets.len()`.
+    last: u64,
     /// At least the largest bucket number of an entry in the ring (when it has entries).
     top: u64,
     /// Entries in the ring.
@@ -294,7 +295,7 @@ impl<K, const LIFO: bool> BucketQueue<K, LIFO> {
             buckets: Vec::new(),
             cursor: 0,
             base: 0,
-            limit: 0,
+            last: 0,
             top: 0,
             near: 0,
             far: BinaryHeap::new(),
@@ -304,6 +305,12 @@ impl<K, const LIFO: bool> BucketQueue<K, LIFO> {
     /// The number of buckets the ring spans.
     fn ring(&self) -> u64 {
         self.buckets.len() as u64
+    }
+
+    /// The last bucket of a window of the ring's size that starts at `first`, or
+    /// `u64::MAX` if the window reaches past it.
+    fn window_end(&self, first: u64) -> u64 {
+        first.saturating_add(self.ring().saturating_sub(1))
     }
 
     /// Grows the ring to `size` buckets (a power of two), keeping every entry's bucket.
@@ -353,9 +360,9 @@ impl<K: BucketKey, const LIFO: bool> BucketQueue<K, LIFO> {
     /// Sets the end of the window as far as the ring allows, and moves the far entries it
     /// now covers into the ring.
     fn widen(&mut self) -> Result<(), CapacityError> {
-        self.limit = self.base.saturating_add(self.ring());
+        self.last = self.window_end(self.base);
         while let Some(entry) = self.far.peek()
-            && entry.key.bucket() < self.limit
+            && entry.key.bucket() <= self.last
         {
             let Entry { key, slot } = *entry;
             self.put_near(key, slot)?;
@@ -375,18 +382,18 @@ impl<K: BucketKey, const LIFO: bool> BucketQueue<K, LIFO> {
             // The ring is empty (everything waits in the heap): only the window moves.
             self.base = bucket;
             self.top = bucket;
-            self.limit = self.limit.min(bucket.saturating_add(self.ring()));
+            self.last = self.last.min(self.window_end(bucket));
             return Ok(());
         }
         // Ring entries lie in `base..=top`, so `base - bucket <= top - bucket` fits the ring.
-        if let Some(size) = self.ring_for(self.top - bucket + 1) {
+        if let Some(size) = self.ring_for((self.top - bucket).saturating_add(1)) {
             if size > self.buckets.len() {
                 self.grow(size);
             }
             let back = usize::try_from(self.base - bucket).unwrap_or(0);
             self.cursor = (self.cursor + self.buckets.len() - back) & (self.buckets.len() - 1);
             self.base = bucket;
-            self.limit = self.limit.min(bucket.saturating_add(self.ring()));
+            self.last = self.last.min(self.window_end(bucket));
         } else {
             // Too wide for the ring: everything in it waits in the heap instead.
             self.far.try_reserve(self.near).map_err(|_| {
@@ -416,13 +423,14 @@ impl<K: BucketKey, const LIFO: bool> PriorityQueue<K> for BucketQueue<K, LIFO> {
         }
         if self.is_empty() {
             self.base = bucket;
-            self.limit = bucket.saturating_add(self.ring());
+            self.last = self.window_end(bucket);
             self.top = bucket;
         } else if bucket < self.base {
             self.move_back(bucket)?;
         }
-        if bucket >= self.limit {
-            let Some(size) = self.ring_for(bucket - self.base + 1) else {
+        if bucket > self.last {
+            // Saturating: a span of all 2^64 buckets is as much too wide as any.
+            let Some(size) = self.ring_for((bucket - self.base).saturating_add(1)) else {
                 return try_push_heap(&mut self.far, Entry { key, slot });
             };
             if size > self.buckets.len() {
@@ -468,7 +476,7 @@ impl<K: BucketKey, const LIFO: bool> PriorityQueue<K> for BucketQueue<K, LIFO> {
         self.far.clear();
         self.cursor = 0;
         self.base = 0;
-        self.limit = 0;
+        self.last = 0;
         self.top = 0;
         self.near = 0;
     }

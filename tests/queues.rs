@@ -76,13 +76,15 @@ fn agrees_on<K: Ord + Copy + core::fmt::Debug, P: PartialEq + core::fmt::Debug>(
     Ok(())
 }
 
-/// Keys near each other, or far apart (beyond the bucket ring), or far below.
+/// Keys near each other, or far apart (beyond the bucket ring), or far below, or at the
+/// ends of `u64` (a span of all 2^64 buckets).
 fn key() -> impl Strategy<Value = u64> {
     prop_oneof![
         8 => 1_000u64..1_040,
         1 => 0u64..1_000,
         1 => 1u64 << 20..1u64 << 21,
         1 => 1u64 << 40..(1u64 << 40) + 3,
+        1 => prop_oneof![Just(0), u64::MAX - 2..=u64::MAX],
     ]
 }
 

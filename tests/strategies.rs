@@ -294,8 +294,9 @@ fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
 
 #[test]
 fn astar_bucket_takes_the_state_queued_last_among_equal_f_and_astar_the_deepest() {
-    // From the start 0, state 1 (g = 2, h = 0) is queued before state 2 (g = 1, h = 1):
-    // both have f = 2, and both lead to the goal 3 at cost 2.
+    // From the start 0, state 1 (g = 2, h = 0) is queued before state 2 (g = 1, h = 1)
+    // (`Graph` emits edges in the order given): both have f = 2, and both lead to the goal
+    // 3 at cost 2.
     let g = Graph::new(4, &[(0, 1, 2u32), (0, 2, 1), (1, 3, 0), (2, 3, 1)]);
     let h = [2u32, 0, 1, 0];
     let problem = Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(|s: &u32| h[*s as usize]);
@@ -307,6 +308,23 @@ fn astar_bucket_takes_the_state_queued_last_among_equal_f_and_astar_the_deepest(
     };
     assert_eq!(path(Strategy::AStar), [0, 1, 3]);
     assert_eq!(path(Strategy::AStarBucket), [0, 2, 3]);
+}
+
+#[test]
+fn bucket_queues_take_costs_up_to_the_largest_u64() {
+    // The dear goal 3 is queued at cost u64::MAX while the queue's window starts at 0: a
+    // span of all 2^64 buckets. The cheap goal 4 costs 25.
+    let g = Graph::new(5, &[(0, 1, 0u64), (0, 2, 5), (1, 3, u64::MAX), (2, 4, 20)]);
+    let problem = Problem::new(&g, [0], |&s: &u32| s >= 3);
+    for strategy in [
+        Strategy::Dijkstra(Queue::Bucket),
+        Strategy::Dijkstra(Queue::Radix),
+        Strategy::AStarBucket,
+    ] {
+        let search = strategy.run(&problem, &Limits::new()).unwrap();
+        let found = search.into_found().unwrap();
+        assert_eq!((found.cost, found.path), (25, vec![0, 2, 4]), "{strategy}");
+    }
 }
 
 #[test]
@@ -401,6 +419,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
             .heuristic(move |&s: &u32| if s == dead { u8::MAX } else { 0 });
         for name in [
             "astar",
+            "astar:bucket",
             "idastar",
             "idastar-tt",
             "wastar:2",

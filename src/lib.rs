@@ -34,7 +34,7 @@
 //! |-------------------------------------------------|-------------------------------------|
 //! | unit step costs                                 | [`Bfs`], [`BidirectionalBfs`]       |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
-//! | non-negative costs, admissible heuristic        | [`AStar`] (on several threads: `Hda`, feature `parallel`) |
+//! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!

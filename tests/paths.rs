@@ -266,7 +266,10 @@ proptest! {
         let problem = Problem::new(&graph, starts.iter().copied(), is_goal)
             .indexer(Nodes(graph.len()))
             .storage(StoragePolicy::Dense);
-        for inner in ["dijkstra:bucket", "dijkstra:radix", "spfa", "idastar", "idastar-tt"] {
+        let inners = [
+            "dijkstra:bucket", "dijkstra:radix", "astar:bucket", "spfa", "idastar", "idastar-tt",
+        ];
+        for inner in inners {
             let inner: Strategy = inner.parse().unwrap();
             check_yen(&graph, &starts, &goals, &first_k(&problem, inner), &inner.to_string())?;
         }

@@ -523,6 +523,7 @@ proptest! {
         let w = weight(millionths);
         let strategies = [
             Strategy::AStar,
+            Strategy::AStarBucket,
             Strategy::WeightedAStar(w),
             Strategy::Greedy,
             Strategy::Focal(w),

@@ -118,8 +118,10 @@ pub enum Strategy {
     /// equal `f`, the one of largest `g` first.
     AStar,
     /// A* over Dial's buckets on `f`, each bucket a stack (`astar:bucket`): unsigned
-    /// integer costs. A pop takes O(1) instead of the heap's O(log n), and among states of
-    /// equal `f` the one queued last comes out first (usually among the deepest). The
+    /// integer costs. A pop takes amortized O(1) while the spread of the open `f`s fits the
+    /// ring (small step costs), against the heap's O(log n); among states of equal `f`,
+    /// the one queued last comes out first, usually among the deepest (entries that
+    /// waited beyond the ring re-enter it in key order). With an admissible heuristic the
     /// cost found is `astar`'s; the path and the number of expansions may differ.
     AStarBucket,
     /// SPFA (`spfa`): negative step costs allowed, negative cycles reported. It settles

@@ -560,6 +560,7 @@ where
         match self.strategy {
             Strategy::AStarBucket => self.run.best_first(&ByEstimate, BucketQueue::lifo()),
             Strategy::Dijkstra(Queue::Radix) => self.run.best_first(&ByCost, RadixQueue::new()),
+            // `dijkstra:bucket`, the only other strategy `dispatch` sends here.
             _ => self.run.best_first(&ByCost, BucketQueue::new()),
         }
     }

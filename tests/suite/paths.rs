@@ -2,14 +2,8 @@
 //! nodes (zero-cost edges, cycles, parallel edges, self-loops, several starts and goals),
 //! against the brute-force oracles of `common/paths.rs`; and the edge cases by hand.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
-#[path = "common/paths.rs"]
-mod oracle;
+use crate::common::graph;
+use crate::common::paths as oracle;
 
 use std::collections::HashSet;
 

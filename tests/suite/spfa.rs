@@ -1,11 +1,6 @@
 //! SPFA on hand-made graphs with negative costs and negative cycles.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes};
 use state_search::{Dense, Outcome, Solution, Spfa, StopReason};

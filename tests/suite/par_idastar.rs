@@ -4,11 +4,8 @@
 
 #![cfg(feature = "parallel")]
 
-#[path = "common/npuzzle.rs"]
-#[allow(dead_code, reason = "the replay oracle is all this file uses")]
-mod oracle;
-#[path = "common/pools.rs"]
-mod pools;
+use crate::common::npuzzle as oracle;
+use crate::common::pools;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};

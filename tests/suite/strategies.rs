@@ -2,8 +2,7 @@
 //! against the Bellman–Ford and BFS oracles of `common/graph.rs`: the core property of the
 //! crate, checked the way users reach the engines.
 
-#[path = "common/graph.rs"]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
 use proptest::prelude::*;

@@ -5,12 +5,7 @@
 //! The multi-process tests start this test executable again as the other processes
 //! (running only the ignored `child` test, told what to do through the environment).
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use std::io::{BufRead as _, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -296,7 +291,7 @@ fn a_process_that_never_starts_is_reported_after_the_timeout() {
 fn spawn(process: usize, processes: usize, hosts: &std::path::Path, shape: &str) -> Child {
     Command::new(std::env::current_exe().unwrap())
         .args([
-            "child",
+            "distributed::child",
             "--exact",
             "--ignored",
             "--nocapture",

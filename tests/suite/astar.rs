@@ -1,12 +1,7 @@
 //! A* on hand-made graphs with known answers: consistent and inconsistent heuristics,
 //! ties, both storages and both open lists.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes};
 use state_search::queue::BucketQueue;

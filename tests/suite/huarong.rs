@@ -1,8 +1,7 @@
 //! Huarong Road: the contest sample, agreement of both views and every engine with a brute
 //! force on random boards, and rejection of invalid queries and malformed input.
 
-#[path = "common/huarong.rs"]
-mod oracle;
+use crate::common::huarong as oracle;
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
@@ -41,8 +40,8 @@ fn answers_line(answers: &[Option<u32>]) -> String {
 
 #[test]
 fn the_contest_sample_answers_2_then_minus_1_with_every_view_and_engine() {
-    let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
-    let expected = include_str!("data/huarong/sample1.out").trim();
+    let input: Input = include_str!("../data/huarong/sample1.in").parse().unwrap();
+    let expected = include_str!("../data/huarong/sample1.out").trim();
     for precompute in [Precompute::Eager, Precompute::Lazy] {
         let options = Options {
             precompute,
@@ -294,7 +293,7 @@ fn a_blank_on_the_piece_is_an_error_naming_the_query() {
 
 #[test]
 fn the_solver_rejects_invalid_queries_instead_of_answering() {
-    let input: Input = include_str!("data/huarong/sample1.in").parse().unwrap();
+    let input: Input = include_str!("../data/huarong/sample1.in").parse().unwrap();
     let mut solver = HuarongSolver::new(input.board.clone()).unwrap();
     let bad = Query {
         blank: Pos::new(0, 0),

@@ -1,12 +1,7 @@
 //! The comparison harness: its report says what each strategy says when run directly, on
 //! random small graphs; skipped pairs are reported, never run; the renderers agree.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes, arb_graph};
 use proptest::prelude::*;

@@ -2,8 +2,7 @@
 //! returns the same cost as an independent oracle, and every path it returns is a real
 //! path of the space costing what is claimed.
 
-#[path = "common/graph.rs"]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
 use proptest::prelude::*;

@@ -3,18 +3,12 @@
 //! inconsistent heuristics, on pools of 1, 2 and 8 threads; limits; refusals.
 //!
 //! The property tests are where races would show: run them in a loop
-//! (`for i in $(seq 20); do cargo test --features parallel --test hda || break; done`).
+//! (`for i in $(seq 20); do cargo test --features parallel --test suite hda:: || break; done`).
 
 #![cfg(feature = "parallel")]
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
-#[path = "common/pools.rs"]
-mod pools;
+use crate::common::graph;
+use crate::common::pools;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

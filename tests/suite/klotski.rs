@@ -2,8 +2,7 @@
 //! solutions replayed by an independent checker, agreement with an independent BFS on
 //! random small boards, and parser errors.
 
-#[path = "common/klotski.rs"]
-mod oracle;
+use crate::common::klotski as oracle;
 
 use oracle::{Block, Frame, LabelledMove, Rule};
 use proptest::prelude::*;

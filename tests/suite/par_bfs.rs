@@ -4,14 +4,8 @@
 
 #![cfg(feature = "parallel")]
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
-#[path = "common/pools.rs"]
-mod pools;
+use crate::common::graph;
+use crate::common::pools;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -4,19 +4,9 @@
 //! admissible-but-inconsistent and exact heuristics; their limits and refusals; both on
 //! the 8-puzzle through `NPuzzle::solve` against breadth-first distances.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
-#[path = "common/npuzzle.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod npuzzle;
+use crate::common::npuzzle;
 
 use core::ops::ControlFlow;
 use std::sync::Arc;

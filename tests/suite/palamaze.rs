@@ -2,10 +2,9 @@
 //! engine against an independent brute-force oracle on random mazes, the parser on
 //! arbitrary text, and the exact output of the example program.
 
-#[path = "common/palamaze.rs"]
-mod oracle;
+use crate::common::palamaze as oracle;
 
-#[path = "../examples/palamaze/cli.rs"]
+#[path = "../../examples/palamaze/cli.rs"]
 mod cli;
 
 use proptest::prelude::*;
@@ -21,20 +20,20 @@ use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, Strategy};
 /// The contest sample and the three hand-checked pipe cases, with their answers.
 const CASES: [(&str, &str); 4] = [
     (
-        include_str!("data/palamaze/sample.in"),
-        include_str!("data/palamaze/sample.out"),
+        include_str!("../data/palamaze/sample.in"),
+        include_str!("../data/palamaze/sample.out"),
     ),
     (
-        include_str!("data/palamaze/pipe-horizontal.in"),
-        include_str!("data/palamaze/pipe-horizontal.out"),
+        include_str!("../data/palamaze/pipe-horizontal.in"),
+        include_str!("../data/palamaze/pipe-horizontal.out"),
     ),
     (
-        include_str!("data/palamaze/pipe-vertical-key.in"),
-        include_str!("data/palamaze/pipe-vertical-key.out"),
+        include_str!("../data/palamaze/pipe-vertical-key.in"),
+        include_str!("../data/palamaze/pipe-vertical-key.out"),
     ),
     (
-        include_str!("data/palamaze/pipe-vertical-no-key.in"),
-        include_str!("data/palamaze/pipe-vertical-no-key.out"),
+        include_str!("../data/palamaze/pipe-vertical-no-key.in"),
+        include_str!("../data/palamaze/pipe-vertical-no-key.out"),
     ),
 ];
 

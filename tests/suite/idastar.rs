@@ -1,12 +1,7 @@
 //! IDA* on hand-made graphs: bounds, the transposition table, cycle checks, the in-place
 //! variant, and a search 100,000 levels deep on an ordinary test thread.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes};
 use state_search::{

@@ -4,12 +4,7 @@
 //! `common/graph.rs`: each strategy's own promise (a cost bound, completeness, improving
 //! solutions, the most promising partial path), checked without the engines' help.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;

@@ -3,9 +3,9 @@
 //! with their arguments, standard input, output and exit status.
 //!
 //! `cargo test` builds the examples before it runs the tests; to be sure they are
-//! current when only this file runs (`cargo test --test cli`), the first test builds them
-//! once with the same profile. `STATE_SEARCH_EXAMPLES=DIR` runs the tests on the binaries
-//! in `DIR` instead.
+//! current when only this module runs (`cargo test --test suite cli::`), the first test
+//! builds them once with the same profile and features. `STATE_SEARCH_EXAMPLES=DIR` runs
+//! the tests on the binaries in `DIR` instead.
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -55,7 +55,7 @@ fn examples_dir() -> PathBuf {
 }
 
 /// Builds the examples once, with the profile of this test (`cargo test` already did it;
-/// `cargo test --test cli` did not).
+/// `cargo test --test suite cli::` did not).
 fn build_examples() {
     static BUILD: Once = Once::new();
     BUILD.call_once(|| {
@@ -72,10 +72,22 @@ fn build_examples() {
         command
             .args(["build", "--quiet", "--examples", "--profile"])
             .arg(if release { "bench" } else { "test" });
-        // The examples with the parallel strategies when this test has them.
-        if cfg!(feature = "parallel") {
-            command.args(["--features", "parallel"]);
-        }
+        // With this test's own features, so that a build `cargo test` already made (with
+        // the same features and profile) is reused rather than made again.
+        let features: Vec<&str> = [
+            ("domains", cfg!(feature = "domains")),
+            ("bench", cfg!(feature = "bench")),
+            ("json", cfg!(feature = "json")),
+            ("charts", cfg!(feature = "charts")),
+            ("progress", cfg!(feature = "progress")),
+            ("criterion", cfg!(feature = "criterion")),
+            ("parallel", cfg!(feature = "parallel")),
+            ("distributed", cfg!(feature = "distributed")),
+        ]
+        .into_iter()
+        .filter_map(|(name, on)| on.then_some(name))
+        .collect();
+        command.args(["--no-default-features", "--features", &features.join(",")]);
         let status = command
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
@@ -521,8 +533,8 @@ fn npuzzle_anytime_stopped_by_a_limit_prints_its_best_solution() {
 
 // --- --threads ---------------------------------------------------------------------
 
-const KEYDOOR_SAMPLE: &str = include_str!("data/keydoor/sample.in");
-const KEYDOOR_KEYS: &str = include_str!("data/keydoor/fewest-keys.in");
+const KEYDOOR_SAMPLE: &str = include_str!("../data/keydoor/sample.in");
+const KEYDOOR_KEYS: &str = include_str!("../data/keydoor/fewest-keys.in");
 
 #[test]
 fn keydoor_threads_must_be_a_positive_number() {

@@ -1,11 +1,6 @@
 //! BFS on hand-made graphs with known answers, with both storages.
 
-#[path = "common/graph.rs"]
-#[expect(
-    dead_code,
-    reason = "helpers shared by the test files; this one uses a part"
-)]
-mod graph;
+use crate::common::graph;
 
 use graph::{Graph, Nodes};
 use state_search::{Bfs, Dense, Outcome, Solution};

@@ -23,7 +23,7 @@ fn an_endless_search_stops_with_a_capacity_error_under_a_memory_limit() {
         let out = Command::new("bash")
             .arg("-c")
             .arg(format!(
-                "ulimit -v {LIMIT_KIB} && exec \"$0\" child --exact --ignored --nocapture \
+                "ulimit -v {LIMIT_KIB} && exec \"$0\" out_of_memory::child --exact --ignored --nocapture \
                  --test-threads=1"
             ))
             .arg(std::env::current_exe().unwrap())

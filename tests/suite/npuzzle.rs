@@ -3,8 +3,7 @@
 //! solutions, admissibility, pattern databases against a brute-force 0-1 BFS, and rejected
 //! input.
 
-#[path = "common/npuzzle.rs"]
-mod oracle;
+use crate::common::npuzzle as oracle;
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -24,8 +23,8 @@ use state_search::{
     ParseErrorKind, StateIndexer, StopReason, Visitor,
 };
 
-const KORF: &str = include_str!("data/npuzzle/korf100.txt");
-const KORF_NODES: &str = include_str!("data/npuzzle/korf100-ida-md-nodes.txt");
+const KORF: &str = include_str!("../data/npuzzle/korf100.txt");
+const KORF_NODES: &str = include_str!("../data/npuzzle/korf100-ida-md-nodes.txt");
 
 /// One of Korf's instances: id, published optimal length, board, and the node count of
 /// IDA* with the Manhattan distance in the order up, left, right, down.

@@ -2,10 +2,9 @@
 //! against an independent brute-force oracle on random mazes, the parser on arbitrary
 //! text, and the exact output of the example program.
 
-#[path = "common/keydoor.rs"]
-mod oracle;
+use crate::common::keydoor as oracle;
 
-#[path = "../examples/keydoor/cli.rs"]
+#[path = "../../examples/keydoor/cli.rs"]
 mod cli;
 
 use proptest::prelude::*;
@@ -19,10 +18,10 @@ use state_search::grid::{Grid, Pos};
 use state_search::strategy::Queue;
 use state_search::{Inapplicable, Limits, Outcome, ParseErrorKind, Strategy};
 
-const SAMPLE: &str = include_str!("data/keydoor/sample.in");
-const SAMPLE_OUT: &str = include_str!("data/keydoor/sample.out");
-const FEWEST_KEYS: &str = include_str!("data/keydoor/fewest-keys.in");
-const FEWEST_KEYS_OUT: &str = include_str!("data/keydoor/fewest-keys.out");
+const SAMPLE: &str = include_str!("../data/keydoor/sample.in");
+const SAMPLE_OUT: &str = include_str!("../data/keydoor/sample.out");
+const FEWEST_KEYS: &str = include_str!("../data/keydoor/fewest-keys.in");
+const FEWEST_KEYS_OUT: &str = include_str!("../data/keydoor/fewest-keys.out");
 
 /// The optimal strategies that solve `objective` sequentially, those cheap enough for a
 /// maze of `cells` cells (IDA* without a table is exponential).

@@ -1,6 +1,7 @@
 //! What a search returns: the outcome (a solution, no path, or a stop), its statistics, and
 //! the limits that can stop it.
 
+use core::fmt;
 use core::hash::Hash;
 use core::time::Duration;
 use std::sync::Arc;
@@ -287,11 +288,12 @@ impl Stats {
 /// assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
 /// assert!(search.stats.expanded <= 10);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Limits<C = NoCostLimit> {
     max_expansions: Option<u64>,
     max_cost: Option<C>,
     deadline: Option<Instant>,
+    time_limit: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
     max_memory: Option<usize>,
 }
@@ -301,12 +303,39 @@ pub struct Limits<C = NoCostLimit> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoCostLimit {}
 
+impl<C: fmt::Debug> fmt::Debug for Limits<C> {
+    /// The limits that are set, and only those: `Limits { max_expansions: 100 }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("Limits");
+        if let Some(count) = &self.max_expansions {
+            out.field("max_expansions", count);
+        }
+        if let Some(cost) = &self.max_cost {
+            out.field("max_cost", cost);
+        }
+        if let Some(deadline) = &self.deadline {
+            out.field("deadline", deadline);
+        }
+        if let Some(duration) = &self.time_limit {
+            out.field("time_limit", duration);
+        }
+        if let Some(flag) = &self.cancel {
+            out.field("cancel", flag);
+        }
+        if let Some(bytes) = &self.max_memory {
+            out.field("max_memory", bytes);
+        }
+        out.finish()
+    }
+}
+
 impl<C> Default for Limits<C> {
     fn default() -> Self {
         Self {
             max_expansions: None,
             max_cost: None,
             deadline: None,
+            time_limit: None,
             cancel: None,
             max_memory: None,
         }
@@ -334,6 +363,7 @@ impl Limits<NoCostLimit> {
             max_expansions: self.max_expansions,
             max_cost: None,
             deadline: self.deadline,
+            time_limit: self.time_limit,
             cancel: self.cancel.clone(),
             max_memory: self.max_memory,
         }
@@ -368,17 +398,58 @@ impl<C: Copy> Limits<C> {
         self
     }
 
-    /// Stop when `deadline` has passed.
+    /// Stop when the instant `deadline` has passed: an absolute deadline, the same for
+    /// every search these limits are given to (see [`Limits::time_limit`] for a duration
+    /// counted per search).
     #[must_use]
     pub fn deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
         self
     }
 
-    /// Stop after `duration` from now.
+    /// Stop each search after it has run for `duration`, counted from the start of that
+    /// search: limits reused for many searches give each one its full time. With
+    /// [`Limits::deadline`] too, a search stops at whichever comes first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use state_search::{Limits, Problem, Strategy};
+    ///
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
+    /// let problem = Problem::new(&space, [1], |&n| n == 100);
+    /// let limits = Limits::new().time_limit(Duration::from_millis(100));
+    /// std::thread::sleep(Duration::from_millis(150)); // longer than the limit
+    /// for strategy in [Strategy::Bfs, Strategy::IdaStarTable] {
+    ///     // Each search has its own 100 ms, whenever it starts.
+    ///     // 1 2 3 6 12 24 25 50 100
+    ///     assert_eq!(strategy.run(&problem, &limits)?.found().unwrap().cost, 8);
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
-    pub fn time_limit(self, duration: Duration) -> Self {
-        self.deadline(Instant::now() + duration)
+    pub fn time_limit(mut self, duration: Duration) -> Self {
+        self.time_limit = Some(duration);
+        self
+    }
+
+    /// These limits for a search that starts now: the time limit becomes a deadline
+    /// (the earlier of it and the absolute one). Every engine calls this once when a
+    /// search starts, before its first check.
+    #[must_use]
+    pub(crate) fn started(&self) -> Self
+    where
+        C: Clone,
+    {
+        let mut limits = self.clone();
+        if let Some(duration) = limits.time_limit.take() {
+            // A duration too long to add to the clock is no limit at all.
+            if let Some(end) = Instant::now().checked_add(duration) {
+                limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+            }
+        }
+        limits
     }
 
     /// Stop when `flag` becomes `true`; another thread may raise it.
@@ -429,6 +500,7 @@ impl<C: Copy> Limits<C> {
             max_expansions: self.max_expansions,
             max_cost: self.max_cost.map(convert),
             deadline: self.deadline,
+            time_limit: self.time_limit,
             cancel: self.cancel,
             max_memory: self.max_memory,
         }
@@ -501,6 +573,10 @@ impl<C: Copy> Limits<C> {
 
     #[cold]
     fn check_slow(&self, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
+        debug_assert!(
+            self.time_limit.is_none(),
+            "an engine checks limits whose search it did not start (`Limits::started`)"
+        );
         if let Some(flag) = &self.cancel
             && flag.load(Ordering::Relaxed)
         {

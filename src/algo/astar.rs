@@ -218,7 +218,7 @@ impl<C: Cost, St, Q: PriorityQueue<AStarKey<C>> + Clone> AStar<C, St, Q> {
         best_first::run(
             &ByEstimate,
             scratch,
-            &self.setup.limits,
+            &self.setup.limits.started(),
             space,
             starts,
             heuristic,

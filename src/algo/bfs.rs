@@ -316,7 +316,7 @@ impl<St> Bfs<St> {
         V: Visitor<Sp::State, usize>,
     {
         let BfsScratch { store, layer, next } = scratch;
-        let limits = &self.setup.limits;
+        let limits = &self.setup.limits.started();
         for start in starts {
             let (slot, fresh) = store
                 .insert(&start, NO_SLOT)

@@ -203,7 +203,13 @@ impl<St> BidirectionalBfs<St> {
         let outcome = match restarted {
             Err(error) => Outcome::Stopped(StopReason::Capacity(error)),
             Ok(()) if start == goal => Outcome::Found(vec![start]),
-            Ok(()) => meet(scratch, &self.setup.limits, space, visitor, &mut stats),
+            Ok(()) => meet(
+                scratch,
+                &self.setup.limits.started(),
+                space,
+                visitor,
+                &mut stats,
+            ),
         };
         stats.stored = scratch.forward.store.len() + scratch.backward.store.len();
         stats.memory = scratch.memory_bytes();

@@ -197,7 +197,7 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         best_first::run(
             &ByCost,
             scratch,
-            &self.setup.limits,
+            &self.setup.limits.started(),
             space,
             starts,
             &ZeroHeuristic,

@@ -245,7 +245,7 @@ impl<C: Cost, St> Spfa<C, St> {
         IsGoal: FnMut(&Sp::State) -> bool,
         V: Visitor<Sp::State, C>,
     {
-        let limits = &self.setup.limits;
+        let limits = &self.setup.limits.started();
         let (reach, overflowed) = scratch.reach_with(limits, space, starts, visitor)?;
         let outcome = match reach.outcome {
             Outcome::Stopped(reason) => Outcome::Stopped(reason),
@@ -299,7 +299,8 @@ impl<C: Cost, St> Spfa<C, St> {
         Sp: StateSpace<Cost = C> + ?Sized,
         St: Storage<Sp::State>,
     {
-        let (search, _) = scratch.reach_with(&self.setup.limits, space, starts, &mut NoVisitor)?;
+        let (search, _) =
+            scratch.reach_with(&self.setup.limits.started(), space, starts, &mut NoVisitor)?;
         Ok(Search::new(completed(&search.outcome), search.stats))
     }
 }

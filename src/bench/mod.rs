@@ -272,8 +272,8 @@ impl<'a> Comparison<'a> {
         Ok(self)
     }
 
-    /// The limits of every run. A deadline in them is one instant for all runs; give a
-    /// time limit per run with [`Comparison::time_limit`].
+    /// The limits of every run. A time limit in them ([`Limits::time_limit`]) counts from
+    /// the start of each run; a deadline ([`Limits::deadline`]) is one instant for all.
     ///
     /// They have no cost type (`Limits<NoCostLimit>`), so no cost limit: the problems'
     /// cost types may differ. Give a problem its cost limit with

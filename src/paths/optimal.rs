@@ -107,6 +107,7 @@ where
     G: Fn(&Sp::State) -> bool,
     I: MaybeIndexer<Sp::State>,
 {
+    let limits = &limits.started();
     let mut run = Run {
         space: problem.space,
         starts: &problem.starts,

@@ -47,7 +47,9 @@ use super::PathsError;
 /// - [`PathsError::Strategy`] when `inner` cannot run on the problem (it is refused, a
 ///   negative step cost for a strategy other than `spfa`, a negative cycle for `spfa`).
 /// - [`PathsError::Stopped`] when a limit stops a search: the expansions count over all
-///   searches, the deadline, cancel flag and memory limit apply to each search (and the
+///   searches, a time limit counts from the call to `k_shortest_paths` (its end is a
+///   deadline for every search), the deadline, cancel flag and memory limit apply to each
+///   search (and the
 ///   memory limit to the paths held), and the cost limit to the paths (the last item is
 ///   then [`StopReason::Cost`] if some path beyond the limit was left out).
 ///
@@ -107,7 +109,7 @@ where
     Ok(KShortest {
         problem,
         inner,
-        limits: limits.clone(),
+        limits: limits.started(),
         starts,
         paths: Vec::new(),
         accepted: Vec::new(),

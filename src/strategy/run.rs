@@ -204,6 +204,7 @@ where
     P: View,
     V: Visitor<State<P>, CostOf<P>>,
 {
+    let limits = &limits.started();
     let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
     let numeric = || {
         CostOf::<P>::ZERO

@@ -3,13 +3,14 @@
 use core::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use state_search::bench::{Comparison, RunOutcome};
 use state_search::domains::maze::GridMaze;
 use state_search::grid::Pos;
 use state_search::{
     AStar, Bfs, BidirectionalBfs, Dijkstra, Event, IdaStar, InPlaceIdaStar, InPlaceSpace, Limits,
-    Outcome, Search, Solution, Spfa, StopReason,
+    Outcome, Problem, Search, Solution, Spfa, StopReason, Strategy,
 };
 
 /// A 60 x 60 open grid: more than any limit below lets the engines expand.
@@ -157,6 +158,84 @@ fn a_raised_cancel_flag_and_a_past_deadline_stop_before_the_first_expansion() {
         .search(&mut walker, |w| w.at == w.goal);
     assert_eq!(ida.stop_reason(), Some(StopReason::Deadline));
     assert_eq!(walker.at, 0, "a stopped in-place search restores the state");
+}
+
+#[test]
+fn a_time_limit_counts_from_the_start_of_each_search() {
+    // Made long before the searches start: a deadline fixed when the limits were built
+    // would stop every search before its first expansion.
+    let limits = Limits::new()
+        .time_limit(Duration::from_millis(100))
+        .max_expansions(200);
+    std::thread::sleep(Duration::from_millis(150));
+    for (engine, outcome, expanded) in every_engine(&limits) {
+        assert_eq!(
+            outcome,
+            Outcome::Stopped(StopReason::Expansions),
+            "{engine}"
+        );
+        assert!(expanded > 0, "{engine}");
+    }
+    // A time limit of zero ends each search at its first check: it is applied.
+    for (engine, outcome, expanded) in every_engine(&Limits::new().time_limit(Duration::ZERO)) {
+        assert_eq!(outcome, Outcome::Stopped(StopReason::Deadline), "{engine}");
+        assert_eq!(expanded, 0, "{engine}");
+    }
+}
+
+#[test]
+fn a_time_limit_reused_across_a_comparison_gives_every_run_its_full_time() {
+    let maze = open_grid();
+    let goal = maze.goal();
+    let problem = || {
+        Problem::new(&maze, [maze.start()], move |&p: &Pos| p == goal)
+            .heuristic(|p: &Pos| maze.manhattan(p))
+            .backward(goal)
+    };
+    let strategies: Vec<Strategy> = Strategy::ALL
+        .into_iter()
+        .filter(|&s| s != Strategy::Layered)
+        .collect();
+    let comparison = |limits: Limits| {
+        Comparison::new()
+            .problem("open grid", problem())
+            .strategies(strategies.iter().map(ToString::to_string))
+            .unwrap()
+            .limits(limits)
+            .repeat(2)
+            .progress(false)
+    };
+    let limited = comparison(
+        Limits::new()
+            .time_limit(Duration::from_millis(100))
+            .max_expansions(2_000),
+    );
+    std::thread::sleep(Duration::from_millis(150));
+    let report = limited.run();
+    assert_eq!(report.rows().len(), strategies.len());
+    for row in report.rows() {
+        // Each run ends by finding the corner or by the expansion limit, never the clock.
+        assert!(
+            matches!(
+                row.outcome,
+                RunOutcome::Found { .. } | RunOutcome::Stopped(StopReason::Expansions)
+            ),
+            "{}: {:?}",
+            row.strategy,
+            row.outcome
+        );
+    }
+    for row in comparison(Limits::new().time_limit(Duration::ZERO))
+        .run()
+        .rows()
+    {
+        assert_eq!(
+            row.outcome,
+            RunOutcome::Stopped(StopReason::Deadline),
+            "{}",
+            row.strategy
+        );
+    }
 }
 
 #[test]

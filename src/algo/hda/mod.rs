@@ -208,6 +208,28 @@ impl<C: Cost> Hda<C> {
         H: Heuristic<Sp::State, C> + Sync + ?Sized,
         G: Fn(&Sp::State) -> bool + Sync,
     {
+        // The workers read `self.limits`: this search's, its time limit counted from now.
+        let started = Hda {
+            limits: self.limits.started(),
+        };
+        started.run(space, starts, heuristic, is_goal)
+    }
+
+    /// [`Hda::search`] with the limits started.
+    fn run<Sp, H, G>(
+        &self,
+        space: &Sp,
+        starts: impl IntoIterator<Item = Sp::State>,
+        heuristic: &H,
+        is_goal: G,
+    ) -> Search<Solution<Sp::State, C>>
+    where
+        Sp: StateSpace<Cost = C> + Sync + ?Sized,
+        Sp::State: Send,
+        C: Send + Sync,
+        H: Heuristic<Sp::State, C> + Sync + ?Sized,
+        G: Fn(&Sp::State) -> bool + Sync,
+    {
         let threads = rayon::current_num_threads().max(1);
         assert!(
             u32::try_from(threads).is_ok(),

@@ -198,7 +198,7 @@ impl<C: Cost> InPlaceIdaStar<C> {
         IsGoal: FnMut(&Sp) -> bool,
         V: Visitor<Sp, C>,
     {
-        let limits = &self.setup.limits;
+        let limits = &self.setup.limits.started();
         scratch.overflowed = false;
         let mut search = iterate(limits, space, visitor, |run| {
             let pass = scratch.pass(

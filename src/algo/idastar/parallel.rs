@@ -168,12 +168,13 @@ impl<C: Cost> ParIdaStar<C> {
         G: Fn(&Sp) -> bool + Sync,
         V: Visitor<Sp, C>,
     {
+        let limits = &self.limits.started();
         let threads = rayon::current_num_threads().max(1);
-        let interval = self.limits.expansion_limit().map_or(CHECK_INTERVAL, |max| {
+        let interval = limits.expansion_limit().map_or(CHECK_INTERVAL, |max| {
             (max / (4 * threads as u64)).clamp(1, CHECK_INTERVAL)
         });
         let mut shared = Shared {
-            limits: &self.limits,
+            limits,
             unlimited: Limits::default(),
             expanded: AtomicU64::new(0),
             interval,
@@ -182,7 +183,7 @@ impl<C: Cost> ParIdaStar<C> {
             found_at: AtomicUsize::new(usize::MAX),
         };
         let mut scratch = InPlaceScratch::new();
-        iterate(&self.limits, space, visitor, |run| {
+        iterate(limits, space, visitor, |run| {
             iteration(&mut shared, &mut scratch, &is_goal, threads, run)
         })
     }

@@ -322,7 +322,7 @@ impl<C: Cost, St> IdaStar<C, St> {
         IsGoal: FnMut(&Sp::State) -> bool,
         V: Visitor<Sp::State, C>,
     {
-        let limits = &self.setup.limits;
+        let limits = &self.setup.limits.started();
         loop {
             if limits.exceeds_cost(bound) {
                 return Outcome::Stopped(StopReason::Cost);
@@ -335,7 +335,7 @@ impl<C: Cost, St> IdaStar<C, St> {
             let mut next_bound: Option<C> = None;
             for start in starts {
                 let pass = self.pass(
-                    scratch, space, start, bound, heuristic, is_goal, visitor, stats,
+                    scratch, limits, space, start, bound, heuristic, is_goal, visitor, stats,
                 );
                 match pass {
                     Pass::Exhausted { next_bound: next } => {
@@ -383,6 +383,7 @@ impl<C: Cost, St> IdaStar<C, St> {
     fn pass<Sp, H, IsGoal, V>(
         &self,
         scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        limits: &Limits<C>,
         space: &Sp,
         start: &Sp::State,
         bound: C,
@@ -414,7 +415,6 @@ impl<C: Cost, St> IdaStar<C, St> {
             });
             return Pass::Found(C::ZERO);
         }
-        let limits = &self.setup.limits;
         if let Err(reason) = scratch.open(
             self.cycle_check,
             limits,

@@ -502,6 +502,7 @@ impl Layers {
         mut relabel: impl FnMut(Marks<'_>, u64),
     ) -> Result<LayerCounts, CapacityError> {
         let clock = Instant::now();
+        let limits = self.limits.started();
         self.last = None;
         self.reset(bound)?;
         let marks = Marks {
@@ -533,17 +534,17 @@ impl Layers {
         }
         counts.layers.push(first);
         progress(0, first, clock.elapsed());
-        let max_depth = self.limits.cost_limit();
+        let max_depth = limits.cost_limit();
         loop {
             let depth = counts.layers.len() - 1;
             let size = counts.layers[depth];
-            if let Some(max) = self.limits.expansion_limit()
+            if let Some(max) = limits.expansion_limit()
                 && counts.stats.expanded + size > max
             {
                 counts.stopped = Some(StopReason::Expansions);
                 break;
             }
-            let layer = scan(marks, current, &self.limits);
+            let layer = scan(marks, current, &limits);
             counts.stats.expanded += layer.expanded;
             counts.stats.generated += layer.generated;
             if layer.stopped.is_some() {

@@ -295,6 +295,7 @@ where
     T: Send + Sync,
     E: Fn(&T, &mut Part<'_, T>) + Sync,
 {
+    let limits = &limits.started();
     let helpers = &Helpers::default();
     rayon::scope(|scope| {
         let _leading = Leading::new(helpers);

@@ -131,7 +131,7 @@ impl LayeredSearch {
     pub fn search(&mut self, maze: &KeyDoorMaze, limits: &Limits) -> Search<Route> {
         let mut stats = Stats::default();
         let outcome = self
-            .search_layers(maze, limits, &mut stats)
+            .search_layers(maze, &limits.started(), &mut stats)
             .unwrap_or_else(Outcome::Stopped);
         stats.memory = self.memory_bytes();
         Search::new(outcome, stats)

@@ -62,17 +62,12 @@ fn offered(
         .collect()
 }
 
-/// Whether `strategy` searches forwards from the starts to a goal test: all but `bibfs`,
-/// `bidijkstra` and `mm` (which need the goal as one state and the steps backwards) and
-/// `layered` (the key-door maze's own).
+/// Whether `strategy` searches forwards from the starts to a goal test: all but those that
+/// need the goal as one state and the steps backwards (`bibfs`, `bidijkstra`, `mm`) and a
+/// domain's own (`layered`, the key-door maze's).
 fn forwards(strategy: crate::Strategy) -> bool {
-    use crate::Strategy;
+    use crate::strategy::Requirement;
 
-    !matches!(
-        strategy,
-        Strategy::BidirectionalBfs
-            | Strategy::BidirectionalDijkstra
-            | Strategy::Mm
-            | Strategy::Layered
-    )
+    let info = strategy.info();
+    !info.needs(Requirement::Backward) && !info.needs(Requirement::Domain)
 }

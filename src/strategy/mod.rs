@@ -29,6 +29,7 @@ mod problem;
 mod run;
 mod spelling;
 mod steps;
+mod table;
 
 use core::num::NonZeroUsize;
 
@@ -39,6 +40,7 @@ pub use problem::{
 };
 pub use run::{InPlaceResult, StrategyResult};
 pub use spelling::{ParseStrategyError, Weight};
+pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 
 /// A search strategy: an engine and its options, as a value.
 ///
@@ -201,67 +203,19 @@ pub enum Queue {
 }
 
 impl Strategy {
-    /// Every strategy of this crate, in the order of the table above, the parameterized ones
-    /// with a representative parameter (`wastar:2`, `beam:100`, `focal:2`, `anytime:2`).
-    pub const ALL: [Strategy; 18] = [
-        Strategy::Bfs,
-        Strategy::BidirectionalBfs,
-        Strategy::Dijkstra(Queue::Heap),
-        Strategy::Dijkstra(Queue::Bucket),
-        Strategy::Dijkstra(Queue::Radix),
-        Strategy::AStar,
-        Strategy::AStarBucket,
-        Strategy::Spfa,
-        Strategy::IdaStar,
-        Strategy::IdaStarTable,
-        Strategy::Layered,
-        Strategy::WeightedAStar(Weight::TWO),
-        Strategy::Greedy,
-        Strategy::Beam(BEAM_100),
-        Strategy::Focal(Weight::TWO),
-        Strategy::Anytime(Weight::TWO),
-        Strategy::BidirectionalDijkstra,
-        Strategy::Mm,
-    ];
-
-    /// The strategies of the `parallel` feature, in the order of the table above: not in
-    /// [`Strategy::ALL`], since they run only through `Strategy::par_run_in_place`
-    /// (`par-idastar`) or `Strategy::par_run` (`par-bfs`, `hda`).
-    #[cfg(feature = "parallel")]
-    pub const PARALLEL: [Strategy; 3] = [Strategy::ParIdaStar, Strategy::ParBfs, Strategy::Hda];
-
     /// Whether the strategy returns least-cost solutions (on a problem with an admissible
-    /// heuristic, for the strategies that use one). The weighted ones with weight 1 are;
-    /// `anytime` is, once it ends without a stop.
+    /// heuristic, for the strategies that use one): its [`Guarantee`] is
+    /// [`Guarantee::Optimal`]. The weighted ones with weight 1 are; `anytime` is, once it
+    /// ends without a stop.
     #[must_use]
     pub fn is_optimal(self) -> bool {
-        match self {
-            Strategy::WeightedAStar(w) | Strategy::Focal(w) => w == Weight::ONE,
-            Strategy::Greedy | Strategy::Beam(_) => false,
-            _ => true,
-        }
+        self.info().guarantee == Guarantee::Optimal
     }
 
     /// Whether the strategy uses the problem's heuristic.
     #[must_use]
     pub fn uses_heuristic(self) -> bool {
-        #[cfg(feature = "parallel")]
-        if matches!(self, Strategy::ParIdaStar | Strategy::Hda) {
-            return true;
-        }
-        matches!(
-            self,
-            Strategy::AStar
-                | Strategy::AStarBucket
-                | Strategy::IdaStar
-                | Strategy::IdaStarTable
-                | Strategy::WeightedAStar(_)
-                | Strategy::Greedy
-                | Strategy::Beam(_)
-                | Strategy::Focal(_)
-                | Strategy::Anytime(_)
-                | Strategy::Mm
-        )
+        self.info().uses_heuristic
     }
 
     /// The bound on the cost of the solutions it returns, as a factor of the optimum, for
@@ -269,13 +223,10 @@ impl Strategy {
     /// `focal:W`, none for `gbfs` and `beam`.
     #[must_use]
     pub fn suboptimality_bound(self) -> Option<f64> {
-        match self {
-            Strategy::WeightedAStar(w) | Strategy::Focal(w) => Some(w.get()),
-            Strategy::Greedy | Strategy::Beam(_) => None,
-            _ => Some(1.0),
+        match self.info().guarantee {
+            Guarantee::Optimal => Some(1.0),
+            Guarantee::Bounded(w) => Some(w.get()),
+            Guarantee::Unbounded => None,
         }
     }
 }
-
-/// The beam width of [`Strategy::ALL`]'s beam search.
-const BEAM_100: NonZeroUsize = NonZeroUsize::new(100).expect("100 is not zero");

@@ -19,8 +19,8 @@ use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 use super::problem::{CostOf, State, View};
 use super::steps::{self, Bidirectional, Steps};
 use super::{
-    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Strategy,
-    StrategyError,
+    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Requirement,
+    Strategy, StrategyError,
 };
 
 /// What [`Strategy::run`] returns.
@@ -206,12 +206,9 @@ where
 {
     let limits = &limits.started();
     let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
-    let numeric = || {
-        CostOf::<P>::ZERO
-            .to_f64()
-            .map(drop)
-            .ok_or(refuse(Inapplicable::NeedsNumericCost))
-    };
+    if let Some(reason) = lacking(strategy, problem) {
+        return Err(refuse(reason));
+    }
     let mut run = Run {
         problem,
         limits,
@@ -229,7 +226,6 @@ where
         }
         Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
         Strategy::WeightedAStar(weight) => {
-            numeric()?;
             run.best_first(&ByWeighted(weight.get()), BinaryQueue::new())?
         }
         Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
@@ -248,12 +244,8 @@ where
         }
         Strategy::IdaStarTable => run.stored(size_of::<(u32, CostOf<P>)>(), &mut TabledIda)?,
         Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Beam(width))?,
-        Strategy::Focal(weight) => {
-            numeric()?;
-            run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?
-        }
+        Strategy::Focal(weight) => run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?,
         Strategy::Anytime(weight) => {
-            numeric()?;
             run.stored(anytime::RECORD_BYTES, &mut Anytime(weight.get()))?
         }
         Strategy::BidirectionalDijkstra | Strategy::Mm => {
@@ -274,6 +266,45 @@ where
         return Err(refuse(Inapplicable::NegativeCost));
     }
     Ok(search)
+}
+
+/// What `problem` lacks of the requirements in `strategy`'s row of the strategy table (the
+/// first, in the row's order), as a refusal: checked before any search.
+fn lacking<P: View>(strategy: Strategy, problem: &P) -> Option<Inapplicable> {
+    strategy
+        .info()
+        .requirements
+        .iter()
+        .find_map(|&requirement| match requirement {
+            Requirement::UniformCost => {
+                let unit = problem.space().uniform_cost();
+                unit.filter(|unit| !unit.is_negative())
+                    .is_none()
+                    .then_some(Inapplicable::NeedsUniformCost)
+            }
+            Requirement::UnsignedCost => CostOf::<P>::with_unsigned(IsUnsigned)
+                .is_none()
+                .then_some(Inapplicable::NeedsUnsignedCost),
+            Requirement::NumericCost => CostOf::<P>::ZERO
+                .to_f64()
+                .is_none()
+                .then_some(Inapplicable::NeedsNumericCost),
+            Requirement::Backward => steps::ends(problem).err(),
+            // An in-place space, threads or a domain: not through `Strategy::run`.
+            other => Some(other.refusal()),
+        })
+}
+
+/// Runs nothing: `Cost::with_unsigned(IsUnsigned)` says whether a cost type is unsigned.
+struct IsUnsigned;
+
+impl<C: Cost> UnsignedUser<C> for IsUnsigned {
+    type Output = ();
+    fn run(self)
+    where
+        C: UnsignedCost,
+    {
+    }
 }
 
 /// A run in progress: the problem, its limits and the visitor.

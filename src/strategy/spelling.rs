@@ -5,7 +5,7 @@ use core::fmt;
 use core::num::NonZeroUsize;
 use core::str::FromStr;
 
-use super::{Queue, Strategy};
+use super::{Parameter, Strategy};
 
 /// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`): a decimal number
 /// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
@@ -47,6 +47,11 @@ impl Weight {
         } else {
             None
         }
+    }
+
+    /// Whether this is the weight 1.
+    pub(super) const fn is_one(self) -> bool {
+        self.millionths == Weight::ONE.millionths
     }
 
     /// The weight as a number.
@@ -109,46 +114,15 @@ impl FromStr for Weight {
 }
 
 /// The spellings of the strategies of the `parallel` feature (`par-idastar`, `par-bfs`,
-/// `hda`): their names with the feature, and the names a parse without it refuses as
-/// needing the feature rather than as unknown.
+/// `hda`): the names a parse without the feature refuses as needing the feature rather
+/// than as unknown (with it, a test holds them to the table).
+#[cfg(any(test, not(feature = "parallel")))]
 const PARALLEL_NAMES: [&str; 3] = ["par-idastar", "par-bfs", "hda"];
-
-impl Strategy {
-    /// The spelling's name part: what comes before the colon.
-    fn stem(self) -> &'static str {
-        match self {
-            Strategy::Bfs => "bfs",
-            Strategy::BidirectionalBfs => "bibfs",
-            Strategy::Dijkstra(Queue::Heap) => "dijkstra",
-            Strategy::Dijkstra(Queue::Bucket) => "dijkstra:bucket",
-            Strategy::Dijkstra(Queue::Radix) => "dijkstra:radix",
-            Strategy::AStar => "astar",
-            Strategy::AStarBucket => "astar:bucket",
-            Strategy::Spfa => "spfa",
-            Strategy::IdaStar => "idastar",
-            Strategy::IdaStarTable => "idastar-tt",
-            Strategy::Layered => "layered",
-            Strategy::WeightedAStar(_) => "wastar",
-            Strategy::Greedy => "gbfs",
-            Strategy::Beam(_) => "beam",
-            Strategy::Focal(_) => "focal",
-            Strategy::Anytime(_) => "anytime",
-            Strategy::BidirectionalDijkstra => "bidijkstra",
-            Strategy::Mm => "mm",
-            #[cfg(feature = "parallel")]
-            Strategy::ParIdaStar => PARALLEL_NAMES[0],
-            #[cfg(feature = "parallel")]
-            Strategy::ParBfs => PARALLEL_NAMES[1],
-            #[cfg(feature = "parallel")]
-            Strategy::Hda => PARALLEL_NAMES[2],
-        }
-    }
-}
 
 impl Strategy {
     /// Writes the spelling to `out`.
     fn spell(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        out.write_str(self.stem())?;
+        out.write_str(self.info().name)?;
         match self {
             Strategy::WeightedAStar(w) | Strategy::Focal(w) | Strategy::Anytime(w) => {
                 write!(out, ":{w}")
@@ -177,15 +151,27 @@ impl FromStr for Strategy {
 
     /// A spelling from the table of [`Strategy`].
     fn from_str(name: &str) -> Result<Self, ParseStrategyError> {
-        if let Some(strategy) = Strategy::ALL
-            .into_iter()
-            .find(|s| !s.has_parameter() && s.stem() == name)
-        {
-            return Ok(strategy);
-        }
+        let every = Strategy::ALL.into_iter();
         #[cfg(feature = "parallel")]
-        if let Some(strategy) = Strategy::PARALLEL.into_iter().find(|s| s.stem() == name) {
-            return Ok(strategy);
+        let every = every.chain(Strategy::PARALLEL);
+        let mut with_parameter = None;
+        for strategy in every {
+            let info = strategy.info();
+            match info.parameter {
+                None if info.name == name => return Ok(strategy),
+                Some(_)
+                    if name
+                        .split_once(':')
+                        .is_some_and(|(stem, _)| stem == info.name) =>
+                {
+                    with_parameter = Some(strategy);
+                }
+                Some(parameter) if info.name == name => {
+                    // A name whose parameter is missing: say which parameter.
+                    return Err(ParseStrategyError::missing(name, parameter, strategy));
+                }
+                _ => {}
+            }
         }
         #[cfg(not(feature = "parallel"))]
         if PARALLEL_NAMES.contains(&name) {
@@ -198,37 +184,47 @@ impl FromStr for Strategy {
             name: name.to_owned(),
             problem: Problem::Unknown,
         };
-        let Some((stem, parameter)) = name.split_once(':') else {
-            // A stem whose parameter is missing: say which parameter.
-            let needs = match name {
-                "wastar" => "it needs a weight, as in `wastar:1.5`",
-                "focal" => "it needs a weight, as in `focal:1.5`",
-                "anytime" => "it needs a weight, as in `anytime:1.5`",
-                "beam" => "it needs a width, as in `beam:100`",
-                _ => return Err(unknown()),
-            };
-            return Err(ParseStrategyError::parameter(name, needs));
+        let (Some(strategy), Some((_, parameter))) = (with_parameter, name.split_once(':')) else {
+            return Err(unknown());
         };
-        let weight = || {
-            parameter.parse::<Weight>().map_err(|e| ParseStrategyError {
-                name: name.to_owned(),
-                ..e
-            })
+        let in_name = |error: ParseStrategyError| ParseStrategyError {
+            name: name.to_owned(),
+            ..error
         };
-        match stem {
-            "wastar" => Ok(Strategy::WeightedAStar(weight()?)),
-            "focal" => Ok(Strategy::Focal(weight()?)),
-            "anytime" => Ok(Strategy::Anytime(weight()?)),
-            "beam" => parameter
+        match strategy.info().parameter {
+            Some(Parameter::Weight) => parameter
+                .parse::<Weight>()
+                .map(|w| strategy.with_weight(w))
+                .map_err(in_name),
+            _ => parameter
                 .parse::<NonZeroUsize>()
-                .map(Strategy::Beam)
+                .map(|width| strategy.with_width(width))
                 .map_err(|_| {
                     ParseStrategyError::parameter(
                         name,
                         "a beam width is a whole number of at least 1",
                     )
                 }),
-            _ => Err(unknown()),
+        }
+    }
+}
+
+impl Strategy {
+    /// This strategy with weight `w`, for the strategies whose parameter is a weight.
+    fn with_weight(self, w: Weight) -> Strategy {
+        match self {
+            Strategy::WeightedAStar(_) => Strategy::WeightedAStar(w),
+            Strategy::Focal(_) => Strategy::Focal(w),
+            Strategy::Anytime(_) => Strategy::Anytime(w),
+            other => other,
+        }
+    }
+
+    /// This strategy with width `width`, for the strategies whose parameter is a width.
+    fn with_width(self, width: NonZeroUsize) -> Strategy {
+        match self {
+            Strategy::Beam(_) => Strategy::Beam(width),
+            other => other,
         }
     }
 }
@@ -238,8 +234,10 @@ impl FromStr for Strategy {
 enum Problem {
     /// No strategy has this spelling.
     Unknown,
-    /// The parameter after the colon is missing or not valid: why.
+    /// The parameter after the colon is not valid: why.
     Parameter(&'static str),
+    /// The parameter is missing: which, and a strategy that has one.
+    Missing(Parameter, Strategy),
     /// The strategy exists, behind a cargo feature of the crate that is off: its name.
     #[cfg(not(feature = "parallel"))]
     Feature(&'static str),
@@ -261,6 +259,13 @@ impl ParseStrategyError {
         self.problem == Problem::Unknown
     }
 
+    fn missing(name: &str, parameter: Parameter, example: Strategy) -> Self {
+        Self {
+            name: name.to_owned(),
+            problem: Problem::Missing(parameter, example),
+        }
+    }
+
     fn parameter(name: &str, why: &'static str) -> Self {
         Self {
             name: name.to_owned(),
@@ -274,6 +279,14 @@ impl fmt::Display for ParseStrategyError {
         match self.problem {
             Problem::Parameter(why) => {
                 return write!(f, "invalid strategy {:?}: {why}", self.name);
+            }
+            Problem::Missing(parameter, example) => {
+                return write!(
+                    f,
+                    "invalid strategy {:?}: it needs {}, as in `{example}`",
+                    self.name,
+                    parameter.what()
+                );
             }
             #[cfg(not(feature = "parallel"))]
             Problem::Feature(feature) => {
@@ -318,24 +331,7 @@ impl Strategy {
     /// ```
     #[must_use]
     pub fn pattern(self) -> &'static str {
-        match self {
-            Strategy::WeightedAStar(_) => "wastar:W",
-            Strategy::Focal(_) => "focal:W",
-            Strategy::Anytime(_) => "anytime:W",
-            Strategy::Beam(_) => "beam:K",
-            other => other.stem(),
-        }
-    }
-
-    /// Whether the spelling carries a parameter after a colon.
-    fn has_parameter(self) -> bool {
-        matches!(
-            self,
-            Strategy::WeightedAStar(_)
-                | Strategy::Focal(_)
-                | Strategy::Anytime(_)
-                | Strategy::Beam(_)
-        )
+        self.info().pattern
     }
 }
 
@@ -379,6 +375,13 @@ mod tests {
             message.ends_with(", mm, par-idastar, par-bfs, hda"),
             "{message}"
         );
+    }
+
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_parallel_names_are_the_table_s() {
+        let names = Strategy::PARALLEL.map(|s| s.info().name);
+        assert_eq!(names, PARALLEL_NAMES);
     }
 
     #[cfg(feature = "parallel")]

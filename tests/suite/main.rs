@@ -22,6 +22,7 @@ mod cli;
 mod dijkstra;
 #[cfg(all(feature = "distributed", feature = "domains"))]
 mod distributed;
+mod docs;
 mod hda;
 mod huarong;
 mod idastar;

@@ -8,7 +8,7 @@ use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
 use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
-use crate::strategy::{Inapplicable, Problem, Queue, Strategy};
+use crate::strategy::{Inapplicable, Problem, Requirement, Strategy};
 
 impl KeyDoorMaze {
     /// A route for `objective` found by `strategy`, within `limits`.
@@ -214,46 +214,31 @@ impl Objective {
             .collect()
     }
 
-    /// Whether [`KeyDoorMaze::solve`] (or `par_solve`) runs `strategy` for the objective.
+    /// Whether [`KeyDoorMaze::solve`] (or `par_solve`) runs `strategy` for the objective:
+    /// whether the objective offers every requirement in the strategy's row of the
+    /// strategy table.
     fn runs(self, strategy: Strategy) -> bool {
-        let both = matches!(
-            strategy,
-            Strategy::Dijkstra(Queue::Heap)
-                | Strategy::AStar
-                | Strategy::Spfa
-                | Strategy::IdaStar
-                | Strategy::IdaStarTable
-                | Strategy::Greedy
-                | Strategy::Beam(_)
-        );
-        let this = match self {
-            Objective::FewestKeys => strategy == Strategy::Layered,
-            Objective::FewestMoves => matches!(
-                strategy,
-                Strategy::Bfs
-                    | Strategy::Dijkstra(_)
-                    | Strategy::AStarBucket
-                    | Strategy::WeightedAStar(_)
-                    | Strategy::Focal(_)
-                    | Strategy::Anytime(_)
-            ),
-        };
-        both || this || runs_in_parallel(self, strategy)
+        strategy
+            .info()
+            .requirements
+            .iter()
+            .all(|&requirement| self.offers(requirement))
     }
-}
 
-/// Whether `strategy` is a parallel one that [`KeyDoorMaze::par_solve`] runs for
-/// `objective`: `hda` for both, `par-bfs` for the fewest moves.
-#[cfg(feature = "parallel")]
-fn runs_in_parallel(objective: Objective, strategy: Strategy) -> bool {
-    strategy == Strategy::Hda
-        || (objective == Objective::FewestMoves && strategy == Strategy::ParBfs)
-}
-
-/// Without the `parallel` feature, no strategy runs in parallel.
-#[cfg(not(feature = "parallel"))]
-fn runs_in_parallel(_: Objective, _: Strategy) -> bool {
-    false
+    /// Whether the maze, searched for this objective, offers `requirement`. The fewest
+    /// keys are a lexicographic cost (keys, moves): not uniform, unsigned or numeric, and
+    /// the layered search is this objective's own; the fewest moves are unit steps. Both
+    /// search on threads (`par_solve`); neither searches backwards or in place.
+    fn offers(self, requirement: Requirement) -> bool {
+        match requirement {
+            Requirement::Domain => self == Objective::FewestKeys,
+            Requirement::UniformCost | Requirement::UnsignedCost | Requirement::NumericCost => {
+                self == Objective::FewestMoves
+            }
+            Requirement::Threads => cfg!(feature = "parallel"),
+            _ => false,
+        }
+    }
 }
 
 impl fmt::Display for Objective {

@@ -1,0 +1,380 @@
+//! The strategy table: one row per strategy saying what it is (its spelling, what it
+//! promises about cost, what it needs of a problem, its engine in a few words). The
+//! [`Strategy`] enum's constants ([`Strategy::ALL`], `Strategy::PARALLEL`), its spellings,
+//! its pre-run refusals and the domains' lists of strategies all read it.
+//!
+//! A strategy added to the enum without a row here is a compile error (the `match` of
+//! [`Strategy::info`] is exhaustive), and a row is the only place that puts a strategy in
+//! [`Strategy::ALL`].
+
+use core::num::NonZeroUsize;
+
+use super::{Inapplicable, Queue, Strategy, Weight};
+
+/// What a strategy is: one row of the strategy table, from [`Strategy::info`].
+///
+/// # Examples
+///
+/// ```
+/// use state_search::Strategy;
+/// use state_search::strategy::{Guarantee, Requirement};
+///
+/// let info = Strategy::AStar.info();
+/// assert_eq!(info.name, "astar");
+/// assert_eq!(info.guarantee, Guarantee::Optimal);
+/// assert!(info.uses_heuristic);
+/// let wastar: Strategy = "wastar:1.5".parse()?;
+/// assert_eq!(wastar.info().guarantee, Guarantee::Bounded("1.5".parse()?));
+/// assert!(wastar.info().needs(Requirement::NumericCost));
+/// // Every strategy in one table, as the README prints it.
+/// for strategy in Strategy::ALL {
+///     let info = strategy.info();
+///     println!("| `{}` | {} | {} |", strategy.pattern(), info.guarantee, info.summary);
+/// }
+/// # Ok::<(), state_search::ParseStrategyError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StrategyInfo {
+    /// The spelling's name: what comes before a parameter's colon (`astar`, `wastar`,
+    /// `dijkstra:bucket`, whose `bucket` is part of the name).
+    pub name: &'static str,
+    /// The spelling's pattern: the name, and for a strategy with a parameter the
+    /// parameter's letter (`wastar:W`, `beam:K`); see [`Strategy::pattern`].
+    pub pattern: &'static str,
+    /// The parameter after the colon, if the spelling has one.
+    pub parameter: Option<Parameter>,
+    /// What the strategy promises about the cost of the solutions it returns.
+    pub guarantee: Guarantee,
+    /// Whether it reads the problem's heuristic (without one, the zero heuristic).
+    pub uses_heuristic: bool,
+    /// Whether it also searches an [`InPlaceSpace`](crate::InPlaceSpace)
+    /// ([`Strategy::run_in_place`], or `par_run_in_place` for `par-idastar`).
+    pub in_place: bool,
+    /// What it needs of a problem, in the order it is checked: a problem that lacks one
+    /// is refused before any search with the matching [`Inapplicable`].
+    pub requirements: &'static [Requirement],
+    /// The engine, in a few words.
+    pub summary: &'static str,
+}
+
+impl StrategyInfo {
+    /// Whether the strategy needs `requirement`.
+    #[must_use]
+    pub fn needs(&self, requirement: Requirement) -> bool {
+        self.requirements.contains(&requirement)
+    }
+}
+
+/// The parameter of a strategy's spelling, after a colon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Parameter {
+    /// A [`Weight`] of at least 1 (`wastar:1.5`), written `W` in patterns.
+    Weight,
+    /// A whole number of at least 1 (`beam:100`), written `K` in patterns.
+    Width,
+}
+
+impl Parameter {
+    /// Its letter in a spelling's pattern: `W` or `K`.
+    #[must_use]
+    pub fn letter(self) -> &'static str {
+        match self {
+            Parameter::Weight => "W",
+            Parameter::Width => "K",
+        }
+    }
+
+    /// What the parameter is, for messages: "a weight", "a width".
+    #[must_use]
+    pub fn what(self) -> &'static str {
+        match self {
+            Parameter::Weight => "a weight",
+            Parameter::Width => "a width",
+        }
+    }
+}
+
+/// What a strategy promises about the cost of its solutions, given an admissible
+/// heuristic for the strategies that use one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Guarantee {
+    /// A least-cost solution (`anytime:W`: once it ends without a stop).
+    Optimal,
+    /// A solution of cost at most the weight times the optimum.
+    Bounded(Weight),
+    /// No bound: any solution, perhaps none where one exists (`beam:K`).
+    Unbounded,
+}
+
+impl core::fmt::Display for Guarantee {
+    /// `optimal`, `at most W x optimal` (with the weight), `no bound`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Guarantee::Optimal => f.write_str("optimal"),
+            Guarantee::Bounded(w) => write!(f, "at most {w} x optimal"),
+            Guarantee::Unbounded => f.write_str("no bound"),
+        }
+    }
+}
+
+/// Something a strategy needs of a problem, checked before it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Requirement {
+    /// Steps that all cost the same ([`StateSpace::uniform_cost`](crate::StateSpace::uniform_cost)).
+    UniformCost,
+    /// Unsigned integer costs (`u8` to `u64`, `usize`): a bucket or radix queue.
+    UnsignedCost,
+    /// Costs that are numbers ([`Cost::to_f64`](crate::Cost::to_f64)): it weighs them.
+    NumericCost,
+    /// Predecessors, one start and the goal state ([`Problem::backward`](crate::Problem::backward)).
+    Backward,
+    /// An [`InPlaceSpace`](crate::InPlaceSpace) that can be cloned and sent to threads.
+    InPlaceSpace,
+    /// A problem shared between threads (`Strategy::par_run`).
+    Threads,
+    /// One domain's own search: generic problems do not have it.
+    Domain,
+}
+
+impl Requirement {
+    /// The refusal of a problem that lacks it (for [`Requirement::Backward`], the most
+    /// common one; [`Strategy::run`] says which part is missing).
+    #[must_use]
+    pub fn refusal(self) -> Inapplicable {
+        match self {
+            Requirement::UniformCost => Inapplicable::NeedsUniformCost,
+            Requirement::UnsignedCost => Inapplicable::NeedsUnsignedCost,
+            Requirement::NumericCost => Inapplicable::NeedsNumericCost,
+            Requirement::Backward => Inapplicable::NeedsBackward,
+            Requirement::InPlaceSpace => Inapplicable::NeedsInPlaceSpace,
+            #[cfg(feature = "parallel")]
+            Requirement::Threads => Inapplicable::NeedsSyncProblem,
+            #[cfg(not(feature = "parallel"))]
+            Requirement::Threads => Inapplicable::NeedsStateSpace,
+            Requirement::Domain => Inapplicable::DomainOnly,
+        }
+    }
+
+    /// What it is, for tables: "uniform step costs", ...
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Requirement::UniformCost => "uniform step costs",
+            Requirement::UnsignedCost => "unsigned integer costs",
+            Requirement::NumericCost => "numeric costs",
+            Requirement::Backward => "predecessors and the goal state",
+            Requirement::InPlaceSpace => "a `Clone + Send` in-place space",
+            Requirement::Threads => "a `Sync` problem",
+            Requirement::Domain => "its domain",
+        }
+    }
+}
+
+/// A row: the name and summary, then the builder methods below.
+const fn row(name: &'static str, summary: &'static str) -> StrategyInfo {
+    StrategyInfo {
+        name,
+        pattern: name,
+        parameter: None,
+        guarantee: Guarantee::Optimal,
+        uses_heuristic: false,
+        in_place: false,
+        requirements: &[],
+        summary,
+    }
+}
+
+impl StrategyInfo {
+    const fn heuristic(mut self) -> Self {
+        self.uses_heuristic = true;
+        self
+    }
+
+    const fn needing(mut self, requirements: &'static [Requirement]) -> Self {
+        self.requirements = requirements;
+        self
+    }
+
+    /// A spelling with a parameter, whose pattern is `pattern` (`wastar:W`).
+    const fn with(mut self, parameter: Parameter, pattern: &'static str) -> Self {
+        self.parameter = Some(parameter);
+        self.pattern = pattern;
+        self
+    }
+
+    const fn bounded_by(mut self, weight: Weight) -> Self {
+        self.guarantee = if weight.is_one() {
+            Guarantee::Optimal
+        } else {
+            Guarantee::Bounded(weight)
+        };
+        self
+    }
+
+    const fn unbounded(mut self) -> Self {
+        self.guarantee = Guarantee::Unbounded;
+        self
+    }
+
+    const fn searches_in_place(mut self) -> Self {
+        self.in_place = true;
+        self
+    }
+}
+
+/// The table: each row is `pattern => [the value in ALL] row;`. The rows under
+/// `parallel` exist with the `parallel` feature only, and go to `Strategy::PARALLEL`.
+macro_rules! strategy_table {
+    (
+        every { $($pattern:pat => [$example:expr] $info:expr;)* }
+        parallel { $($par_pattern:pat => [$par_example:expr] $par_info:expr;)* }
+    ) => {
+        impl Strategy {
+            /// Every strategy that runs on a [`Problem`](crate::Problem) through
+            /// [`Strategy::run`] in every build, in the order of the table above, the
+            /// parameterized ones with a representative parameter (`wastar:2`,
+            /// `beam:100`, `focal:2`, `anytime:2`).
+            pub const ALL: [Strategy; [$($example),*].len()] = [$($example),*];
+
+            /// The strategies of the `parallel` feature, in the order of the table above:
+            /// not in [`Strategy::ALL`], since they run only through
+            /// `Strategy::par_run_in_place` (`par-idastar`) or `Strategy::par_run`
+            /// (`par-bfs`, `hda`).
+            #[cfg(feature = "parallel")]
+            pub const PARALLEL: [Strategy; [$($par_example),*].len()] = [$($par_example),*];
+
+            /// What this strategy is: its row of the strategy table.
+            #[must_use]
+            pub fn info(self) -> StrategyInfo {
+                match self {
+                    $($pattern => $info,)*
+                    $(#[cfg(feature = "parallel")] $par_pattern => $par_info,)*
+                }
+            }
+        }
+    };
+}
+
+use Requirement::{Backward, Domain, NumericCost, UniformCost, UnsignedCost};
+
+strategy_table! {
+    every {
+        Strategy::Bfs => [Strategy::Bfs]
+            row("bfs", "breadth-first search").needing(&[UniformCost]);
+        Strategy::BidirectionalBfs => [Strategy::BidirectionalBfs]
+            row("bibfs", "bidirectional breadth-first search, meeting in the middle")
+                .needing(&[UniformCost, Backward]);
+        Strategy::Dijkstra(Queue::Heap) => [Strategy::Dijkstra(Queue::Heap)]
+            row("dijkstra", "Dijkstra's algorithm over a binary heap");
+        Strategy::Dijkstra(Queue::Bucket) => [Strategy::Dijkstra(Queue::Bucket)]
+            row("dijkstra:bucket", "Dijkstra over Dial's buckets").needing(&[UnsignedCost]);
+        Strategy::Dijkstra(Queue::Radix) => [Strategy::Dijkstra(Queue::Radix)]
+            row("dijkstra:radix", "Dijkstra over a radix heap").needing(&[UnsignedCost]);
+        Strategy::AStar => [Strategy::AStar]
+            row("astar", "A* over a binary heap, ties to the largest g").heuristic();
+        Strategy::AStarBucket => [Strategy::AStarBucket]
+            row("astar:bucket", "A* over Dial's buckets kept as stacks, ties to the newest")
+                .heuristic()
+                .needing(&[UnsignedCost]);
+        Strategy::Spfa => [Strategy::Spfa]
+            row("spfa", "SPFA: negative step costs, negative cycles reported");
+        Strategy::IdaStar => [Strategy::IdaStar]
+            row("idastar", "IDA* with a check of the current path; in place on an InPlaceSpace")
+                .heuristic()
+                .searches_in_place();
+        Strategy::IdaStarTable => [Strategy::IdaStarTable]
+            row("idastar-tt", "IDA* with a generation-stamped transposition table").heuristic();
+        Strategy::Layered => [Strategy::Layered]
+            row("layered", "a domain's own layered search (the key-door maze's fewest keys)")
+                .needing(&[Domain]);
+        Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO)]
+            row("wastar", "weighted A*: states in order of g + W h")
+                .with(Parameter::Weight, "wastar:W")
+                .heuristic()
+                .bounded_by(w)
+                .needing(&[NumericCost]);
+        Strategy::Greedy => [Strategy::Greedy]
+            row("gbfs", "greedy best-first search on h alone").heuristic().unbounded();
+        Strategy::Beam(_) => [Strategy::Beam(BEAM_100)]
+            row("beam", "beam search: the K best states of each layer")
+                .with(Parameter::Width, "beam:K")
+                .heuristic()
+                .unbounded();
+        Strategy::Focal(w) => [Strategy::Focal(Weight::TWO)]
+            row("focal", "focal search (A*ε): least distance-to-go within W times the least f")
+                .with(Parameter::Weight, "focal:W")
+                .heuristic()
+                .bounded_by(w)
+                .needing(&[NumericCost]);
+        Strategy::Anytime(_) => [Strategy::Anytime(Weight::TWO)]
+            row("anytime", "anytime weighted A*: better solutions until one is proven optimal")
+                .with(Parameter::Weight, "anytime:W")
+                .heuristic()
+                .needing(&[NumericCost]);
+        Strategy::BidirectionalDijkstra => [Strategy::BidirectionalDijkstra]
+            row("bidijkstra", "bidirectional Dijkstra").needing(&[Backward]);
+        Strategy::Mm => [Strategy::Mm]
+            row("mm", "MM: bidirectional heuristic search meeting in the middle")
+                .heuristic()
+                .needing(&[Backward]);
+    }
+    parallel {
+        Strategy::ParIdaStar => [Strategy::ParIdaStar]
+            row("par-idastar", "IDA* in place on the threads of the rayon pool")
+                .heuristic()
+                .searches_in_place()
+                .needing(&[Requirement::InPlaceSpace]);
+        Strategy::ParBfs => [Strategy::ParBfs]
+            row("par-bfs", "layer-parallel BFS on the rayon pool")
+                .needing(&[UniformCost, Requirement::Threads]);
+        Strategy::Hda => [Strategy::Hda]
+            row("hda", "hash-distributed A* on the threads of the rayon pool")
+                .heuristic()
+                .needing(&[Requirement::Threads]);
+    }
+}
+
+/// The beam width of [`Strategy::ALL`]'s beam search.
+const BEAM_100: NonZeroUsize = NonZeroUsize::new(100).expect("100 is not zero");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_names_its_strategy_and_all_holds_each_once() {
+        let mut names: Vec<&str> = Strategy::ALL.iter().map(|s| s.info().name).collect();
+        #[cfg(feature = "parallel")]
+        names.extend(Strategy::PARALLEL.iter().map(|s| s.info().name));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "two rows share a name");
+    }
+
+    #[test]
+    fn a_weight_of_one_is_optimal_and_larger_is_bounded() {
+        let w = |text: &str| text.parse::<Weight>().unwrap();
+        assert_eq!(
+            Strategy::WeightedAStar(Weight::ONE).info().guarantee,
+            Guarantee::Optimal
+        );
+        assert_eq!(
+            Strategy::Focal(w("1.5")).info().guarantee,
+            Guarantee::Bounded(w("1.5"))
+        );
+        // anytime's last solution is optimal whatever its weight.
+        assert_eq!(
+            Strategy::Anytime(w("3")).info().guarantee,
+            Guarantee::Optimal
+        );
+        assert_eq!(
+            Guarantee::Bounded(w("1.5")).to_string(),
+            "at most 1.5 x optimal"
+        );
+    }
+}

@@ -4,11 +4,11 @@
 
 use core::hash::Hash;
 
-use crate::error::CapacityError;
+use crate::error::{CapacityError, CapacityErrorKind};
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
-use crate::store::{NodeStore, Slot, Storage, StorageUser, try_push, with_storage};
+use crate::store::{NodeStore, Probe, Ran, Slot, Storage, StorageUser, try_push, with_storage};
 use crate::strategy::{MaybeIndexer, Problem};
 
 use super::dag::{OptimalDag, OptimalPathsIter};
@@ -142,7 +142,12 @@ where
 {
     type Output = Answer<Sp::State, Sp::Cost>;
 
-    fn run<St: Storage<Sp::State>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
+    fn run<St: Storage<Sp::State>>(
+        &mut self,
+        storage: St,
+        probe: Option<Probe>,
+    ) -> Result<Ran<Self::Output>, CapacityError> {
+        let limits = Probe::limits(probe, self.limits);
         let mut search = Search {
             store: storage.try_store::<Record<Sp::Cost>>()?,
             queue: BinaryQueue::new(),
@@ -153,11 +158,22 @@ where
                 ..Stats::default()
             },
         };
-        let explored = search.explore(self.space, self.starts, self.is_goal, self.limits);
+        let explored = search.explore(self.space, self.starts, self.is_goal, &limits);
+        if probe.is_some()
+            && matches!(
+                explored,
+                Err(StopReason::Capacity(CapacityError {
+                    reason: CapacityErrorKind::MemoryLimit,
+                    ..
+                }))
+            )
+        {
+            return Ok(Ran::Outgrew);
+        }
         search.stats.stored = search.store.len();
         search.stats.memory = search.memory_bytes();
         let stats = search.stats;
-        Ok(match explored {
+        Ok(Ran::Done(match explored {
             Ok(None) => Ok(OptimalPaths::none(stats)),
             Ok(Some(best)) => search.build(best).map_err(|error| PathsError::Stopped {
                 reason: StopReason::Capacity(error),
@@ -165,7 +181,7 @@ where
             }),
             Err(StopReason::NegativeCost) => Err(PathsError::NegativeCost),
             Err(reason) => Err(PathsError::Stopped { reason, stats }),
-        })
+        }))
     }
 }
 

@@ -1,7 +1,11 @@
-//! Automatic storage: dense when the states are numbered and the dense store fits the
-//! memory budget, hashed otherwise.
+//! Automatic storage: hashed while a search is small, dense once it outgrows a fraction
+//! of what the dense store costs (when the states are numbered and the dense store fits
+//! the memory budget), hashed otherwise.
+
+use std::borrow::Cow;
 
 use crate::error::{CapacityError, CapacityErrorKind};
+use crate::solution::{Limits, Search, StopReason};
 use crate::space::StateIndexer;
 
 use super::{Dense, Hashed, NO_SLOT, Storage};
@@ -20,11 +24,17 @@ use super::{Dense, Hashed, NO_SLOT, Storage};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StoragePolicy {
-    /// [`Dense`] storage when the problem has a [`StateIndexer`] whose bound a store can
-    /// number, the dense store fits the memory limit
-    /// ([`Limits::max_memory`](crate::Limits::max_memory); no limit: whatever the
-    /// allocator grants) and can be allocated; [`Hashed`] storage otherwise, which grows
-    /// fallibly with the states seen.
+    /// The storage whose cost follows the states the search touches. [`Hashed`]
+    /// storage, which grows with the states seen, for a problem without a
+    /// [`StateIndexer`], or whose dense store cannot be numbered, does not fit the memory
+    /// limit ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be allocated.
+    /// Otherwise [`Dense`] storage, at once when the dense store is small (at most
+    /// 256 KiB); when it is larger, the search runs hashed first, and only when its hashed
+    /// stores outgrow 1/32 of the dense store's bytes does it start again with dense
+    /// storage. A small search on a huge numbering then costs what a hashed one does, and
+    /// a search that visits a good part of the numbered states pays at most about 1/32 of
+    /// the dense store's cost for the hashed start. A search started again reports the
+    /// second run's statistics, and a visitor sees the events of both runs.
     #[default]
     Auto,
     /// [`Dense`] storage; a [`CapacityError`] when there is no indexer or the store does
@@ -79,9 +89,63 @@ pub(crate) trait StorageUser<S> {
     /// What the code returns.
     type Output;
     /// Runs the code with `storage`; an `Err` means its buffers could not be built (the
-    /// search did not start), so another storage may be tried.
-    fn run<St: Storage<S>>(&mut self, storage: St) -> Result<Self::Output, CapacityError>;
+    /// search did not start), so another storage may be tried. With a [`Probe`], the run
+    /// is a hashed start that must stop when its memory passes the probe's
+    /// ([`Probe::limits`]); [`Ran::Outgrew`] says it did ([`Probe::outgrew`]).
+    fn run<St: Storage<S>>(
+        &mut self,
+        storage: St,
+        probe: Option<Probe>,
+    ) -> Result<Ran<Self::Output>, CapacityError>;
 }
+
+/// What a [`StorageUser`] run gave: its output, or a hashed start that outgrew its probe.
+pub(crate) enum Ran<T> {
+    /// The search ran to its end (or to a stop of its own).
+    Done(T),
+    /// The hashed start passed the probe's memory: run it again with dense storage.
+    Outgrew,
+}
+
+/// The memory a hashed start of an automatic-storage search may use before the search
+/// starts again with dense storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Probe {
+    bytes: usize,
+}
+
+impl Probe {
+    /// `limits` for the run: with the probe's memory limit (below any of `limits`' own,
+    /// or there would be no probe).
+    pub(crate) fn limits<C: Copy>(probe: Option<Probe>, limits: &Limits<C>) -> Cow<'_, Limits<C>> {
+        match probe {
+            Some(probe) => Cow::Owned(limits.clone().max_memory(probe.bytes)),
+            None => Cow::Borrowed(limits),
+        }
+    }
+
+    /// Whether `search`, run with [`Probe::limits`], stopped at the probe's memory limit.
+    pub(crate) fn outgrew<T>(probe: Option<Probe>, search: &Search<T>) -> bool {
+        probe.is_some()
+            && matches!(
+                search.stop_reason(),
+                Some(StopReason::Capacity(CapacityError {
+                    reason: CapacityErrorKind::MemoryLimit,
+                    ..
+                }))
+            )
+    }
+}
+
+/// Dense stores of at most this many bytes are built at once by automatic storage: their
+/// allocation costs less than a hashed start (256 KiB).
+const SMALL_DENSE_BYTES: usize = 256 << 10;
+
+/// The share of the dense store's bytes a hashed start may take before the search starts
+/// again with dense storage: 1/32. The hashed start then costs a few percent of a search
+/// that fills the dense store, and a search that stays below it never pays for the dense
+/// store at all.
+const PROBE_SHARE: usize = 32;
 
 /// Runs `user` with the storage `policy` picks: `indexer` is the problem's numbering, if
 /// any, and `record_bytes` the bytes a dense store takes per state (plus its bitset).
@@ -99,7 +163,7 @@ where
     Hashed: Storage<S>,
 {
     let dense = match (policy, indexer) {
-        (StoragePolicy::Hashed, _) | (StoragePolicy::Auto, None) => return user.run(Hashed),
+        (StoragePolicy::Hashed, _) | (StoragePolicy::Auto, None) => return done(user, Hashed),
         (StoragePolicy::Dense, None) => {
             return Err(CapacityError {
                 entries: 0,
@@ -107,22 +171,46 @@ where
                 reason: CapacityErrorKind::NoIndexer,
             });
         }
-        (_, Some(indexer)) => fits(indexer.bound(), record_bytes, budget).map(|()| indexer),
+        (_, Some(indexer)) => {
+            fits(indexer.bound(), record_bytes, budget).map(|bytes| (indexer, bytes))
+        }
     };
     match (dense, policy) {
-        (Ok(indexer), StoragePolicy::Dense) => user.run(Dense(indexer.clone())),
-        (Ok(indexer), _) => match user.run(Dense(indexer.clone())) {
-            Err(_) => user.run(Hashed),
-            done => done,
-        },
+        (Ok((indexer, _)), StoragePolicy::Dense) => done(user, Dense(indexer.clone())),
+        (Ok((indexer, bytes)), _) => {
+            if bytes > SMALL_DENSE_BYTES {
+                let probe = Probe {
+                    bytes: bytes / PROBE_SHARE,
+                };
+                if let Ran::Done(output) = user.run(Hashed, Some(probe))? {
+                    return Ok(output);
+                }
+            }
+            match done(user, Dense(indexer.clone())) {
+                Err(_) => done(user, Hashed),
+                done => done,
+            }
+        }
         (Err(error), StoragePolicy::Dense) => Err(error),
-        (Err(_), _) => user.run(Hashed),
+        (Err(_), _) => done(user, Hashed),
     }
 }
 
-/// Whether a dense store of `bound` states of `record_bytes` each can be numbered and
-/// fits `budget`.
-fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<(), CapacityError> {
+/// Runs `user` with `storage` to its end.
+fn done<S, St: Storage<S>, U: StorageUser<S>>(
+    user: &mut U,
+    storage: St,
+) -> Result<U::Output, CapacityError> {
+    match user.run(storage, None)? {
+        Ran::Done(output) => Ok(output),
+        // Only a run with a probe outgrows one.
+        Ran::Outgrew => unreachable!("a run without a probe outgrew it"),
+    }
+}
+
+/// The bytes of a dense store of `bound` states of `record_bytes` each, if it can be
+/// numbered and fits `budget`.
+fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<usize, CapacityError> {
     if bound >= NO_SLOT as usize {
         return Err(CapacityError {
             entries: bound,
@@ -138,7 +226,7 @@ fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<(), 
         (Some(bytes), Some(budget)) if bytes > budget => {
             Err(CapacityError::memory_limit(bound, bytes))
         }
-        _ => Ok(()),
+        (Some(bytes), _) => Ok(bytes),
     }
 }
 
@@ -160,22 +248,39 @@ mod tests {
         }
     }
 
-    /// Says which storage it ran with: dense or hashed.
-    struct Which;
+    /// Says which storage it ran with: dense or hashed; a hashed start with a probe
+    /// outgrows it when `outgrow` is set.
+    #[derive(Default)]
+    struct Which {
+        outgrow: bool,
+        probes: Vec<usize>,
+    }
     impl StorageUser<u32> for Which {
         type Output = &'static str;
-        fn run<St: Storage<u32>>(&mut self, storage: St) -> Result<&'static str, CapacityError> {
+        fn run<St: Storage<u32>>(
+            &mut self,
+            storage: St,
+            probe: Option<Probe>,
+        ) -> Result<Ran<&'static str>, CapacityError> {
             let _store = storage.try_store::<u64>()?;
-            Ok(if core::any::type_name::<St>().contains("Dense") {
-                "Dense"
-            } else {
-                "Hashed"
-            })
+            if let Some(probe) = probe {
+                self.probes.push(probe.bytes);
+                if self.outgrow {
+                    return Ok(Ran::Outgrew);
+                }
+            }
+            Ok(Ran::Done(
+                if core::any::type_name::<St>().contains("Dense") {
+                    "Dense"
+                } else {
+                    "Hashed"
+                },
+            ))
         }
     }
 
     fn pick(policy: StoragePolicy, indexer: Option<Upto>, budget: Option<usize>) -> String {
-        match with_storage(policy, indexer.as_ref(), 8, budget, &mut Which) {
+        match with_storage(policy, indexer.as_ref(), 8, budget, &mut Which::default()) {
             Ok(which) => which.to_owned(),
             Err(error) => format!("error: {:?}", error.reason),
         }
@@ -206,16 +311,57 @@ mod tests {
         assert_eq!(pick(StoragePolicy::Dense, None, None), "error: NoIndexer");
     }
 
+    #[test]
+    fn auto_starts_a_large_dense_store_hashed_and_goes_dense_once_outgrown() {
+        // 2^20 states of 8 bytes and a bitset: 8.1 MiB, above the small dense size.
+        let large = Upto(1 << 20);
+        let dense_bytes = (1 << 20) * 8 + (1 << 17);
+        let mut small_search = Which::default();
+        let ran = with_storage(
+            StoragePolicy::Auto,
+            Some(&large),
+            8,
+            None,
+            &mut small_search,
+        );
+        assert_eq!(ran, Ok("Hashed"));
+        assert_eq!(small_search.probes, [dense_bytes / PROBE_SHARE]);
+        let mut large_search = Which {
+            outgrow: true,
+            probes: Vec::new(),
+        };
+        let ran = with_storage(
+            StoragePolicy::Auto,
+            Some(&large),
+            8,
+            None,
+            &mut large_search,
+        );
+        assert_eq!(ran, Ok("Dense"));
+        assert_eq!(large_search.probes.len(), 1, "one hashed start, then dense");
+        // Small dense stores are built at once, explicit choices are kept.
+        let mut small = Which::default();
+        let ran = with_storage(StoragePolicy::Auto, Some(&Upto(1000)), 8, None, &mut small);
+        assert_eq!((ran, small.probes.len()), (Ok("Dense"), 0));
+        let mut dense = Which::default();
+        let ran = with_storage(StoragePolicy::Dense, Some(&large), 8, None, &mut dense);
+        assert_eq!((ran, dense.probes.len()), (Ok("Dense"), 0));
+    }
+
     /// Fails to build dense buffers, as when the allocator refuses them.
     struct DenseRefused;
     impl StorageUser<u32> for DenseRefused {
         type Output = bool;
-        fn run<St: Storage<u32>>(&mut self, _storage: St) -> Result<bool, CapacityError> {
+        fn run<St: Storage<u32>>(
+            &mut self,
+            _storage: St,
+            _probe: Option<Probe>,
+        ) -> Result<Ran<bool>, CapacityError> {
             let dense = core::any::type_name::<St>().contains("Dense");
             if dense {
                 Err(CapacityError::out_of_memory(100, 8))
             } else {
-                Ok(true)
+                Ok(Ran::Done(true))
             }
         }
     }

@@ -22,8 +22,8 @@ pub(crate) mod dense;
 mod hashed;
 mod stamped;
 
+pub(crate) use auto::{Probe, Ran, StorageUser, with_storage};
 pub use auto::{StoragePolicy, UnknownStoragePolicy};
-pub(crate) use auto::{StorageUser, with_storage};
 pub use dense::{DenseStore, DenseTable};
 pub use hashed::{HashedStore, HashedTable};
 pub use stamped::{Stamp, StampedTable};

@@ -13,7 +13,7 @@ use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{
     Cost, Heuristic, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser, ZeroHeuristic,
 };
-use crate::store::{Slot, Storage, StorageUser, with_storage};
+use crate::store::{Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
 use super::problem::{CostOf, State, View};
@@ -278,8 +278,7 @@ fn lacking<P: View>(strategy: Strategy, problem: &P) -> Option<Inapplicable> {
         .find_map(|&requirement| match requirement {
             Requirement::UniformCost => {
                 let unit = problem.space().uniform_cost();
-                unit.filter(|unit| !unit.is_negative())
-                    .is_none()
+                unit.is_none_or(Cost::is_negative)
                     .then_some(Inapplicable::NeedsUniformCost)
             }
             Requirement::UnsignedCost => CostOf::<P>::with_unsigned(IsUnsigned)
@@ -387,10 +386,21 @@ where
 {
     type Output = Search<Solution<State<P>, CostOf<P>>>;
 
-    fn run<St: Storage<State<P>>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
+    fn run<St: Storage<State<P>>>(
+        &mut self,
+        storage: St,
+        probe: Option<Probe>,
+    ) -> Result<Ran<Self::Output>, CapacityError> {
         let run = &mut *self.run;
-        self.engine
-            .run(storage, run.problem, run.limits, run.visitor)
+        let limits = Probe::limits(probe, run.limits);
+        let search = self
+            .engine
+            .run(storage, run.problem, &limits, run.visitor)?;
+        Ok(if Probe::outgrew(probe, &search) {
+            Ran::Outgrew
+        } else {
+            Ran::Done(search)
+        })
     }
 }
 
@@ -610,18 +620,25 @@ where
 {
     type Output = StrategyResult<State<P>, CostOf<P>>;
 
-    fn run<St: Storage<State<P>>>(&mut self, storage: St) -> Result<Self::Output, CapacityError> {
+    fn run<St: Storage<State<P>>>(
+        &mut self,
+        storage: St,
+        probe: Option<Probe>,
+    ) -> Result<Ran<Self::Output>, CapacityError> {
         let problem = self.run.problem;
-        let engine = Spfa::with_storage(storage).with_limits(self.run.limits.clone());
+        let limits = Probe::limits(probe, self.run.limits).into_owned();
+        let engine = Spfa::with_storage(storage).with_limits(limits);
         let mut scratch = engine.scratch()?;
-        Ok(engine
-            .search_in_with(
-                &mut scratch,
-                problem.space(),
-                problem.starts().iter().cloned(),
-                |s| problem.is_goal(s),
-                self.run.visitor,
-            )
-            .map_err(StrategyError::NegativeCycle))
+        let searched = engine.search_in_with(
+            &mut scratch,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            |s| problem.is_goal(s),
+            self.run.visitor,
+        );
+        Ok(match searched {
+            Ok(search) if Probe::outgrew(probe, &search) => Ran::Outgrew,
+            searched => Ran::Done(searched.map_err(StrategyError::NegativeCycle)),
+        })
     }
 }

@@ -162,8 +162,10 @@ where
     Dense<I>: Storage<S>,
     Hashed: Storage<S>,
 {
-    let dense = match (policy, indexer) {
-        (StoragePolicy::Hashed, _) | (StoragePolicy::Auto, None) => return done(user, Hashed),
+    // The storage to run with next. Each storage type is run from one call below, so
+    // that its (large) instantiation of the user is compiled once.
+    let mut next = match (policy, indexer) {
+        (StoragePolicy::Hashed, _) | (StoragePolicy::Auto, None) => Next::Hashed(None),
         (StoragePolicy::Dense, None) => {
             return Err(CapacityError {
                 entries: 0,
@@ -171,41 +173,41 @@ where
                 reason: CapacityErrorKind::NoIndexer,
             });
         }
-        (_, Some(indexer)) => {
-            fits(indexer.bound(), record_bytes, budget).map(|bytes| (indexer, bytes))
-        }
+        (_, Some(indexer)) => match fits(indexer.bound(), record_bytes, budget) {
+            Ok(_) if policy == StoragePolicy::Dense => Next::Dense { fallback: false },
+            Ok(bytes) if bytes > SMALL_DENSE_BYTES => Next::Hashed(Some(Probe {
+                bytes: bytes / PROBE_SHARE,
+            })),
+            Ok(_) => Next::Dense { fallback: true },
+            Err(error) if policy == StoragePolicy::Dense => return Err(error),
+            Err(_) => Next::Hashed(None),
+        },
     };
-    match (dense, policy) {
-        (Ok((indexer, _)), StoragePolicy::Dense) => done(user, Dense(indexer.clone())),
-        (Ok((indexer, bytes)), _) => {
-            if bytes > SMALL_DENSE_BYTES {
-                let probe = Probe {
-                    bytes: bytes / PROBE_SHARE,
-                };
-                if let Ran::Done(output) = user.run(Hashed, Some(probe))? {
-                    return Ok(output);
-                }
-            }
-            match done(user, Dense(indexer.clone())) {
-                Err(_) => done(user, Hashed),
-                done => done,
-            }
-        }
-        (Err(error), StoragePolicy::Dense) => Err(error),
-        (Err(_), _) => done(user, Hashed),
+    loop {
+        let ran = match (next, indexer) {
+            (Next::Dense { .. }, Some(indexer)) => user.run(Dense(indexer.clone()), None),
+            (Next::Hashed(probe), _) => user.run(Hashed, probe),
+            // Dense is chosen only with an indexer.
+            (Next::Dense { .. }, None) => user.run(Hashed, None),
+        };
+        next = match (ran, next) {
+            (Ok(Ran::Done(output)), _) => return Ok(output),
+            // The hashed start outgrew its probe, which only automatic storage sets: go
+            // dense, and back to hashed (unlimited) if the dense store cannot be built.
+            (Ok(Ran::Outgrew), _) => Next::Dense { fallback: true },
+            (Err(_), Next::Dense { fallback: true }) => Next::Hashed(None),
+            (Err(error), _) => return Err(error),
+        };
     }
 }
 
-/// Runs `user` with `storage` to its end.
-fn done<S, St: Storage<S>, U: StorageUser<S>>(
-    user: &mut U,
-    storage: St,
-) -> Result<U::Output, CapacityError> {
-    match user.run(storage, None)? {
-        Ran::Done(output) => Ok(output),
-        // Only a run with a probe outgrows one.
-        Ran::Outgrew => unreachable!("a run without a probe outgrew it"),
-    }
+/// The storage [`with_storage`] runs with next.
+#[derive(Clone, Copy)]
+enum Next {
+    /// Hashed storage, perhaps as a start that stops at a probe's memory.
+    Hashed(Option<Probe>),
+    /// Dense storage; with `fallback`, hashed storage when it cannot be built.
+    Dense { fallback: bool },
 }
 
 /// The bytes of a dense store of `bound` states of `record_bytes` each, if it can be

@@ -402,3 +402,53 @@ fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
         );
     }
 }
+
+/// The integers below 2^24, numbered by themselves: a dense store of hundreds of MB.
+#[derive(Clone, Copy)]
+struct Huge;
+
+impl StateIndexer<u32> for Huge {
+    fn bound(&self) -> usize {
+        1 << 24
+    }
+    fn index(&self, &n: &u32) -> usize {
+        n as usize
+    }
+    fn state(&self, index: usize) -> u32 {
+        u32::try_from(index).unwrap()
+    }
+}
+
+#[test]
+fn automatic_storage_costs_a_small_search_what_hashed_storage_costs() {
+    use state_search::{Limits, Problem, StoragePolicy, Strategy as SearchStrategy};
+
+    // Add one or double, below 2^24: 5 -> 40 takes a few expansions. A dense store for
+    // the whole numbering would take hundreds of MB.
+    let space = state_search::from_fn(|&n: &u32| {
+        [(n + 1, 1u32), (n * 2, 1)]
+            .into_iter()
+            .filter(|&(m, _)| m < 1 << 24)
+    });
+    let strategies = [
+        SearchStrategy::Dijkstra(state_search::strategy::Queue::Heap),
+        SearchStrategy::AStar,
+        SearchStrategy::IdaStarTable,
+    ];
+    for strategy in strategies {
+        let run = |policy| {
+            let problem = Problem::new(&space, [5], |&n| n == 40)
+                .indexer(Huge)
+                .storage(policy);
+            strategy.run(&problem, &Limits::new()).unwrap()
+        };
+        let (auto, hashed) = (run(StoragePolicy::Auto), run(StoragePolicy::Hashed));
+        assert_eq!(auto.found().unwrap().cost, 3, "{strategy}"); // 5 10 20 40
+        assert_eq!(auto.stats.memory, hashed.stats.memory, "{strategy}");
+        assert!(
+            auto.stats.memory < 1 << 16,
+            "{strategy}: {}",
+            auto.stats.memory
+        );
+    }
+}

@@ -208,28 +208,10 @@ impl<C: Cost> Hda<C> {
         H: Heuristic<Sp::State, C> + Sync + ?Sized,
         G: Fn(&Sp::State) -> bool + Sync,
     {
-        // The workers read `self.limits`: this search's, its time limit counted from now.
-        let started = Hda {
+        // The workers read `started.limits`: this search's, its time limit counted from now.
+        let started = &Hda {
             limits: self.limits.started(),
         };
-        started.run(space, starts, heuristic, is_goal)
-    }
-
-    /// [`Hda::search`] with the limits started.
-    fn run<Sp, H, G>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: G,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + Sync + ?Sized,
-        Sp::State: Send,
-        C: Send + Sync,
-        H: Heuristic<Sp::State, C> + Sync + ?Sized,
-        G: Fn(&Sp::State) -> bool + Sync,
-    {
         let threads = rayon::current_num_threads().max(1);
         assert!(
             u32::try_from(threads).is_ok(),
@@ -257,7 +239,7 @@ impl<C: Cost> Hda<C> {
             (0..threads).map(|id| Worker::new(id, threads)).collect();
         for start in starts {
             let w = &mut workers[owner(&start, threads)];
-            if let Err(reason) = w.receive(&start, C::ZERO, NO_LINK, heuristic, &self.limits) {
+            if let Err(reason) = w.receive(&start, C::ZERO, NO_LINK, heuristic, &started.limits) {
                 shared.halt.stop(reason);
                 break;
             }
@@ -271,7 +253,7 @@ impl<C: Cost> Hda<C> {
                         let is_goal = &is_goal;
                         scope.spawn(move || {
                             let _guard = PanicGuard(&shared.halt);
-                            self.work(worker, shared, space, heuristic, is_goal);
+                            started.work(worker, shared, space, heuristic, is_goal);
                         })
                     })
                     .collect();

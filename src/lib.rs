@@ -100,7 +100,9 @@
 //! Engines keep their bookkeeping in a [`store`]. [`Hashed`] storage works for any state;
 //! when a space can number its states densely ([`StateIndexer`], [`IndexedSpace`]),
 //! [`Dense`] storage uses a bitset and flat arrays instead, which is several times faster.
-//! [`StoragePolicy::Auto`] picks it for a [`Strategy`] run when it fits the memory limit.
+//! [`StoragePolicy::Auto`] picks it for a [`Strategy`] run when it fits the memory limit
+//! and the search grows large enough to pay for it (a large dense store is built only
+//! once a hashed start outgrows a share of it).
 //! Choosing it for an engine is one argument:
 //!
 //! ```

@@ -115,11 +115,16 @@ pub(crate) struct Probe {
 }
 
 impl Probe {
-    /// `limits` for the run: with the probe's memory limit (below any of `limits`' own,
-    /// or there would be no probe).
+    /// `limits` for the run: with the probe's memory limit, or `limits`' own if it is
+    /// lower (it never is: a probe is only made below the budget the dense store fits).
     pub(crate) fn limits<C: Copy>(probe: Option<Probe>, limits: &Limits<C>) -> Cow<'_, Limits<C>> {
         match probe {
-            Some(probe) => Cow::Owned(limits.clone().max_memory(probe.bytes)),
+            Some(probe) => {
+                let bytes = limits
+                    .memory_limit()
+                    .map_or(probe.bytes, |own| own.min(probe.bytes));
+                Cow::Owned(limits.clone().max_memory(bytes))
+            }
             None => Cow::Borrowed(limits),
         }
     }

@@ -227,7 +227,7 @@ impl Strategy {
         let engine = ParBfs::new().with_limits(steps);
         let starts = problem.starts().iter().cloned();
         // Dense marks when the problem numbers its states and they fit, else hashed
-        // storage, as `StoragePolicy::Auto` chooses for the sequential engines.
+        // storage (the marks are two bits a state, so no hashed start is tried first).
         let dense = problem.indexer.get().map(|indexer| {
             engine.search(problem.space(), indexer, starts.clone(), &problem.is_goal)
         });

@@ -52,7 +52,9 @@ pub struct StrategyInfo {
     /// ([`Strategy::run_in_place`], or `par_run_in_place` for `par-idastar`).
     pub in_place: bool,
     /// What it needs of a problem, in the order it is checked: a problem that lacks one
-    /// is refused before any search with the matching [`Inapplicable`].
+    /// is refused before any search with the matching [`Inapplicable`]. How the strategy
+    /// runs (on threads, in place, in its domain) comes first, so that the first refusal
+    /// names the call to make.
     pub requirements: &'static [Requirement],
     /// The engine, in a few words.
     pub summary: &'static str,
@@ -330,7 +332,7 @@ strategy_table! {
                 .needing(&[Requirement::InPlaceSpace]);
         Strategy::ParBfs => [Strategy::ParBfs]
             row("par-bfs", "layer-parallel BFS on the rayon pool")
-                .needing(&[UniformCost, Requirement::Threads]);
+                .needing(&[Requirement::Threads, UniformCost]);
         Strategy::Hda => [Strategy::Hda]
             row("hda", "hash-distributed A* on the threads of the rayon pool")
                 .heuristic()

@@ -298,6 +298,13 @@ fn refusals_are_typed() {
         refused.refusal(),
         Some((Search::ParBfs, Inapplicable::NeedsSyncProblem))
     );
+    // `run` names the call to make first, whatever else the problem lacks.
+    let unshared = Problem::new(&weighted, [0], |&s: &u32| s == 4);
+    let refused = Search::ParBfs.run(&unshared, &Limits::new()).unwrap_err();
+    assert_eq!(
+        refused.refusal(),
+        Some((Search::ParBfs, Inapplicable::NeedsSyncProblem))
+    );
     // Every other strategy runs through `par_run` as through `run`.
     let search = Search::Bfs.par_run(&problem, &Limits::new()).unwrap();
     assert_eq!(search.found().unwrap().cost, 4 * UNIT);

@@ -4,7 +4,7 @@
 
 use core::hash::Hash;
 
-use crate::error::{CapacityError, CapacityErrorKind};
+use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
@@ -159,15 +159,7 @@ where
             },
         };
         let explored = search.explore(self.space, self.starts, self.is_goal, &limits);
-        if probe.is_some()
-            && matches!(
-                explored,
-                Err(StopReason::Capacity(CapacityError {
-                    reason: CapacityErrorKind::MemoryLimit,
-                    ..
-                }))
-            )
-        {
+        if Probe::stopped(probe, explored.as_ref().err()) {
             return Ok(Ran::Outgrew);
         }
         search.stats.stored = search.store.len();

@@ -32,8 +32,8 @@ pub enum StoragePolicy {
     /// 256 KiB); when it is larger, the search runs hashed first, and only when its hashed
     /// stores outgrow 1/32 of the dense store's bytes does it start again with dense
     /// storage. A small search on a huge numbering then costs what a hashed one does, and
-    /// a search that visits a good part of the numbered states pays at most about 1/32 of
-    /// the dense store's cost for the hashed start. A search started again reports the
+    /// a search that visits a good part of the numbered states pays for its hashed start
+    /// on top of the dense search. A search started again reports the
     /// second run's statistics, and a visitor sees the events of both runs.
     #[default]
     Auto,
@@ -131,9 +131,15 @@ impl Probe {
 
     /// Whether `search`, run with [`Probe::limits`], stopped at the probe's memory limit.
     pub(crate) fn outgrew<T>(probe: Option<Probe>, search: &Search<T>) -> bool {
+        Probe::stopped(probe, search.stop_reason().as_ref())
+    }
+
+    /// Whether a run with [`Probe::limits`] that stopped for `reason` stopped at the
+    /// probe's memory limit.
+    pub(crate) fn stopped(probe: Option<Probe>, reason: Option<&StopReason>) -> bool {
         probe.is_some()
             && matches!(
-                search.stop_reason(),
+                reason,
                 Some(StopReason::Capacity(CapacityError {
                     reason: CapacityErrorKind::MemoryLimit,
                     ..
@@ -142,14 +148,14 @@ impl Probe {
     }
 }
 
-/// Dense stores of at most this many bytes are built at once by automatic storage: their
-/// allocation costs less than a hashed start (256 KiB).
+/// Dense stores of at most this many bytes are built at once by automatic storage
+/// (256 KiB): a chosen threshold, below which filling the store is cheap.
 const SMALL_DENSE_BYTES: usize = 256 << 10;
 
 /// The share of the dense store's bytes a hashed start may take before the search starts
-/// again with dense storage: 1/32. The hashed start then costs a few percent of a search
-/// that fills the dense store, and a search that stays below it never pays for the dense
-/// store at all.
+/// again with dense storage: 1/32, a chosen share. A search that stays below it never pays
+/// for the dense store; a BFS over all 9! pancake stacks ran at 0.96-1.12x dense
+/// storage's time with it (BENCHMARKS.md).
 const PROBE_SHARE: usize = 32;
 
 /// Runs `user` with the storage `policy` picks: `indexer` is the problem's numbering, if

@@ -525,7 +525,7 @@ impl<C: Copy> Limits<C> {
     pub(crate) fn check(
         &self,
         expanded: u64,
-        memory: impl FnOnce() -> usize,
+        memory: impl Fn() -> usize,
     ) -> Result<(), StopReason> {
         // One branch on the hot path: both rare cases go to `check_now`, which tells
         // them apart.
@@ -550,7 +550,7 @@ impl<C: Copy> Limits<C> {
     /// [`Limits::check_now`], out of the engines' loops.
     #[cold]
     #[inline(never)]
-    fn check_rare(&self, expanded: u64, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
+    fn check_rare(&self, expanded: u64, memory: impl Fn() -> usize) -> Result<(), StopReason> {
         self.check_now(expanded, memory)
     }
 
@@ -561,23 +561,54 @@ impl<C: Copy> Limits<C> {
     pub(crate) fn check_now(
         &self,
         expanded: u64,
-        memory: impl FnOnce() -> usize,
+        memory: impl Fn() -> usize,
     ) -> Result<(), StopReason> {
         if let Some(max) = self.max_expansions
             && expanded >= max
         {
             return Err(StopReason::Expansions);
         }
-        self.check_slow(memory)
+        self.clock().check(&memory)
     }
 
+    /// The limits that do not depend on the cost type.
+    fn clock(&self) -> Clock<'_> {
+        Clock {
+            started: self.time_limit.is_none(),
+            cancel: self.cancel.as_deref(),
+            deadline: self.deadline,
+            max_memory: self.max_memory,
+        }
+    }
+
+    /// Whether `cost` is beyond the cost limit.
+    #[inline]
+    pub(crate) fn exceeds_cost(&self, cost: C) -> bool
+    where
+        C: Ord,
+    {
+        matches!(self.max_cost, Some(max) if cost > max)
+    }
+}
+
+/// The limits a search checks now and then, whatever its cost type: one copy of the check
+/// serves every engine and problem.
+struct Clock<'l> {
+    started: bool,
+    cancel: Option<&'l AtomicBool>,
+    deadline: Option<Instant>,
+    max_memory: Option<usize>,
+}
+
+impl Clock<'_> {
     #[cold]
-    fn check_slow(&self, memory: impl FnOnce() -> usize) -> Result<(), StopReason> {
+    #[inline(never)]
+    fn check(&self, memory: &dyn Fn() -> usize) -> Result<(), StopReason> {
         debug_assert!(
-            self.time_limit.is_none(),
+            self.started,
             "an engine checks limits whose search it did not start (`Limits::started`)"
         );
-        if let Some(flag) = &self.cancel
+        if let Some(flag) = self.cancel
             && flag.load(Ordering::Relaxed)
         {
             return Err(StopReason::Cancelled);
@@ -594,15 +625,6 @@ impl<C: Copy> Limits<C> {
             }
         }
         Ok(())
-    }
-
-    /// Whether `cost` is beyond the cost limit.
-    #[inline]
-    pub(crate) fn exceeds_cost(&self, cost: C) -> bool
-    where
-        C: Ord,
-    {
-        matches!(self.max_cost, Some(max) if cost > max)
     }
 }
 

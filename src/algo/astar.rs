@@ -7,7 +7,7 @@ use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, StateSpace};
 use crate::store::{Hashed, Storage};
 
-use super::best_first::{self, BestFirstScratch, ByEstimate};
+use super::best_first::{self, BestFirstScratch, ByEstimate, First};
 use super::engine::{Engine, Setup, engine_setup};
 
 /// The key of A*'s open list: least `f` first, then largest `g` ([`Cost::EstimateKey`]).
@@ -217,6 +217,7 @@ impl<C: Cost, St, Q: PriorityQueue<AStarKey<C>> + Clone> AStar<C, St, Q> {
     {
         best_first::run(
             &ByEstimate,
+            &mut First,
             scratch,
             &self.setup.limits.started(),
             space,

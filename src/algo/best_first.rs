@@ -184,6 +184,77 @@ impl<C: Cost> Order<C> for ByGreedy {
     }
 }
 
+/// What a best-first search does with the goals it takes from the queue, beyond the order:
+/// [`First`] (Dijkstra, A*, weighted A*, greedy) ends with the first one;
+/// [`Anytime`](super::anytime::Anytime) keeps the best one so far and prunes on it.
+pub(crate) trait Policy<S, C: Cost> {
+    /// Whether [`Policy::admits`] can refuse: then the loop computes `f` of each state it
+    /// takes from the queue.
+    const PRUNES: bool = false;
+    /// Whether a state whose `f` is `f` may still lead to a goal the policy wants.
+    #[inline]
+    fn admits(&self, _f: C) -> bool {
+        true
+    }
+    /// A goal, at `slot` with cost `g`, left the queue: `Ok(true)` ends the search with
+    /// it, `Ok(false)` goes on (the policy kept it), `Err` stops the search.
+    ///
+    /// # Errors
+    ///
+    /// The reason to stop (a visitor's).
+    fn goal<Sp, N, V>(
+        &mut self,
+        space: &Sp,
+        store: &N,
+        slot: Slot,
+        stats: &Stats,
+        visitor: &mut V,
+    ) -> Result<bool, StopReason>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        N: NodeStore<S, Node<C>>,
+        V: Visitor<S, C>;
+    /// A state was queued at `slot` with `f` and `g`.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the policy's own records cannot grow.
+    #[inline]
+    fn queued(&mut self, _slot: Slot, _f: C, _g: C) -> Result<(), CapacityError> {
+        Ok(())
+    }
+    /// The heap memory of the policy's own records, in bytes.
+    fn memory_bytes(&self) -> usize {
+        0
+    }
+    /// The best solution the policy kept, if any: taken once the search has ended.
+    fn take(&mut self) -> Option<Solution<S, C>> {
+        None
+    }
+}
+
+/// The first goal taken from the queue ends the search.
+pub(crate) struct First;
+
+impl<S, C: Cost> Policy<S, C> for First {
+    #[inline]
+    fn goal<Sp, N, V>(
+        &mut self,
+        _: &Sp,
+        _: &N,
+        _: Slot,
+        _: &Stats,
+        _: &mut V,
+    ) -> Result<bool, StopReason>
+    where
+        Sp: StateSpace<State = S, Cost = C> + ?Sized,
+        N: NodeStore<S, Node<C>>,
+        V: Visitor<S, C>,
+    {
+        Ok(true)
+    }
+}
+
 /// The buffers of a Dijkstra or A* search: the store of per-state records and the
 /// priority queue. After a search, it answers for the states the search settled.
 ///
@@ -260,8 +331,9 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
     clippy::too_many_arguments,
     reason = "the one entry point of every best-first order; every argument is a part of it"
 )]
-pub(crate) fn run<O, S, C, St, Q, Sp, H, IsGoal, V>(
+pub(crate) fn run<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
     order: &O,
+    policy: &mut P,
     scratch: &mut BestFirstScratch<S, C, St, Q>,
     limits: &Limits<C>,
     space: &Sp,
@@ -272,6 +344,7 @@ pub(crate) fn run<O, S, C, St, Q, Sp, H, IsGoal, V>(
 ) -> Search<Solution<S, C>>
 where
     O: Order<C>,
+    P: Policy<S, C>,
     C: Cost,
     St: Storage<S>,
     Q: PriorityQueue<O::Key>,
@@ -287,8 +360,9 @@ where
         ..Stats::default()
     };
     let mut best = NO_SLOT;
-    let outcome = explore(
+    let explored = explore(
         order,
+        policy,
         scratch,
         limits,
         space,
@@ -298,27 +372,43 @@ where
         visitor,
         &mut stats,
         &mut best,
-    )
-    .unwrap_or_else(Outcome::Stopped);
+    );
     stats.stored = scratch.store.len();
-    stats.memory = scratch.memory_bytes();
-    let solution = |slot| {
-        traced(
-            space,
-            &scratch.store,
-            slot,
-            parent,
-            scratch.store.value(slot).1,
-        )
-    };
-    let partial = match outcome {
-        Outcome::Stopped(_) if best != NO_SLOT => Some(solution(best)),
-        _ => None,
-    };
+    stats.memory = scratch.memory_bytes() + policy.memory_bytes();
+    let (outcome, partial) = answer(space, &scratch.store, explored, policy.take(), best);
     Search {
-        outcome: outcome.map(solution),
+        outcome,
         stats,
         partial,
+    }
+}
+
+/// A search's outcome and its partial solution.
+type Answer<S, C> = (Outcome<Solution<S, C>>, Option<Solution<S, C>>);
+
+/// The outcome of a search that `explored` ended, and its partial solution: `kept` is the
+/// policy's best solution, `best` the slot of the most promising state reached. Generic
+/// over the space and the store alone, so one copy serves every order and queue.
+fn answer<Sp, N>(
+    space: &Sp,
+    store: &N,
+    explored: Result<Outcome<Slot>, StopReason>,
+    kept: Option<Solution<Sp::State, Sp::Cost>>,
+    best: Slot,
+) -> Answer<Sp::State, Sp::Cost>
+where
+    Sp: StateSpace + ?Sized,
+    N: NodeStore<Sp::State, Node<Sp::Cost>>,
+{
+    let solution = |slot| traced(space, store, slot, parent, store.value(slot).1);
+    let promising = || (best != NO_SLOT).then(|| solution(best));
+    match (explored, kept) {
+        (Ok(Outcome::Found(slot)), _) => (Outcome::Found(solution(slot)), None),
+        // The queue ran dry: the best solution kept is the answer.
+        (Ok(_), Some(kept)) => (Outcome::Found(kept), None),
+        (Ok(Outcome::Stopped(reason)), None) => (Outcome::Stopped(reason), promising()),
+        (Ok(_), None) => (Outcome::NoPath, None),
+        (Err(reason), kept) => (Outcome::Stopped(reason), kept.or_else(promising)),
     }
 }
 
@@ -353,8 +443,13 @@ struct Generation {
     clippy::too_many_arguments,
     reason = "the engine's hot loop; its state must stay in locals"
 )]
-fn explore<O, S, C, St, Q, Sp, H, IsGoal, V>(
+#[expect(
+    clippy::too_many_lines,
+    reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
+)]
+fn explore<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
     order: &O,
+    policy: &mut P,
     scratch: &mut BestFirstScratch<S, C, St, Q>,
     limits: &Limits<C>,
     space: &Sp,
@@ -367,6 +462,7 @@ fn explore<O, S, C, St, Q, Sp, H, IsGoal, V>(
 ) -> Result<Outcome<Slot>, StopReason>
 where
     O: Order<C>,
+    P: Policy<S, C>,
     C: Cost,
     St: Storage<S>,
     Q: PriorityQueue<O::Key>,
@@ -377,11 +473,22 @@ where
 {
     let BestFirstScratch { store, queue } = scratch;
     let mut verdict = Generation::default();
+    // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
+    // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
+    // not slow a search that ignores it.
+    let needs_h = O::ESTIMATES || limits.cost_limit().is_some();
+    let estimate = |state: &S| {
+        if needs_h {
+            heuristic.estimate(state)
+        } else {
+            C::ZERO
+        }
+    };
     // The most promising state reached: least h, then least g (for `Search::partial`).
     let mut promising: Option<(C, C)> = None;
     for start in starts {
         let (slot, fresh) = store.insert(&start, root()).map_err(StopReason::Capacity)?;
-        let h = heuristic.estimate(&start);
+        let h = estimate(&start);
         if *best == NO_SLOT || (O::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
             (*best, promising) = (slot, Some((h, C::ZERO)));
         }
@@ -392,6 +499,7 @@ where
             } else {
                 queue
                     .push(order.key(C::ZERO, h, f), slot)
+                    .and_then(|()| policy.queued(slot, f, C::ZERO))
                     .map_err(StopReason::Capacity)?;
             }
         }
@@ -404,11 +512,21 @@ where
         }
         store.value_mut(slot).2 = true;
         let state = store.state(slot);
+        // A state that can no longer lead to a goal the policy wants is not expanded.
+        if P::PRUNES
+            && g.checked_plus(estimate(&state))
+                .is_none_or(|f| !policy.admits(f))
+        {
+            continue;
+        }
         if is_goal(&state) {
-            return Ok(Outcome::Found(slot));
+            if policy.goal(space, &*store, slot, stats, visitor)? {
+                return Ok(Outcome::Found(slot));
+            }
+            continue;
         }
         limits.check(stats.expanded, || {
-            store.memory_bytes() + queue.memory_bytes()
+            store.memory_bytes() + queue.memory_bytes() + policy.memory_bytes()
         })?;
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: &state,
@@ -452,7 +570,7 @@ where
                 }
                 *node = (slot, cost, closed && !O::REOPENS);
             }
-            let h = heuristic.estimate(&next);
+            let h = estimate(&next);
             if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
                 (*best, promising) = (next_slot, Some((h, cost)));
             }
@@ -460,9 +578,15 @@ where
             let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
                 return;
             };
+            if !policy.admits(f) {
+                return;
+            }
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
-            } else if let Err(error) = queue.push(order.key(cost, h, f), next_slot) {
+            } else if let Err(error) = queue
+                .push(order.key(cost, h, f), next_slot)
+                .and_then(|()| policy.queued(next_slot, f, cost))
+            {
                 verdict.halt = Some(StopReason::Capacity(error));
             }
         });

@@ -7,7 +7,7 @@ use crate::solution::{Outcome, Search, ShortestPaths, Solution};
 use crate::space::{Cost, StateSpace, ZeroHeuristic};
 use crate::store::{Hashed, Storage};
 
-use super::best_first::{self, BestFirstScratch, ByCost};
+use super::best_first::{self, BestFirstScratch, ByCost, First};
 use super::engine::{Engine, Setup, engine_setup};
 
 /// Dijkstra's algorithm: least-cost paths when every step cost is non-negative.
@@ -196,6 +196,7 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
     {
         best_first::run(
             &ByCost,
+            &mut First,
             scratch,
             &self.setup.limits.started(),
             space,

@@ -29,6 +29,7 @@ mod problem;
 mod run;
 mod spelling;
 mod steps;
+mod stored;
 mod table;
 
 use core::num::NonZeroUsize;

@@ -1,23 +1,23 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
+use crate::algo::anytime::Anytime;
 use crate::algo::best_first::{
-    self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, Order,
+    self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
 use crate::algo::bidir_best::{self, BiDijkstra, Mm};
-use crate::algo::{anytime, beam, focal};
+use crate::algo::{beam, focal};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
-use crate::space::{
-    Cost, Heuristic, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser, ZeroHeuristic,
-};
+use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
 use super::problem::{CostOf, State, View};
 use super::steps::{self, Bidirectional, Steps};
+use super::stored::{Started, Stored};
 use super::{
     Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Requirement,
     Strategy, StrategyError,
@@ -28,9 +28,6 @@ pub type StrategyResult<S, C> = Result<Search<Solution<S, C>>, StrategyError<S, 
 
 /// What [`Strategy::run_in_place`] returns.
 pub type InPlaceResult<A, C> = Result<Search<Plan<A, C>>, StrategyError<A, C>>;
-
-/// A search, or the [`CapacityError`] that kept its buffers from being built.
-pub(super) type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;
 
 impl Strategy {
     /// Runs this strategy on `problem` within `limits`.
@@ -246,7 +243,7 @@ where
         Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Beam(width))?,
         Strategy::Focal(weight) => run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?,
         Strategy::Anytime(weight) => {
-            run.stored(anytime::RECORD_BYTES, &mut Anytime(weight.get()))?
+            run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
         }
         Strategy::BidirectionalDijkstra | Strategy::Mm => {
             let ends = steps::ends(problem).map_err(refuse)?;
@@ -333,15 +330,34 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
         )
     }
 
-    /// A best-first search in `order` with the queue `queue`.
+    /// A best-first search in `order` with the queue `queue`, ending at the first goal.
     fn best_first<O, Q>(&mut self, order: &O, queue: Q) -> Started<State<P>, CostOf<P>>
     where
         O: Order<CostOf<P>>,
         Q: PriorityQueue<O::Key> + Clone,
     {
+        self.best_first_with(order, queue, || First)
+    }
+
+    /// A best-first search in `order` with the queue `queue` and a policy from `policy`.
+    fn best_first_with<O, Q, Po>(
+        &mut self,
+        order: &O,
+        queue: Q,
+        policy: impl Fn() -> Po,
+    ) -> Started<State<P>, CostOf<P>>
+    where
+        O: Order<CostOf<P>>,
+        Q: PriorityQueue<O::Key> + Clone,
+        Po: Policy<State<P>, CostOf<P>>,
+    {
         self.stored(
             size_of::<best_first::Node<CostOf<P>>>(),
-            &mut BestFirst { order, queue },
+            &mut BestFirst {
+                order,
+                queue,
+                policy,
+            },
         )
     }
 
@@ -358,18 +374,6 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
             &mut user,
         )?
     }
-}
-
-/// An engine to run once the storage is chosen.
-pub(super) trait Stored<P: View> {
-    /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>>;
 }
 
 /// The storage user that runs a [`Stored`] engine.
@@ -404,17 +408,20 @@ where
     }
 }
 
-/// A best-first search in an order with a queue.
-struct BestFirst<'o, O, Q> {
+/// A best-first search in an order with a queue, and a policy made fresh for each run.
+struct BestFirst<'o, O, Q, F> {
     order: &'o O,
     queue: Q,
+    policy: F,
 }
 
-impl<P, O, Q> Stored<P> for BestFirst<'_, O, Q>
+impl<P, O, Q, F, Po> Stored<P> for BestFirst<'_, O, Q, F>
 where
     P: View,
     O: Order<CostOf<P>>,
     Q: PriorityQueue<O::Key> + Clone,
+    F: Fn() -> Po,
+    Po: Policy<State<P>, CostOf<P>>,
 {
     fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
         &mut self,
@@ -424,23 +431,9 @@ where
         visitor: &mut V,
     ) -> Started<State<P>, CostOf<P>> {
         let mut scratch = BestFirstScratch::new(&storage, self.queue.clone())?;
-        // Dijkstra's order ignores the estimate; only a cost limit's cut uses it. Without
-        // one, the problem's heuristic is not evaluated, so that Dijkstra's time in a
-        // comparison does not include a heuristic it never uses.
-        if !O::ESTIMATES && limits.cost_limit().is_none() {
-            return Ok(best_first::run(
-                self.order,
-                &mut scratch,
-                limits,
-                problem.space(),
-                problem.starts().iter().cloned(),
-                &ZeroHeuristic,
-                |s| problem.is_goal(s),
-                visitor,
-            ));
-        }
         Ok(best_first::run(
             self.order,
+            &mut (self.policy)(),
             &mut scratch,
             limits,
             problem.space(),
@@ -519,30 +512,6 @@ impl<P: View> Stored<P> for Focal {
             problem.starts().iter().cloned(),
             problem.heuristic(),
             |s: &State<P>| problem.distance().distance(s),
-            |s| problem.is_goal(s),
-            visitor,
-        )
-    }
-}
-
-/// Anytime weighted A* of a weight.
-struct Anytime(f64);
-
-impl<P: View> Stored<P> for Anytime {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
-        anytime::run(
-            self.0,
-            &storage,
-            limits,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
             |s| problem.is_goal(s),
             visitor,
         )

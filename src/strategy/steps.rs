@@ -10,7 +10,7 @@ use crate::store::Storage;
 use crate::{Bfs, BidirectionalBfs, Engine};
 
 use super::problem::{CostOf, MaybeBackward, State, View};
-use super::run::{Started, Stored};
+use super::stored::{Started, Stored};
 use super::{Inapplicable, Strategy};
 
 /// A step-counting engine on a space whose steps all cost `unit`: BFS from the problem's

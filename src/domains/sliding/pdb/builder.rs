@@ -1,7 +1,6 @@
 //! The construction of a database: a breadth-first search over (placement, blank cell)
 //! states, level by level, over bit sets.
 
-use super::database::arrangements;
 use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
 use crate::domains::sliding::npuzzle::byte;
 
@@ -389,9 +388,13 @@ impl Moves {
     }
 }
 
+/// `n! / (n - k)!`, or `None` when it overflows.
+pub(super) fn arrangements(n: usize, k: usize) -> Option<usize> {
+    (n - k + 1..=n).try_fold(1usize, usize::checked_mul)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::database::rank_after;
     use super::*;
     use crate::domains::sliding::npuzzle::NPuzzle;
     use crate::rng::SplitMix64;
@@ -425,7 +428,7 @@ mod tests {
                     moved[i] = to;
                     let expected = db.rank(&moved);
                     assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
-                    assert_eq!(rank_after(&db.weights, tiles, rank, i, from, to), expected);
+                    assert_eq!(db.rank_after(tiles, rank, i, from, to), expected);
                 }
             }
         }

@@ -4,7 +4,7 @@
 use core::fmt;
 use std::io;
 
-use super::builder::Builder;
+use super::builder::{Builder, arrangements};
 use crate::domains::sliding::npuzzle::{NPuzzle, byte};
 
 /// The most tiles in one pattern.
@@ -95,11 +95,6 @@ impl From<io::Error> for PdbError {
     fn from(error: io::Error) -> Self {
         Self::Io(error)
     }
-}
-
-/// `n! / (n - k)!`, or `None` when it overflows.
-pub(super) fn arrangements(n: usize, k: usize) -> Option<usize> {
-    (n - k + 1..=n).try_fold(1usize, usize::checked_mul)
 }
 
 /// The table of one pattern: the fewest moves of its tiles from every placement to their

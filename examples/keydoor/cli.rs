@@ -14,17 +14,74 @@ use state_search::{Limits, Outcome, Stats, StopReason, Strategy};
 
 pub use common::Output;
 
+/// The domain's own search, spelled as a strategy on the command line.
+const LAYERED: &str = "layered";
+
+/// How the maze is solved: the domain's layered search (the fewest keys only) or a
+/// strategy of the crate.
+#[derive(Clone, Copy)]
+enum Method {
+    Layered,
+    Strategy(Strategy),
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Method::Layered => f.write_str(LAYERED),
+            Method::Strategy(strategy) => strategy.fmt(f),
+        }
+    }
+}
+
+/// The methods accepted for `objective`, joined by `separator`: `layered` first for the
+/// fewest keys, then the strategies.
+fn methods(objective: Objective, separator: &str) -> String {
+    let strategies = common::spellings(&objective.strategies(), separator);
+    match objective {
+        Objective::FewestKeys => format!("{LAYERED}{separator}{strategies}"),
+        Objective::FewestMoves => strategies,
+    }
+}
+
+/// The method a `--strategy` value names for `objective`.
+fn method(value: OsString, objective: Objective) -> Result<Method, String> {
+    let context = format!(" to --objective {objective}");
+    if value == LAYERED {
+        return match objective {
+            Objective::FewestKeys => Ok(Method::Layered),
+            Objective::FewestMoves => Err(format!(
+                "strategy {LAYERED} does not apply{context}: it finds the fewest keys; expected \
+                 one of {}",
+                methods(objective, ", ")
+            )),
+        };
+    }
+    common::strategy(value, &objective.strategies(), &context)
+        .map(Method::Strategy)
+        .map_err(|message| {
+            let listed = format!(
+                "expected one of {}",
+                common::spellings(&objective.strategies(), ", ")
+            );
+            message.replace(
+                &listed,
+                &format!("expected one of {}", methods(objective, ", ")),
+            )
+        })
+}
+
 fn usage() -> String {
-    let list = |objective: Objective| common::spellings(&objective.strategies(), "|");
     format!(
         "usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats] \
          [FILE | -]\n\
          --threads N: with more than 1 (the default is every core with the parallel feature, \
          else 1), bfs runs as par-bfs and astar as hda on N threads\n\
-         strategies with --objective keys (the default, default strategy layered): {}\n\
+         strategies with --objective keys (the default, default strategy layered, the \
+         domain's own search): {}\n\
          strategies with --objective moves (default strategy bfs): {}",
-        list(Objective::FewestKeys),
-        list(Objective::FewestMoves)
+        methods(Objective::FewestKeys, "|"),
+        methods(Objective::FewestMoves, "|")
     )
 }
 
@@ -90,15 +147,13 @@ pub fn run(
         Err(message) => return failure(2, &message),
     };
     let objective = options.objective;
-    let strategy = match options.strategy {
-        None => objective.default_strategy(),
-        Some(name) => {
-            let context = format!(" to --objective {objective}");
-            match common::strategy(name, &objective.strategies(), &context) {
-                Ok(strategy) => strategy,
-                Err(message) => return failure(2, &message),
-            }
-        }
+    let method = match options.strategy {
+        None if objective == Objective::FewestKeys => Method::Layered,
+        None => Method::Strategy(objective.default_strategy()),
+        Some(name) => match method(name, objective) {
+            Ok(method) => method,
+            Err(message) => return failure(2, &message),
+        },
     };
     let source = common::source_name(options.file.as_deref());
     let text = match common::read_input(options.file.as_deref(), stdin) {
@@ -111,7 +166,7 @@ pub fn run(
     };
     drop(text);
     let started = Instant::now();
-    let (strategy, solved) = solve(&maze, objective, strategy, options.threads);
+    let (method, solved) = solve(&maze, objective, method, options.threads);
     let search = match solved {
         Ok(search) => search,
         Err(error) => return failure(2, &error),
@@ -127,7 +182,7 @@ pub fn run(
     };
     if options.stats {
         out.stderr
-            .push_str(&stats_line(strategy, &search.stats, elapsed));
+            .push_str(&stats_line(method, &search.stats, elapsed));
     }
     out
 }
@@ -135,15 +190,19 @@ pub fn run(
 /// What [`KeyDoorMaze::solve`] returns.
 type Solved = Result<state_search::Search<Route>, String>;
 
-/// Solves `maze` with `strategy` on `threads` threads: with more than one, `bfs` runs as
+/// Solves `maze` with `method` on `threads` threads: with more than one, `bfs` runs as
 /// `par-bfs` (over hash tables when its dense marks do not fit) and `astar` as `hda`; the parallel
-/// strategies run on a pool of `threads`. Returns the strategy that ran.
+/// strategies run on a pool of `threads`. Returns the method that ran.
 fn solve(
     maze: &KeyDoorMaze,
     objective: Objective,
-    strategy: Strategy,
+    method: Method,
     threads: usize,
-) -> (Strategy, Solved) {
+) -> (Method, Solved) {
+    let strategy = match method {
+        Method::Layered => return (method, Ok(maze.solve_layered(&Limits::new()))),
+        Method::Strategy(strategy) => strategy,
+    };
     #[cfg(feature = "parallel")]
     {
         let parallel = match strategy {
@@ -155,24 +214,27 @@ fn solve(
         if let Some(parallel) = parallel {
             let pool = match common::pool(threads) {
                 Ok(pool) => pool,
-                Err(message) => return (parallel, Err(message)),
+                Err(message) => return (Method::Strategy(parallel), Err(message)),
             };
             let solved = pool.install(|| maze.par_solve(objective, &parallel, &Limits::new()));
-            return (parallel, solved.map_err(|e| e.to_string()));
+            return (
+                Method::Strategy(parallel),
+                solved.map_err(|e| e.to_string()),
+            );
         }
     }
     #[cfg(not(feature = "parallel"))]
     debug_assert_eq!(threads, 1, "checked with the arguments");
     let solved = maze.solve(objective, &strategy, &Limits::new());
-    (strategy, solved.map_err(|e| e.to_string()))
+    (method, solved.map_err(|e| e.to_string()))
 }
 
-fn stats_line(strategy: Strategy, stats: &Stats, elapsed: std::time::Duration) -> String {
+fn stats_line(method: Method, stats: &Stats, elapsed: std::time::Duration) -> String {
     let mut line = String::new();
     let _ = writeln!(
         line,
         "keydoor: strategy {}: {} expanded, {} generated, {} stored, {} iterations, peak open {}, {:.3} ms",
-        strategy,
+        method,
         stats.expanded,
         stats.generated,
         stats.stored,

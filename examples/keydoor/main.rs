@@ -8,8 +8,10 @@
 //! cargo run --release --example keydoor -- --objective moves --strategy astar --stats < maze.txt
 //! ```
 //!
-//! `--strategy` takes the spellings of `state_search::Strategy` that solve the objective
-//! (`--help` lists them). `-` names standard input; `--` ends the options.
+//! `--strategy` takes `layered`, the domain's own search (`KeyDoorMaze::solve_layered`, the
+//! fewest keys only, and the default for them), or the spellings of `state_search::Strategy`
+//! that solve the objective (`--help` lists them). `-` names standard input; `--` ends the
+//! options.
 //!
 //! `--threads N`: the threads the parallel strategies run on (default: every core). With
 //! the `parallel` feature (`cargo run --release --features parallel --example keydoor`),

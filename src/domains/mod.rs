@@ -63,11 +63,9 @@ fn offered(
 }
 
 /// Whether `strategy` searches forwards from the starts to a goal test: all but those that
-/// need the goal as one state and the steps backwards (`bibfs`, `bidijkstra`, `mm`) and a
-/// domain's own (`layered`, the key-door maze's).
+/// need the goal as one state and the steps backwards (`bibfs`, `bidijkstra`, `mm`).
 fn forwards(strategy: crate::Strategy) -> bool {
-    use crate::strategy::Requirement;
-
-    let info = strategy.info();
-    !info.needs(Requirement::Backward) && !info.needs(Requirement::Domain)
+    !strategy
+        .info()
+        .needs(crate::strategy::Requirement::Backward)
 }

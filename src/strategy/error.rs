@@ -45,12 +45,6 @@ pub enum Inapplicable {
     /// `parallel`).
     #[cfg(feature = "parallel")]
     NeedsSyncProblem,
-    /// The strategy is one domain's own algorithm (such as the key-door maze's layered
-    /// search); generic problems do not have it.
-    DomainOnly,
-    /// The strategy does not solve the objective asked for (the key-door maze's layered
-    /// search finds the fewest keys, not the fewest moves).
-    Objective,
 }
 
 impl fmt::Display for Inapplicable {
@@ -78,8 +72,6 @@ impl fmt::Display for Inapplicable {
             }
             #[cfg(feature = "parallel")]
             Self::NeedsSyncProblem => "it searches on several threads, through Strategy::par_run",
-            Self::DomainOnly => "it is specific to another domain",
-            Self::Objective => "it does not solve this objective",
         })
     }
 }

@@ -60,7 +60,6 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `spfa`            | [`Strategy::Spfa`]                         | [`Spfa`](crate::Spfa) |
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
 /// | `idastar-tt`      | [`Strategy::IdaStarTable`]                 | [`IdaStar`](crate::IdaStar) with a transposition table |
-/// | `layered`         | [`Strategy::Layered`]                      | a domain's own layered search |
 /// | `wastar:W`        | [`Strategy::WeightedAStar`]                | A* on `f = g + W h`: cost at most `W` times the optimum |
 /// | `gbfs`            | [`Strategy::Greedy`]                       | greedy best-first on `h` alone |
 /// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
@@ -135,9 +134,6 @@ pub enum Strategy {
     IdaStar,
     /// IDA* with a generation-stamped transposition table (`idastar-tt`).
     IdaStarTable,
-    /// A domain's own layered search (`layered`): the key-door maze's fewest-keys search.
-    /// Generic problems refuse it.
-    Layered,
     /// Weighted A* (`wastar:W`): states in order of `g + W h`. With an admissible
     /// heuristic the cost found is at most `W` times the optimum.
     WeightedAStar(Weight),

@@ -182,7 +182,6 @@ impl Strategy {
                 }
                 Ok(search)
             }
-            Strategy::Layered => Err(refuse(Inapplicable::DomainOnly)),
             #[cfg(feature = "parallel")]
             Strategy::ParIdaStar => Err(refuse(Inapplicable::NeedsSendSpace)),
             _ => Err(refuse(Inapplicable::NeedsStateSpace)),
@@ -253,7 +252,6 @@ where
             };
             run.stored(bidir_best::RECORD_BYTES, &mut engine)?
         }
-        Strategy::Layered => return Err(refuse(Inapplicable::DomainOnly)),
         #[cfg(feature = "parallel")]
         Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
         #[cfg(feature = "parallel")]

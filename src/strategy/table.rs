@@ -138,8 +138,6 @@ pub enum Requirement {
     InPlaceSpace,
     /// A problem shared between threads (`Strategy::par_run`).
     Threads,
-    /// One domain's own search: generic problems do not have it.
-    Domain,
 }
 
 impl Requirement {
@@ -157,7 +155,6 @@ impl Requirement {
             Requirement::Threads => Inapplicable::NeedsSyncProblem,
             #[cfg(not(feature = "parallel"))]
             Requirement::Threads => Inapplicable::NeedsStateSpace,
-            Requirement::Domain => Inapplicable::DomainOnly,
         }
     }
 
@@ -171,7 +168,6 @@ impl Requirement {
             Requirement::Backward => "predecessors and the goal state",
             Requirement::InPlaceSpace => "a `Clone + Send` in-place space",
             Requirement::Threads => "a `Sync` problem",
-            Requirement::Domain => "its domain",
         }
     }
 }
@@ -261,7 +257,7 @@ macro_rules! strategy_table {
     };
 }
 
-use Requirement::{Backward, Domain, NumericCost, UniformCost, UnsignedCost};
+use Requirement::{Backward, NumericCost, UniformCost, UnsignedCost};
 
 strategy_table! {
     every {
@@ -290,9 +286,6 @@ strategy_table! {
                 .searches_in_place();
         Strategy::IdaStarTable => [Strategy::IdaStarTable]
             row("idastar-tt", "IDA* with a generation-stamped transposition table").heuristic();
-        Strategy::Layered => [Strategy::Layered]
-            row("layered", "a domain's own layered search (the key-door maze's fewest keys)")
-                .needing(&[Domain]);
         Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO)]
             row("wastar", "weighted A*: states in order of g + W h")
                 .with(Parameter::Weight, "wastar:W")

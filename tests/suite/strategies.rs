@@ -149,7 +149,7 @@ fn weighted_agreement(
 fn every_strategy() -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
-        .filter(|&s| s != Strategy::Layered && s.is_optimal())
+        .filter(|&s| s.is_optimal())
         .collect()
 }
 
@@ -221,19 +221,6 @@ proptest! {
             }
         }
     }
-}
-
-#[test]
-fn the_layered_strategy_is_refused_by_generic_problems() {
-    let g = Graph::new(2, &[(0, 1, 1u32)]);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 1);
-    assert_eq!(
-        Strategy::Layered.run(&problem, &Limits::new()),
-        Err(StrategyError::NotApplicable {
-            strategy: Strategy::Layered,
-            reason: Inapplicable::DomainOnly
-        })
-    );
 }
 
 #[test]
@@ -438,7 +425,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
     }
     for strategy in Strategy::ALL {
         let Ok(search) = strategy.run(&problem, &Limits::new()) else {
-            continue; // bfs, bibfs (costs differ) and layered (domains only)
+            continue; // bfs, bibfs (costs differ)
         };
         assert_eq!(
             search.stop_reason(),

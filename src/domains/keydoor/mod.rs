@@ -60,11 +60,11 @@
 //!
 //! | objective      | best choice                             | also exact                          |
 //! |----------------|-----------------------------------------|-------------------------------------|
-//! | fewest keys    | `layered` (the default)                 | `dijkstra`, `astar` (heuristic `(0, Manhattan)`), `idastar-tt`, `idastar` (small mazes) |
+//! | fewest keys    | the layered search, [`KeyDoorMaze::solve_layered`] (`layered` in the example) | `astar` (heuristic `(0, Manhattan)`; the default strategy), `dijkstra`, `idastar-tt`, `idastar` (small mazes) |
 //! | fewest moves   | `bfs` (the default)                     | `dijkstra`, `astar` (Manhattan), `idastar-tt`, `idastar` (small mazes) |
 //!
 //! [`KeyDoorMaze::solve`] takes any [`Strategy`](crate::Strategy); the names above are their
-//! spellings.
+//! spellings. The layered search is this domain's own, not a [`Strategy`](crate::Strategy).
 //!
 //! **Why a domain-specific search.** The lexicographic cost has structure a generic
 //! Dijkstra cannot see: the key part of the cost of a state *is* the size of its key set,

@@ -117,8 +117,9 @@ pub(super) fn enter(code: u8, keys: KeySet) -> Entry {
 ///
 /// // Door A closes the top row and a wall the bottom one: fetch key a first.
 /// let maze: KeyDoorMaze = "3 5\nS.A.T\n.XXX.\na.X..\n".parse()?;
-/// for strategy in [Strategy::Layered, Strategy::AStar] {
-///     let search = maze.solve(Objective::FewestKeys, &strategy, &Limits::new())?;
+/// let layered = maze.solve_layered(&Limits::new());
+/// let astar = maze.solve(Objective::FewestKeys, &Strategy::AStar, &Limits::new())?;
+/// for search in [layered, astar] {
 ///     let route = search.into_found().unwrap();
 ///     assert_eq!((route.to_string().as_str(), route.keys.len()), ("DDUURRRR", 1));
 /// }

@@ -8,32 +8,32 @@ use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
 use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
-use crate::strategy::{Inapplicable, Problem, Requirement, Strategy};
+use crate::strategy::{Problem, Requirement, Strategy};
 
 impl KeyDoorMaze {
     /// A route for `objective` found by `strategy`, within `limits`.
     ///
-    /// [`Strategy::Layered`] is this domain's [`LayeredSearch`] (the fewest keys only);
-    /// every other strategy runs on the maze as a [`StateSpace`](crate::StateSpace) (for
-    /// the fewest keys) or on [`KeyDoorMaze::fewest_moves`], with the Manhattan distance
-    /// as heuristic (as `(0, distance)` for the fewest keys) and automatic storage: dense
-    /// over [`KeyDoorMaze::state_indexer`] when the states can be numbered and fit,
-    /// hashed otherwise. [`Objective::default_strategy`] is the fastest. `idastar`
+    /// The strategy runs on the maze as a [`StateSpace`](crate::StateSpace) (for the
+    /// fewest keys) or on [`KeyDoorMaze::fewest_moves`], with the Manhattan distance as
+    /// heuristic (as `(0, distance)` for the fewest keys) and automatic storage: dense
+    /// over [`KeyDoorMaze::state_indexer`] when the states can be numbered and fit, hashed
+    /// otherwise. [`Objective::default_strategy`] is the fastest strategy; for the fewest
+    /// keys, the domain's own [`KeyDoorMaze::solve_layered`] is faster still. `idastar`
     /// checks the whole path for repeated states, so it ends even when the target is
     /// unreachable, in exponential time: tiny mazes only.
     ///
     /// # Errors
     ///
     /// [`SolveError::NotApplicable`] for a strategy that does not solve the objective
-    /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys, `layered`
-    /// finds only the fewest keys; `bibfs`, `bidijkstra` and `mm` need one goal state, and
-    /// the target cell with any set of keys is many); [`SolveError::Capacity`] when dense
-    /// storage was asked for and does not fit.
+    /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys; `bibfs`,
+    /// `bidijkstra` and `mm` need one goal state, and the target cell with any set of keys
+    /// is many); [`SolveError::Capacity`] when dense storage was asked for and does not
+    /// fit.
     ///
     /// # Complexity
     ///
-    /// For V = cells x 2^(key types) states: layered and BFS O(V) time and about one
-    /// (layered) or 4-16 (engines) bytes per state reached; Dijkstra and A* O(V log V).
+    /// For V = cells x 2^(key types) states: BFS O(V) time, Dijkstra and A* O(V log V),
+    /// about 4-16 bytes per state reached.
     ///
     /// # Examples
     ///
@@ -42,7 +42,7 @@ impl KeyDoorMaze {
     /// use state_search::{Limits, Strategy};
     ///
     /// let maze: KeyDoorMaze = "3 5\nS.a.T\n.XXX.\n.....\n".parse()?;
-    /// let keys = maze.solve(Objective::FewestKeys, &Strategy::Layered, &Limits::new())?;
+    /// let keys = maze.solve(Objective::FewestKeys, &Strategy::AStar, &Limits::new())?;
     /// assert_eq!(keys.found().unwrap().to_string(), "DDRRRRUU");
     /// let moves = maze.solve(Objective::FewestMoves, &Strategy::AStar, &Limits::new())?;
     /// assert_eq!(moves.found().unwrap().to_string(), "RRRR");
@@ -56,21 +56,14 @@ impl KeyDoorMaze {
     ) -> Result<Search<Route>, SolveError> {
         let start = [self.start_state()];
         let goal = |s: &KeyState| self.is_goal(s);
-        let search = match (objective, strategy) {
-            (Objective::FewestKeys, Strategy::Layered) => LayeredSearch::new().search(self, limits),
-            (Objective::FewestMoves, Strategy::Layered) => {
-                return Err(SolveError::NotApplicable {
-                    strategy: *strategy,
-                    reason: Inapplicable::Objective,
-                });
-            }
-            (Objective::FewestKeys, _) => {
+        let search = match objective {
+            Objective::FewestKeys => {
                 let problem = Problem::new(self, start, goal)
                     .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
                     .indexed();
                 strategy.run(&problem, &limits.for_cost())?.map(route_of)
             }
-            (Objective::FewestMoves, _) => {
+            Objective::FewestMoves => {
                 let space = self.fewest_moves();
                 let problem = Problem::new(&space, start, goal)
                     .heuristic(|s: &KeyState| self.manhattan(s))
@@ -79,6 +72,30 @@ impl KeyDoorMaze {
             }
         };
         Ok(search)
+    }
+
+    /// A route with the fewest keys (then the fewest moves), found by this domain's own
+    /// search, [`LayeredSearch`], within `limits`: the fastest way to the contest's answer.
+    ///
+    /// # Complexity
+    ///
+    /// For V = cells x 2^(key types) states: O(V) time, and one byte per cell for each key
+    /// set reached.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::keydoor::KeyDoorMaze;
+    /// use state_search::Limits;
+    ///
+    /// let maze: KeyDoorMaze = "3 5\nS.a.T\n.XXX.\n.....\n".parse()?;
+    /// let route = maze.solve_layered(&Limits::new()).into_found().unwrap();
+    /// assert_eq!((route.to_string(), route.keys.len()), ("DDRRRRUU".to_owned(), 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn solve_layered(&self, limits: &Limits) -> Search<Route> {
+        LayeredSearch::new().search(self, limits)
     }
 }
 
@@ -174,12 +191,13 @@ pub enum Objective {
 }
 
 impl Objective {
-    /// The fastest strategy for the objective: [`Strategy::Layered`] for the fewest keys,
+    /// The fastest strategy for the objective: [`Strategy::AStar`] for the fewest keys
+    /// (the domain's own [`KeyDoorMaze::solve_layered`] is faster still),
     /// [`Strategy::Bfs`] for the fewest moves.
     #[must_use]
     pub fn default_strategy(self) -> Strategy {
         match self {
-            Objective::FewestKeys => Strategy::Layered,
+            Objective::FewestKeys => Strategy::AStar,
             Objective::FewestMoves => Strategy::Bfs,
         }
     }
@@ -188,9 +206,8 @@ impl Objective {
     /// then in the order of [`Strategy::ALL`], and with the `parallel` feature those of
     /// `KeyDoorMaze::par_solve` (`hda`, and `par-bfs` for the fewest moves); the others
     /// are refused. The fewest keys are a lexicographic cost, which `bfs` and `par-bfs`
-    /// ignore, the integer queues cannot file and the weighted strategies cannot scale;
-    /// `layered` finds only the fewest keys; no strategy searches backwards (the target
-    /// with any set of keys is many states).
+    /// ignore, the integer queues cannot file and the weighted strategies cannot scale; no
+    /// strategy searches backwards (the target with any set of keys is many states).
     ///
     /// # Examples
     ///
@@ -199,7 +216,7 @@ impl Objective {
     /// use state_search::Strategy;
     ///
     /// let keys = Objective::FewestKeys.strategies();
-    /// assert_eq!(keys[0], Strategy::Layered);
+    /// assert_eq!(keys[0], Strategy::AStar);
     /// assert!(!keys.contains(&Strategy::Bfs));
     /// assert!(Objective::FewestMoves.strategies().contains(&Strategy::Bfs));
     /// ```
@@ -226,12 +243,11 @@ impl Objective {
     }
 
     /// Whether the maze, searched for this objective, offers `requirement`. The fewest
-    /// keys are a lexicographic cost (keys, moves): not uniform, unsigned or numeric, and
-    /// the layered search is this objective's own; the fewest moves are unit steps. Both
-    /// search on threads (`par_solve`); neither searches backwards or in place.
+    /// keys are a lexicographic cost (keys, moves): not uniform, unsigned or numeric; the
+    /// fewest moves are unit steps. Both search on threads (`par_solve`); neither searches
+    /// backwards or in place.
     fn offers(self, requirement: Requirement) -> bool {
         match requirement {
-            Requirement::Domain => self == Objective::FewestKeys,
             Requirement::UniformCost | Requirement::UnsignedCost | Requirement::NumericCost => {
                 self == Objective::FewestMoves
             }

@@ -86,8 +86,7 @@ impl PipeMaze {
 
     /// The strategies [`PipeMaze::solve`] runs, the default first, in the order of
     /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (the exit is reached
-    /// with any set of keys: many goal states) and `layered` (the key-door maze's own),
-    /// which it refuses.
+    /// with any set of keys: many goal states), which it refuses.
     ///
     /// # Examples
     ///
@@ -116,9 +115,9 @@ impl PipeMaze {
     ///
     /// # Errors
     ///
-    /// [`SolveError::NotApplicable`] for a strategy that cannot run here (`layered`, or
-    /// `bibfs`, `bidijkstra` and `mm`, which need one goal state); [`SolveError::Capacity`]
-    /// when dense storage was asked for and does not fit.
+    /// [`SolveError::NotApplicable`] for a strategy that cannot run here (`bibfs`,
+    /// `bidijkstra` and `mm`, which need one goal state); [`SolveError::Capacity`] when
+    /// dense storage was asked for and does not fit.
     ///
     /// # Complexity
     ///

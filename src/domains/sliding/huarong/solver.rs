@@ -128,8 +128,7 @@ impl HuarongSolver {
     /// (`bfs` for [`Method::Plain`], [`HuarongSolver::DEFAULT_STRATEGY`] for
     /// [`Method::Abstract`]), then the others of [`Strategy::ALL`] in that order. It refuses
     /// `bibfs`, `bidijkstra` and `mm` (a query's goal is any state with the piece on the
-    /// target), `layered` (the key-door maze's own), and on the abstraction `bfs`, whose
-    /// steps differ in cost.
+    /// target), and on the abstraction `bfs`, whose steps differ in cost.
     ///
     /// # Examples
     ///
@@ -313,7 +312,7 @@ impl HuarongSolver {
     ///
     /// [`SolveError::Input`] for an invalid query; [`SolveError::NotApplicable`] for a
     /// strategy that does not apply (`bfs` on the weighted abstraction, `bibfs`,
-    /// `bidijkstra`, `mm`, `layered`); [`SolveError::Capacity`] when dense storage was asked
+    /// `bidijkstra`, `mm`); [`SolveError::Capacity`] when dense storage was asked
     /// for and does not fit.
     ///
     /// # Complexity

@@ -76,8 +76,7 @@ impl Puzzle {
 
     /// The strategies [`Puzzle::solve`] runs, the default first, in the order of
     /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (a goal fixes one
-    /// piece, not the whole layout) and `layered` (the key-door maze's own), which it
-    /// refuses.
+    /// piece, not the whole layout), which it refuses.
     ///
     /// # Examples
     ///
@@ -101,7 +100,7 @@ impl Puzzle {
     /// # Errors
     ///
     /// [`SolveError::NotApplicable`] for a strategy that does not apply (`bibfs`,
-    /// `bidijkstra` and `mm`, which need the one goal layout, and `layered`).
+    /// `bidijkstra` and `mm`, which need the one goal layout).
     ///
     /// # Complexity
     ///

@@ -24,8 +24,7 @@ impl NPuzzle {
     pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
 
     /// The strategies [`NPuzzle::solve`] runs: the default first, then the others of
-    /// [`Strategy::ALL`] in that order, all but `layered` (the key-door maze's own), which
-    /// it refuses.
+    /// [`Strategy::ALL`] in that order.
     ///
     /// # Examples
     ///
@@ -36,11 +35,11 @@ impl NPuzzle {
     /// let strategies = NPuzzle::strategies();
     /// assert_eq!(strategies[0], NPuzzle::DEFAULT_STRATEGY);
     /// assert!(strategies.contains(&Strategy::Mm));
-    /// assert!(!strategies.contains(&Strategy::Layered));
+    /// assert_eq!(strategies.len(), Strategy::ALL.len());
     /// ```
     #[must_use]
     pub fn strategies() -> Vec<Strategy> {
-        crate::domains::offered(Self::DEFAULT_STRATEGY, |s| s != Strategy::Layered)
+        crate::domains::offered(Self::DEFAULT_STRATEGY, |_| true)
     }
 
     /// Solves `board` with `strategy` within `limits`: optimally, for every strategy of
@@ -63,7 +62,7 @@ impl NPuzzle {
     /// # Errors
     ///
     /// [`SolveError::Input`] with [`BoardError::ShapeMismatch`] or
-    /// [`BoardError::Unsolvable`]; [`SolveError::NotApplicable`] for `layered`.
+    /// [`BoardError::Unsolvable`].
     ///
     /// # Complexity
     ///

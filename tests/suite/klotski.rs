@@ -6,9 +6,7 @@ use crate::common::klotski as oracle;
 
 use oracle::{Block, Frame, LabelledMove, Rule};
 use proptest::prelude::*;
-use state_search::domains::sliding::klotski::{
-    Metric, Puzzle, PuzzleError, Solution, UnknownMetric,
-};
+use state_search::domains::sliding::klotski::{Metric, Puzzle, PuzzleError, Route, UnknownMetric};
 use state_search::{Limits, ParseError, ParseErrorKind};
 
 const METRICS: [(Metric, Rule); 3] = [(Metric::Step, 0), (Metric::Line, 1), (Metric::Any, 2)];
@@ -61,7 +59,7 @@ fn target(puzzle: &Puzzle) -> (u32, u32) {
 }
 
 /// The crate's solution with the default strategy, if there is one.
-fn solve(puzzle: &Puzzle, metric: Metric) -> Option<Solution> {
+fn solve(puzzle: &Puzzle, metric: Metric) -> Option<Route> {
     puzzle
         .solve(metric, &Puzzle::DEFAULT_STRATEGY, &Limits::new())
         .unwrap()

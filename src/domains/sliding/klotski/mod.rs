@@ -52,7 +52,7 @@
 //! top-left cell is `Pos::new(R - 1, C - 1)`. Only blank lines may follow the goal line
 //! (or the picture, in the classic form). Lines may end in `\r\n`, spaces and tabs at
 //! the end of a line are ignored, and a byte order mark at the start is skipped. Errors
-//! are [`ParseError`]s with the line and column at fault. A [`Solution`] prints as the
+//! are [`ParseError`]s with the line and column at fault. A [`Route`] prints as the
 //! number of moves, then one line per move, `X R C -> R' C'` with rows and columns counted
 //! from 1 ([`Move`]).
 //!
@@ -70,7 +70,7 @@
 //!
 //! [`Puzzle::space`] is the [`StateSpace`] under a metric: every move costs 1, so
 //! [`Bfs`] finds the fewest moves ([`Puzzle::solve`] does that, with hashed storage: the
-//! whole space of 横刀立马 is searched in a few milliseconds). [`Solution`] prints the
+//! whole space of 横刀立马 is searched in a few milliseconds). [`Route`] prints the
 //! answer with one line per move, for a person to replay.
 //!
 //! # Examples
@@ -104,7 +104,7 @@ mod space;
 pub use error::{PuzzleError, UnknownMetric};
 pub use indexer::LayoutIndexer;
 pub use model::{Layout, MAX_CELLS, Metric, Piece, Puzzle, Shape};
-pub use solve::{Move, Solution};
+pub use solve::{Move, Route};
 pub use space::Moves;
 
 #[cfg(test)]

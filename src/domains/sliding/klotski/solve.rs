@@ -1,5 +1,5 @@
 //! Solving: `Puzzle::solve` and `Puzzle::reachable` by BFS, and the labelled `Move`s of
-//! the `Solution` it prints.
+//! the `Route` it prints.
 
 use core::fmt;
 
@@ -41,14 +41,14 @@ impl fmt::Display for Move {
 
 /// A shortest solution: the moves in order, under the metric it was found for.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct Route {
     /// The metric.
     pub metric: Metric,
     /// The moves, in order.
     pub moves: Vec<Move>,
 }
 
-impl fmt::Display for Solution {
+impl fmt::Display for Route {
     /// The number of moves on the first line, then one line per move ([`Move`]'s format).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.moves.len())?;
@@ -124,11 +124,11 @@ impl Puzzle {
         metric: Metric,
         strategy: &Strategy,
         limits: &Limits,
-    ) -> Result<Search<Solution>, SolveError> {
+    ) -> Result<Search<Route>, SolveError> {
         let space = self.space(metric);
         let problem = Problem::new(&space, [self.start], |layout: &Layout| self.is_goal(layout));
         let search = strategy.run(&problem, &limits.for_cost())?;
-        Ok(search.map(|found| Solution {
+        Ok(search.map(|found| Route {
             metric,
             moves: self.moves_along(&found.path),
         }))

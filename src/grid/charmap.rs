@@ -208,3 +208,29 @@ fn header_number(
         })),
     }
 }
+
+/// Writes a `rows x cols` map in the format [`parse_char_map`] reads: the header
+/// `rows cols`, then one line per row of the characters `cell` gives each position.
+pub(crate) fn write_char_map(
+    f: &mut core::fmt::Formatter<'_>,
+    rows: u32,
+    cols: u32,
+    cell: impl Fn(Pos) -> char,
+) -> core::fmt::Result {
+    writeln!(f, "{rows} {cols}")?;
+    for row in 0..rows {
+        let line: String = (0..cols).map(|col| cell(Pos::new(row, col))).collect();
+        writeln!(f, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The letter `index` places after `first` (`b'a'`, 3: `'d'`), or `?` for an index of
+/// `count` or more, which the format has no letter for.
+pub(crate) fn letter(first: u8, index: u8, count: u8) -> char {
+    if index < count {
+        char::from(first + index)
+    } else {
+        '?'
+    }
+}

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use super::{Cell, KeyDoorMaze};
 use crate::error::ParseError;
-use crate::grid::{CharMap, MapFormat, Marker, Pos, parse_char_map};
+use crate::grid::{CharMap, MapFormat, Marker, letter, parse_char_map, write_char_map};
 
 /// The key types the text format can write: `a`..`h` and `A`..`H`.
 pub const TEXT_KEY_TYPES: u8 = 8;
@@ -81,30 +81,15 @@ impl fmt::Display for KeyDoorMaze {
     /// The contest text format: the header `n m`, then one line per row. Key types 8 and
     /// above, which the format cannot write, appear as `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.cells.rows(), self.cells.cols())?;
-        let letter = |base: u8, t: u8| {
-            if t < TEXT_KEY_TYPES {
-                char::from(base + t)
-            } else {
-                '?'
+        write_char_map(f, self.cells.rows(), self.cells.cols(), |pos| {
+            match self.cells[pos] {
+                _ if pos == self.start => 'S',
+                _ if pos == self.target => 'T',
+                Cell::Floor => '.',
+                Cell::Wall => 'X',
+                Cell::Door(t) => letter(b'A', t, TEXT_KEY_TYPES),
+                Cell::Key(t) => letter(b'a', t, TEXT_KEY_TYPES),
             }
-        };
-        for row in 0..self.cells.rows() {
-            let line: String = (0..self.cells.cols())
-                .map(|col| {
-                    let pos = Pos::new(row, col);
-                    match self.cells[pos] {
-                        _ if pos == self.start => 'S',
-                        _ if pos == self.target => 'T',
-                        Cell::Floor => '.',
-                        Cell::Wall => 'X',
-                        Cell::Door(t) => letter(b'A', t),
-                        Cell::Key(t) => letter(b'a', t),
-                    }
-                })
-                .collect();
-            writeln!(f, "{line}")?;
-        }
-        Ok(())
+        })
     }
 }

@@ -6,7 +6,7 @@ use core::str::FromStr;
 
 use super::{PipeCell, PipeMaze};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::grid::{CharMap, MapFormat, Marker, Pos, parse_char_map};
+use crate::grid::{CharMap, MapFormat, Marker, letter, parse_char_map, write_char_map};
 
 /// The colours the text format can write: `1`..`9`, `A`..`I`, `a`..`i`.
 pub const TEXT_COLOURS: u8 = 9;
@@ -87,37 +87,22 @@ impl fmt::Display for PipeMaze {
     /// The contest text format: the header `n m`, then one line per row. Colours 9 and
     /// above, which the format cannot write, appear as `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.cells.rows(), self.cells.cols())?;
-        let letter = |base: u8, colour: u8| {
-            if colour < TEXT_COLOURS {
-                char::from(base + colour)
-            } else {
-                '?'
+        write_char_map(f, self.cells.rows(), self.cells.cols(), |pos| {
+            match self.cells[pos] {
+                _ if pos == self.start => '#',
+                _ if pos == self.exit => '$',
+                PipeCell::Stone => '*',
+                PipeCell::Water(None) => '+',
+                PipeCell::Water(Some(colour)) => letter(b'1', colour, TEXT_COLOURS),
+                PipeCell::Pipe {
+                    colour,
+                    horizontal: true,
+                } => letter(b'A', colour, TEXT_COLOURS),
+                PipeCell::Pipe {
+                    colour,
+                    horizontal: false,
+                } => letter(b'a', colour, TEXT_COLOURS),
             }
-        };
-        for row in 0..self.cells.rows() {
-            let line: String = (0..self.cells.cols())
-                .map(|col| {
-                    let pos = Pos::new(row, col);
-                    match self.cells[pos] {
-                        _ if pos == self.start => '#',
-                        _ if pos == self.exit => '$',
-                        PipeCell::Stone => '*',
-                        PipeCell::Water(None) => '+',
-                        PipeCell::Water(Some(colour)) => letter(b'1', colour),
-                        PipeCell::Pipe {
-                            colour,
-                            horizontal: true,
-                        } => letter(b'A', colour),
-                        PipeCell::Pipe {
-                            colour,
-                            horizontal: false,
-                        } => letter(b'a', colour),
-                    }
-                })
-                .collect();
-            writeln!(f, "{line}")?;
-        }
-        Ok(())
+        })
     }
 }

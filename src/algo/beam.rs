@@ -4,7 +4,7 @@
 use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
-use super::best_first::traced;
+use super::best_first::answer;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
@@ -66,35 +66,21 @@ where
         width: width.get(),
         best: (NO_SLOT, None),
     };
-    let outcome = beam
-        .search(
-            &mut store,
-            limits,
-            space,
-            starts,
-            heuristic,
-            &mut is_goal,
-            visitor,
-            &mut stats,
-        )
-        .unwrap_or_else(Outcome::Stopped);
+    let outcome = beam.search(
+        &mut store,
+        limits,
+        space,
+        starts,
+        heuristic,
+        &mut is_goal,
+        visitor,
+        &mut stats,
+    );
     stats.stored = store.len();
     stats.memory = store.memory_bytes();
-    let solution = |slot| {
-        traced(
-            space,
-            &store,
-            slot,
-            |&(parent, _)| parent,
-            store.value(slot).1,
-        )
-    };
-    let partial = match outcome {
-        Outcome::Stopped(_) if beam.best.0 != NO_SLOT => Some(solution(beam.best.0)),
-        _ => None,
-    };
+    let (outcome, partial) = answer(space, &store, outcome, None, beam.best.0, |r| r.0, |r| r.1);
     Ok(Search {
-        outcome: outcome.map(solution),
+        outcome,
         stats,
         partial,
     })

@@ -375,7 +375,15 @@ where
     );
     stats.stored = scratch.store.len();
     stats.memory = scratch.memory_bytes() + policy.memory_bytes();
-    let (outcome, partial) = answer(space, &scratch.store, explored, policy.take(), best);
+    let (outcome, partial) = answer(
+        space,
+        &scratch.store,
+        explored,
+        policy.take(),
+        best,
+        |n| n.0,
+        |n| n.1,
+    );
     Search {
         outcome,
         stats,
@@ -384,23 +392,28 @@ where
 }
 
 /// A search's outcome and its partial solution.
-type Answer<S, C> = (Outcome<Solution<S, C>>, Option<Solution<S, C>>);
+pub(crate) type Answer<S, C> = (Outcome<Solution<S, C>>, Option<Solution<S, C>>);
 
-/// The outcome of a search that `explored` ended, and its partial solution: `kept` is the
-/// policy's best solution, `best` the slot of the most promising state reached. Generic
-/// over the space and the store alone, so one copy serves every order and queue.
-fn answer<Sp, N>(
+/// The outcome of a search that `explored` ended (`Err`: stopped before its end), and its
+/// partial solution: `kept` is the best solution a policy kept, `best` the slot of the most
+/// promising state reached; records `R` give their parent slot and cost `g`. Generic over
+/// the space, the store and the record alone (the accessors are function pointers), so one
+/// copy serves every order and queue, and the searches with records of their own (beam,
+/// focal) build their answers with it too.
+pub(crate) fn answer<Sp, N, R>(
     space: &Sp,
     store: &N,
     explored: Result<Outcome<Slot>, StopReason>,
     kept: Option<Solution<Sp::State, Sp::Cost>>,
     best: Slot,
+    parent: fn(&R) -> Slot,
+    g: fn(&R) -> Sp::Cost,
 ) -> Answer<Sp::State, Sp::Cost>
 where
     Sp: StateSpace + ?Sized,
-    N: NodeStore<Sp::State, Node<Sp::Cost>>,
+    N: NodeStore<Sp::State, R>,
 {
-    let solution = |slot| traced(space, store, slot, parent, store.value(slot).1);
+    let solution = |slot| traced(space, store, slot, parent, g(store.value(slot)));
     let promising = || (best != NO_SLOT).then(|| solution(best));
     match (explored, kept) {
         (Ok(Outcome::Found(slot)), _) => (Outcome::Found(solution(slot)), None),

@@ -6,7 +6,7 @@ use core::cmp::Reverse;
 use core::ops::ControlFlow;
 use std::collections::{BTreeSet, BinaryHeap};
 
-use super::best_first::traced;
+use super::best_first::answer;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::try_push_heap;
@@ -78,38 +78,33 @@ where
         iterations: 1,
         ..Stats::default()
     };
-    let outcome = search
-        .explore(
-            limits,
-            space,
-            starts,
-            heuristic,
-            &distance,
-            &mut is_goal,
-            visitor,
-            &mut stats,
-        )
-        .unwrap_or_else(Outcome::Stopped);
+    let outcome = search.explore(
+        limits,
+        space,
+        starts,
+        heuristic,
+        &distance,
+        &mut is_goal,
+        visitor,
+        &mut stats,
+    );
     let store = &search.store;
     stats.stored = store.len();
     stats.memory = store.memory_bytes()
         + search.open.len() * size_of::<(C, Slot)>() * 3
         + search.focal.capacity() * size_of::<FocalEntry<C>>();
-    let solution = |slot| {
-        traced(
-            space,
-            store,
-            slot,
-            |node: &Node<C>| node.0,
-            store.value(slot).1,
-        )
-    };
-    let partial = match outcome {
-        Outcome::Stopped(_) if search.best.0 != NO_SLOT => Some(solution(search.best.0)),
-        _ => None,
-    };
+    let best = search.best.0;
+    let (outcome, partial) = answer(
+        space,
+        store,
+        outcome,
+        None,
+        best,
+        |n: &Node<C>| n.0,
+        |n| n.1,
+    );
     Ok(Search {
-        outcome: outcome.map(solution),
+        outcome,
         stats,
         partial,
     })

@@ -174,7 +174,9 @@ pub use space::{
     heuristic, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage, StoragePolicy};
-pub use strategy::{Inapplicable, ParseStrategyError, Problem, Strategy, StrategyError};
+pub use strategy::{
+    Inapplicable, ParseStrategyError, Problem, SearchProblem, Strategy, StrategyError,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

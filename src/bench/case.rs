@@ -7,10 +7,12 @@ use core::ops::ControlFlow;
 use super::Ticker;
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace};
-use crate::strategy::{
-    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Strategy, StrategyError,
-};
+use crate::space::Cost;
+#[cfg(feature = "parallel")]
+use crate::space::{Heuristic, StateSpace};
+use crate::strategy::{CostOf, Inapplicable, SearchProblem, Strategy, StrategyError};
+#[cfg(feature = "parallel")]
+use crate::strategy::{MaybeBackward, MaybeDistance, MaybeIndexer, Problem};
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -154,7 +156,7 @@ impl<E: fmt::Display> From<crate::domains::SolveError<E>> for Refusal {
 
 /// A problem of a comparison: a name, and a way to run a strategy on it within limits.
 ///
-/// [`Comparison::problem`](super::Comparison::problem) makes one from a [`Problem`];
+/// [`Comparison::problem`](super::Comparison::problem) makes one from a [`crate::Problem`];
 /// [`case`] makes one from a closure, for problems that are not a `Problem` (an
 /// in-place space, a domain's own solver).
 ///
@@ -251,20 +253,16 @@ impl<F: Fn(Strategy, &Limits) -> Measurement> Case for FnCase<F> {
     }
 }
 
-/// A [`Problem`] as a [`Case`].
-pub(super) struct ProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> {
+/// A [`SearchProblem`] as a [`Case`].
+pub(super) struct ProblemCase<P: SearchProblem> {
     name: String,
-    problem: Problem<'p, Sp, G, H, I, B, D>,
+    problem: P,
     /// The cost limit of every run, if any.
-    max_cost: Option<Sp::Cost>,
+    max_cost: Option<CostOf<P>>,
 }
 
-impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B, D> {
-    pub(super) fn new(
-        name: String,
-        problem: Problem<'p, Sp, G, H, I, B, D>,
-        max_cost: Option<Sp::Cost>,
-    ) -> Self {
+impl<P: SearchProblem> ProblemCase<P> {
+    pub(super) fn new(name: String, problem: P, max_cost: Option<CostOf<P>>) -> Self {
         Self {
             name,
             problem,
@@ -273,7 +271,7 @@ impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B,
     }
 
     /// The comparison's `limits` in the problem's cost type, with its cost limit.
-    fn limits(&self, limits: &Limits) -> Limits<Sp::Cost> {
+    fn limits(&self, limits: &Limits) -> Limits<CostOf<P>> {
         let limits = limits.for_cost();
         match self.max_cost {
             Some(cost) => limits.max_cost(cost),
@@ -286,12 +284,10 @@ impl<'p, Sp: StateSpace + ?Sized, G, H, I, B, D> ProblemCase<'p, Sp, G, H, I, B,
 /// [`Strategy::par_run`](crate::Strategy::par_run): `par-bfs` and `hda` on the current
 /// rayon pool, every other strategy as with `run`. Its runs report no progress.
 #[cfg(feature = "parallel")]
-pub(super) struct ParProblemCase<'p, Sp: StateSpace + ?Sized, G, H, I, B, D>(
-    pub(super) ProblemCase<'p, Sp, G, H, I, B, D>,
-);
+pub(super) struct ParProblemCase<P: SearchProblem>(pub(super) ProblemCase<P>);
 
 #[cfg(feature = "parallel")]
-impl<Sp, G, H, I, B, D> Case for ParProblemCase<'_, Sp, G, H, I, B, D>
+impl<Sp, G, H, I, B, D> Case for ParProblemCase<Problem<'_, Sp, G, H, I, B, D>>
 where
     Sp: StateSpace + Sync + ?Sized,
     Sp::State: Send + Sync,
@@ -315,15 +311,7 @@ where
     }
 }
 
-impl<Sp, G, H, I, B, D> Case for ProblemCase<'_, Sp, G, H, I, B, D>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
-{
+impl<P: SearchProblem> Case for ProblemCase<P> {
     fn name(&self) -> &str {
         &self.name
     }

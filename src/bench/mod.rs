@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A problem is a [`Problem`] (a space, its starts and goal test, and optionally a
+//! A problem is a [`crate::Problem`] (a space, its starts and goal test, and optionally a
 //! heuristic, an indexer and the backward direction), or any [`Case`]: a name and a
 //! function that runs a strategy, which is how the crate's domains are compared (the
 //! `compare` example). Inapplicable pairs are skipped and reported as such, never a
@@ -53,10 +53,11 @@ pub use chart::ChartError;
 pub use report::{Report, Row, Timing};
 
 use crate::solution::Limits;
+#[cfg(feature = "parallel")]
 use crate::space::{Heuristic, StateSpace};
-use crate::strategy::{
-    MaybeBackward, MaybeDistance, MaybeIndexer, ParseStrategyError, Problem, Strategy,
-};
+use crate::strategy::{CostOf, ParseStrategyError, SearchProblem, Strategy};
+#[cfg(feature = "parallel")]
+use crate::strategy::{MaybeBackward, MaybeDistance, MaybeIndexer, Problem};
 
 /// A comparison of strategies on problems: what to run, and how often.
 ///
@@ -118,19 +119,7 @@ impl<'a> Comparison<'a> {
     /// Adds a problem, with whatever optional parts it has (heuristic, indexer, backward
     /// direction, distance-to-go).
     #[must_use]
-    pub fn problem<Sp, G, H, I, B, D>(
-        mut self,
-        name: impl Into<String>,
-        problem: Problem<'a, Sp, G, H, I, B, D>,
-    ) -> Self
-    where
-        Sp: StateSpace + ?Sized,
-        G: Fn(&Sp::State) -> bool + 'a,
-        H: Heuristic<Sp::State, Sp::Cost> + 'a,
-        I: MaybeIndexer<Sp::State> + 'a,
-        B: MaybeBackward<Sp> + 'a,
-        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
-    {
+    pub fn problem<P: SearchProblem + 'a>(mut self, name: impl Into<String>, problem: P) -> Self {
         self.cases
             .push(Box::new(case::ProblemCase::new(name.into(), problem, None)));
         self
@@ -163,20 +152,12 @@ impl<'a> Comparison<'a> {
     /// # Ok::<(), state_search::ParseStrategyError>(())
     /// ```
     #[must_use]
-    pub fn problem_with_max_cost<Sp, G, H, I, B, D>(
+    pub fn problem_with_max_cost<P: SearchProblem + 'a>(
         mut self,
         name: impl Into<String>,
-        problem: Problem<'a, Sp, G, H, I, B, D>,
-        max_cost: Sp::Cost,
-    ) -> Self
-    where
-        Sp: StateSpace + ?Sized,
-        G: Fn(&Sp::State) -> bool + 'a,
-        H: Heuristic<Sp::State, Sp::Cost> + 'a,
-        I: MaybeIndexer<Sp::State> + 'a,
-        B: MaybeBackward<Sp> + 'a,
-        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
-    {
+        problem: P,
+        max_cost: CostOf<P>,
+    ) -> Self {
         self.cases.push(Box::new(case::ProblemCase::new(
             name.into(),
             problem,

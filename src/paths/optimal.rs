@@ -9,7 +9,7 @@ use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
 use crate::store::{NodeStore, Probe, Ran, Slot, Storage, StorageUser, try_push, with_storage};
-use crate::strategy::{MaybeIndexer, Problem};
+use crate::strategy::{CostOf, MaybeIndexer, SearchProblem, StateOf};
 
 use super::dag::{OptimalDag, OptimalPathsIter};
 use super::{PathCount, PathsError};
@@ -98,26 +98,22 @@ const ON_STACK: u32 = 1;
     clippy::type_complexity,
     reason = "the answer or the error, both over the space's state and cost types"
 )]
-pub fn optimal_paths<Sp, G, H, I, B, D>(
-    problem: &Problem<'_, Sp, G, H, I, B, D>,
-    limits: &Limits<Sp::Cost>,
-) -> Result<OptimalPaths<Sp::State, Sp::Cost>, PathsError<Sp::State, Sp::Cost>>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    I: MaybeIndexer<Sp::State>,
-{
+pub fn optimal_paths<P: SearchProblem>(
+    problem: &P,
+    limits: &Limits<CostOf<P>>,
+) -> Result<OptimalPaths<StateOf<P>, CostOf<P>>, PathsError<StateOf<P>, CostOf<P>>> {
     let limits = &limits.started();
+    let is_goal = |state: &StateOf<P>| problem.is_goal(state);
     let mut run = Run {
-        space: problem.space,
-        starts: &problem.starts,
-        is_goal: &problem.is_goal,
+        space: problem.space(),
+        starts: problem.starts(),
+        is_goal: &is_goal,
         limits,
     };
     with_storage(
-        problem.storage,
-        problem.indexer.get(),
-        size_of::<Record<Sp::Cost>>(),
+        problem.storage(),
+        problem.indexer().get(),
+        size_of::<Record<CostOf<P>>>(),
         limits.memory_limit(),
         &mut run,
     )

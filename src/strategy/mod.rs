@@ -36,8 +36,8 @@ use core::num::NonZeroUsize;
 
 pub use error::{Inapplicable, StrategyError};
 pub use problem::{
-    Backward, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance, NoIndexer,
-    Problem, WithDistance, WithIndexer,
+    Backward, CostOf, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance,
+    NoIndexer, Problem, SearchProblem, StateOf, WithDistance, WithIndexer,
 };
 pub use run::{InPlaceResult, StrategyResult};
 pub use spelling::{ParseStrategyError, Weight};

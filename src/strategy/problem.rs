@@ -445,35 +445,75 @@ impl<S, C, D: Heuristic<S, C>> MaybeDistance<S, C> for WithDistance<D> {
     }
 }
 
-/// What the strategies read of a [`Problem`], without its type parameters: the one
-/// interface of the dispatch ([`Strategy::run`](crate::Strategy::run)).
-pub(crate) trait View {
+/// Any [`Problem`], with one bound instead of its six type parameters: what
+/// [`Strategy::run`](crate::Strategy::run) takes, and what a function over "any problem"
+/// names.
+///
+/// Implemented by every [`Problem`] (and sealed: the crate's strategies rely on what a
+/// `Problem` guarantees). Its accessors read the parts the strategies search with; on a
+/// `Problem` value, the builder methods of the same names (`heuristic`, `indexer`, ...)
+/// come first, so call these through a generic parameter or as
+/// `SearchProblem::heuristic(&problem)`.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::strategy::{CostOf, Queue, SearchProblem};
+/// use state_search::{Limits, Problem, Strategy};
+///
+/// /// The least cost of any problem by two strategies, if both agree.
+/// fn agreed<P: SearchProblem>(problem: &P) -> Option<CostOf<P>> {
+///     let cost = |s: Strategy| s.run(problem, &Limits::new()).ok()?.found().map(|f| f.cost);
+///     let (a, b) = (cost(Strategy::Dijkstra(Queue::Heap))?, cost(Strategy::AStar)?);
+///     (a == b).then_some(a)
+/// }
+/// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)]);
+/// let problem = Problem::new(&space, [1], |&n| n == 20);
+/// assert_eq!(agreed(&problem), Some(5)); // 1 2 4 5 10 20
+/// assert_eq!(problem.starts(), [1]);
+/// ```
+pub trait SearchProblem: sealed::Sealed {
     /// The state space.
     type Space: StateSpace + ?Sized;
-    /// The heuristic.
-    type H: Heuristic<State<Self>, CostOf<Self>>;
-    /// The numbering, if any.
-    type I: MaybeIndexer<State<Self>>;
+    /// The heuristic ([`ZeroHeuristic`](crate::ZeroHeuristic) when none was given).
+    type H: Heuristic<StateOf<Self>, CostOf<Self>>;
+    /// The numbering of the states, if any.
+    type I: MaybeIndexer<StateOf<Self>>;
     /// The backward direction, if any.
     type B: MaybeBackward<Self::Space>;
     /// The distance-to-go, if any.
-    type D: MaybeDistance<State<Self>, CostOf<Self>>;
+    type D: MaybeDistance<StateOf<Self>, CostOf<Self>>;
+    /// The state space.
     fn space(&self) -> &Self::Space;
-    fn starts(&self) -> &[State<Self>];
-    fn is_goal(&self, state: &State<Self>) -> bool;
+    /// The start states, all at cost zero.
+    fn starts(&self) -> &[StateOf<Self>];
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &StateOf<Self>) -> bool;
+    /// The heuristic.
     fn heuristic(&self) -> &Self::H;
+    /// The numbering of the states, if any.
     fn indexer(&self) -> &Self::I;
+    /// The backward direction, if any.
     fn backward(&self) -> &Self::B;
+    /// The distance-to-go, if any.
     fn distance(&self) -> &Self::D;
+    /// The storage policy.
     fn storage(&self) -> StoragePolicy;
 }
 
-/// The states of a view's space.
-pub(crate) type State<P> = <<P as View>::Space as StateSpace>::State;
-/// The costs of a view's space.
-pub(crate) type CostOf<P> = <<P as View>::Space as StateSpace>::Cost;
+/// Only [`Problem`] implements [`SearchProblem`].
+mod sealed {
+    pub trait Sealed {}
+}
 
-impl<Sp, G, H, I, B, D> View for Problem<'_, Sp, G, H, I, B, D>
+impl<Sp: StateSpace + ?Sized, G, H, I, B, D> sealed::Sealed for Problem<'_, Sp, G, H, I, B, D> {}
+
+/// The states of a problem's space.
+pub type StateOf<P> = <<P as SearchProblem>::Space as StateSpace>::State;
+/// The costs of a problem's space.
+pub type CostOf<P> = <<P as SearchProblem>::Space as StateSpace>::Cost;
+
+impl<Sp, G, H, I, B, D> SearchProblem for Problem<'_, Sp, G, H, I, B, D>
 where
     Sp: StateSpace + ?Sized,
     G: Fn(&Sp::State) -> bool,

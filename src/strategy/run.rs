@@ -11,16 +11,16 @@ use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
-use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
+use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
-use super::problem::{CostOf, State, View};
+use super::problem::{CostOf, SearchProblem, StateOf};
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
 use super::{
-    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Queue, Requirement,
-    Strategy, StrategyError,
+    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Queue, Requirement, Strategy,
+    StrategyError,
 };
 
 /// What [`Strategy::run`] returns.
@@ -64,19 +64,11 @@ impl Strategy {
     /// assert_eq!(search.found().unwrap().cost, 8);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn run<Sp, G, H, I, B, D>(
+    pub fn run<P: SearchProblem>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B, D>,
-        limits: &Limits<Sp::Cost>,
-    ) -> StrategyResult<Sp::State, Sp::Cost>
-    where
-        Sp: StateSpace + ?Sized,
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        I: MaybeIndexer<Sp::State>,
-        B: MaybeBackward<Sp>,
-        D: MaybeDistance<Sp::State, Sp::Cost>,
-    {
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+    ) -> StrategyResult<StateOf<P>, CostOf<P>> {
         self.run_with(problem, limits, &mut NoVisitor)
     }
 
@@ -86,20 +78,15 @@ impl Strategy {
     /// # Errors
     ///
     /// As [`Strategy::run`].
-    pub fn run_with<Sp, G, H, I, B, D, V>(
+    pub fn run_with<P, V>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B, D>,
-        limits: &Limits<Sp::Cost>,
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> StrategyResult<Sp::State, Sp::Cost>
+    ) -> StrategyResult<StateOf<P>, CostOf<P>>
     where
-        Sp: StateSpace + ?Sized,
-        G: Fn(&Sp::State) -> bool,
-        H: Heuristic<Sp::State, Sp::Cost>,
-        I: MaybeIndexer<Sp::State>,
-        B: MaybeBackward<Sp>,
-        D: MaybeDistance<Sp::State, Sp::Cost>,
-        V: Visitor<Sp::State, Sp::Cost>,
+        P: SearchProblem,
+        V: Visitor<StateOf<P>, CostOf<P>>,
     {
         dispatch(*self, problem, limits, visitor)
     }
@@ -195,10 +182,10 @@ fn dispatch<P, V>(
     problem: &P,
     limits: &Limits<CostOf<P>>,
     visitor: &mut V,
-) -> StrategyResult<State<P>, CostOf<P>>
+) -> StrategyResult<StateOf<P>, CostOf<P>>
 where
-    P: View,
-    V: Visitor<State<P>, CostOf<P>>,
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
 {
     let limits = &limits.started();
     let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
@@ -265,7 +252,7 @@ where
 
 /// What `problem` lacks of the requirements in `strategy`'s row of the strategy table (the
 /// first, in the row's order), as a refusal: checked before any search.
-fn lacking<P: View>(strategy: Strategy, problem: &P) -> Option<Inapplicable> {
+fn lacking<P: SearchProblem>(strategy: Strategy, problem: &P) -> Option<Inapplicable> {
     strategy
         .info()
         .requirements
@@ -302,20 +289,20 @@ impl<C: Cost> UnsignedUser<C> for IsUnsigned {
 }
 
 /// A run in progress: the problem, its limits and the visitor.
-struct Run<'r, P: View, V> {
+struct Run<'r, P: SearchProblem, V> {
     problem: &'r P,
     limits: &'r Limits<CostOf<P>>,
     visitor: &'r mut V,
 }
 
-impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
+impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     /// Runs `engine` with the storage the problem's policy picks, for a dense store of
     /// `record_bytes` per state.
     fn stored<E: Stored<P>>(
         &mut self,
         record_bytes: usize,
         engine: &mut E,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
         let mut user = WithStorage { run: self, engine };
@@ -329,7 +316,7 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
     }
 
     /// A best-first search in `order` with the queue `queue`, ending at the first goal.
-    fn best_first<O, Q>(&mut self, order: &O, queue: Q) -> Started<State<P>, CostOf<P>>
+    fn best_first<O, Q>(&mut self, order: &O, queue: Q) -> Started<StateOf<P>, CostOf<P>>
     where
         O: Order<CostOf<P>>,
         Q: PriorityQueue<O::Key> + Clone,
@@ -343,11 +330,11 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
         order: &O,
         queue: Q,
         policy: impl Fn() -> Po,
-    ) -> Started<State<P>, CostOf<P>>
+    ) -> Started<StateOf<P>, CostOf<P>>
     where
         O: Order<CostOf<P>>,
         Q: PriorityQueue<O::Key> + Clone,
-        Po: Policy<State<P>, CostOf<P>>,
+        Po: Policy<StateOf<P>, CostOf<P>>,
     {
         self.stored(
             size_of::<best_first::Node<CostOf<P>>>(),
@@ -360,7 +347,7 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
     }
 
     /// SPFA, whose negative cycles are errors.
-    fn spfa(&mut self) -> StrategyResult<State<P>, CostOf<P>> {
+    fn spfa(&mut self) -> StrategyResult<StateOf<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
         let mut user = SpfaUser { run: self };
@@ -375,20 +362,20 @@ impl<P: View, V: Visitor<State<P>, CostOf<P>>> Run<'_, P, V> {
 }
 
 /// The storage user that runs a [`Stored`] engine.
-struct WithStorage<'a, 'r, P: View, V, E> {
+struct WithStorage<'a, 'r, P: SearchProblem, V, E> {
     run: &'a mut Run<'r, P, V>,
     engine: &'a mut E,
 }
 
-impl<P, V, E> StorageUser<State<P>> for WithStorage<'_, '_, P, V, E>
+impl<P, V, E> StorageUser<StateOf<P>> for WithStorage<'_, '_, P, V, E>
 where
-    P: View,
-    V: Visitor<State<P>, CostOf<P>>,
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
     E: Stored<P>,
 {
-    type Output = Search<Solution<State<P>, CostOf<P>>>;
+    type Output = Search<Solution<StateOf<P>, CostOf<P>>>;
 
-    fn run<St: Storage<State<P>>>(
+    fn run<St: Storage<StateOf<P>>>(
         &mut self,
         storage: St,
         probe: Option<Probe>,
@@ -415,19 +402,19 @@ struct BestFirst<'o, O, Q, F> {
 
 impl<P, O, Q, F, Po> Stored<P> for BestFirst<'_, O, Q, F>
 where
-    P: View,
+    P: SearchProblem,
     O: Order<CostOf<P>>,
     Q: PriorityQueue<O::Key> + Clone,
     F: Fn() -> Po,
-    Po: Policy<State<P>, CostOf<P>>,
+    Po: Policy<StateOf<P>, CostOf<P>>,
 {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         let mut scratch = BestFirstScratch::new(&storage, self.queue.clone())?;
         Ok(best_first::run(
             self.order,
@@ -446,14 +433,14 @@ where
 /// IDA* with a transposition table.
 struct TabledIda;
 
-impl<P: View> Stored<P> for TabledIda {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+impl<P: SearchProblem> Stored<P> for TabledIda {
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         let engine = IdaStar::with_table(storage).with_limits(limits.clone());
         let mut scratch = engine.scratch()?;
         Ok(engine.search_in_with(
@@ -470,14 +457,14 @@ impl<P: View> Stored<P> for TabledIda {
 /// Beam search of a width.
 struct Beam(core::num::NonZeroUsize);
 
-impl<P: View> Stored<P> for Beam {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+impl<P: SearchProblem> Stored<P> for Beam {
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         beam::run(
             self.0,
             &storage,
@@ -494,14 +481,14 @@ impl<P: View> Stored<P> for Beam {
 /// Focal search of a weight.
 struct Focal(f64);
 
-impl<P: View> Stored<P> for Focal {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+impl<P: SearchProblem> Stored<P> for Focal {
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         focal::run(
             self.0,
             &storage,
@@ -509,7 +496,7 @@ impl<P: View> Stored<P> for Focal {
             problem.space(),
             problem.starts().iter().cloned(),
             problem.heuristic(),
-            |s: &State<P>| problem.distance().distance(s),
+            |s: &StateOf<P>| problem.distance().distance(s),
             |s| problem.is_goal(s),
             visitor,
         )
@@ -522,19 +509,19 @@ struct BidirectionalBest<S> {
     ends: (S, S),
 }
 
-impl<P: View> Stored<P> for BidirectionalBest<State<P>> {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+impl<P: SearchProblem> Stored<P> for BidirectionalBest<StateOf<P>> {
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         let space = Bidirectional {
             space: problem.space(),
             backward: problem.backward(),
         };
-        let back = |s: &State<P>| problem.backward().estimate_back(s);
+        let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
         let heuristics = (problem.heuristic(), &back);
         let ends = self.ends.clone();
         if self.mm {
@@ -550,17 +537,17 @@ impl<P: View> Stored<P> for BidirectionalBest<State<P>> {
 
 /// Dijkstra with a bucket or radix queue, or A* over stack buckets, run once the cost type
 /// is known to be unsigned.
-struct Unsigned<'r, P: View, V> {
+struct Unsigned<'r, P: SearchProblem, V> {
     run: Run<'r, P, V>,
     strategy: Strategy,
 }
 
 impl<P, V> UnsignedUser<CostOf<P>> for Unsigned<'_, P, V>
 where
-    P: View,
-    V: Visitor<State<P>, CostOf<P>>,
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    type Output = Started<State<P>, CostOf<P>>;
+    type Output = Started<StateOf<P>, CostOf<P>>;
 
     fn run(mut self) -> Self::Output
     where
@@ -576,18 +563,18 @@ where
 }
 
 /// The storage user that runs SPFA.
-struct SpfaUser<'a, 'r, P: View, V> {
+struct SpfaUser<'a, 'r, P: SearchProblem, V> {
     run: &'a mut Run<'r, P, V>,
 }
 
-impl<P, V> StorageUser<State<P>> for SpfaUser<'_, '_, P, V>
+impl<P, V> StorageUser<StateOf<P>> for SpfaUser<'_, '_, P, V>
 where
-    P: View,
-    V: Visitor<State<P>, CostOf<P>>,
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    type Output = StrategyResult<State<P>, CostOf<P>>;
+    type Output = StrategyResult<StateOf<P>, CostOf<P>>;
 
-    fn run<St: Storage<State<P>>>(
+    fn run<St: Storage<StateOf<P>>>(
         &mut self,
         storage: St,
         probe: Option<Probe>,

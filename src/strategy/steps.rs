@@ -9,7 +9,7 @@ use crate::space::{Cost, ReversibleSpace, StateSpace};
 use crate::store::Storage;
 use crate::{Bfs, BidirectionalBfs, Engine};
 
-use super::problem::{CostOf, MaybeBackward, State, View};
+use super::problem::{CostOf, MaybeBackward, SearchProblem, StateOf};
 use super::stored::{Started, Stored};
 use super::{Inapplicable, Strategy};
 
@@ -25,7 +25,7 @@ impl<S: Clone, C: Cost> Steps<S, C> {
     /// The engine of `strategy` (`bfs` or `bibfs`) for `problem`, or what it lacks.
     pub(super) fn new<P>(strategy: Strategy, problem: &P) -> Result<Self, Inapplicable>
     where
-        P: View,
+        P: SearchProblem,
         P::Space: StateSpace<State = S, Cost = C>,
     {
         let unit = problem
@@ -45,7 +45,9 @@ impl<S: Clone, C: Cost> Steps<S, C> {
 
 /// The one start and the goal state of `problem`, for a bidirectional strategy, or what it
 /// lacks (the goal state must pass the goal test).
-pub(super) fn ends<P: View>(problem: &P) -> Result<(State<P>, State<P>), Inapplicable> {
+pub(super) fn ends<P: SearchProblem>(
+    problem: &P,
+) -> Result<(StateOf<P>, StateOf<P>), Inapplicable> {
     let goal = problem
         .backward()
         .goal()
@@ -59,14 +61,14 @@ pub(super) fn ends<P: View>(problem: &P) -> Result<(State<P>, State<P>), Inappli
     Ok((start.clone(), goal.clone()))
 }
 
-impl<P: View> Stored<P> for Steps<State<P>, CostOf<P>> {
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+impl<P: SearchProblem> Stored<P> for Steps<StateOf<P>, CostOf<P>> {
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>> {
+    ) -> Started<StateOf<P>, CostOf<P>> {
         let unit = self.unit;
         let limits = limits.clone().map_cost(|max| max_steps(unit, max));
         let mut visitor = InCost {
@@ -101,7 +103,7 @@ impl<P: View> Stored<P> for Steps<State<P>, CostOf<P>> {
                 )
             }
         };
-        let in_cost = |found: Solution<State<P>, usize>| {
+        let in_cost = |found: Solution<StateOf<P>, usize>| {
             Some(Solution {
                 cost: unit.times(found.cost as u64)?,
                 path: found.path,

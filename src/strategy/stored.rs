@@ -6,19 +6,19 @@ use crate::event::Visitor;
 use crate::solution::{Limits, Search, Solution};
 use crate::store::Storage;
 
-use super::problem::{CostOf, State, View};
+use super::problem::{CostOf, SearchProblem, StateOf};
 
 /// A search, or the [`CapacityError`] that kept its buffers from being built.
 pub(super) type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;
 
 /// An engine to run once the storage is chosen.
-pub(super) trait Stored<P: View> {
+pub(super) trait Stored<P: SearchProblem> {
     /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
-    fn run<St: Storage<State<P>>, V: Visitor<State<P>, CostOf<P>>>(
+    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<State<P>, CostOf<P>>;
+    ) -> Started<StateOf<P>, CostOf<P>>;
 }

@@ -196,8 +196,8 @@ pub(crate) trait Policy<S, C: Cost> {
     fn admits(&self, _f: C) -> bool {
         true
     }
-    /// A goal, at `slot` with cost `g`, left the queue: `Ok(true)` ends the search with
-    /// it, `Ok(false)` goes on (the policy kept it), `Err` stops the search.
+    /// The goal at `slot` (its cost is its record's) left the queue: `Ok(true)` ends the
+    /// search with it, `Ok(false)` goes on (the policy kept it), `Err` stops the search.
     ///
     /// # Errors
     ///

@@ -14,9 +14,7 @@ fn strategies(c: &mut Criterion) {
         .heuristic(|p: &Pos| maze.manhattan(p))
         .indexed();
     // The one strategy that does not apply (BFS: the steps cost 1 to 9) is left out.
-    let strategies = Strategy::ALL
-        .into_iter()
-        .filter(|&s| s != Strategy::IdaStar);
+    let strategies = Strategy::ALL.into_iter().filter(|s| !s.info().tree_search);
     let limits = Limits::new().max_expansions(2_000_000);
     let expected = Strategy::AStar
         .run(&problem, &limits)

@@ -51,6 +51,11 @@ pub struct StrategyInfo {
     /// Whether it also searches an [`InPlaceSpace`](crate::InPlaceSpace)
     /// ([`Strategy::run_in_place`], or `par_run_in_place` for `par-idastar`).
     pub in_place: bool,
+    /// Whether it searches the tree of paths from the starts, with no record of the states
+    /// seen beyond the current path: its time can grow exponentially with the depth on a
+    /// space where many paths lead to a state, so it suits small spaces, trees and good
+    /// heuristics (`idastar`, `par-idastar`).
+    pub tree_search: bool,
     /// What it needs of a problem, in the order it is checked: a problem that lacks one
     /// is refused before any search with the matching [`Inapplicable`]. How the strategy
     /// runs (on threads, in place, in its domain) comes first, so that the first refusal
@@ -181,6 +186,7 @@ const fn row(name: &'static str, summary: &'static str) -> StrategyInfo {
         guarantee: Guarantee::Optimal,
         uses_heuristic: false,
         in_place: false,
+        tree_search: false,
         requirements: &[],
         summary,
     }
@@ -220,6 +226,11 @@ impl StrategyInfo {
 
     const fn searches_in_place(mut self) -> Self {
         self.in_place = true;
+        self
+    }
+
+    const fn searches_paths(mut self) -> Self {
+        self.tree_search = true;
         self
     }
 }
@@ -283,7 +294,8 @@ strategy_table! {
         Strategy::IdaStar => [Strategy::IdaStar]
             row("idastar", "IDA* with a check of the current path; in place on an InPlaceSpace")
                 .heuristic()
-                .searches_in_place();
+                .searches_in_place()
+                .searches_paths();
         Strategy::IdaStarTable => [Strategy::IdaStarTable]
             row("idastar-tt", "IDA* with a generation-stamped transposition table").heuristic();
         Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO)]
@@ -322,6 +334,7 @@ strategy_table! {
             row("par-idastar", "IDA* in place on the threads of the rayon pool")
                 .heuristic()
                 .searches_in_place()
+                .searches_paths()
                 .needing(&[Requirement::InPlaceSpace]);
         Strategy::ParBfs => [Strategy::ParBfs]
             row("par-bfs", "layer-parallel BFS on the rayon pool")
@@ -349,6 +362,19 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "two rows share a name");
+    }
+
+    /// The tests and benches skip the tree searches on large inputs by this column.
+    #[test]
+    fn the_tree_searches_are_the_iterative_deepening_ones_without_a_table() {
+        let tree: Vec<&str> = Strategy::ALL
+            .iter()
+            .filter(|s| s.info().tree_search)
+            .map(|s| s.info().name)
+            .collect();
+        assert_eq!(tree, ["idastar"]);
+        #[cfg(feature = "parallel")]
+        assert!(Strategy::ParIdaStar.info().tree_search);
     }
 
     #[test]

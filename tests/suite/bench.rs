@@ -9,12 +9,12 @@ use proptest::strategy::Strategy as _;
 use state_search::bench::{Comparison, RunOutcome};
 use state_search::{Inapplicable, Limits, Outcome, Problem, Strategy};
 
-/// Every strategy that runs on a `StateSpace`, but the exponential `idastar`.
+/// Every strategy that runs on a `StateSpace`, but the tree searches (`idastar`: exponential).
 fn strategies() -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
         .filter(|s| s.is_optimal())
-        .filter(|&s| s != Strategy::IdaStar)
+        .filter(|s| !s.info().tree_search)
         .collect()
 }
 

@@ -49,7 +49,7 @@ fn strategies(objective: Objective, cells: usize) -> Vec<Method> {
                 .strategies()
                 .into_iter()
                 .filter(|&s| Strategy::ALL.contains(&s) && s.is_optimal())
-                .filter(|&s| s != Strategy::IdaStar || cells <= 12)
+                .filter(|s| !s.info().tree_search || cells <= 12)
                 .map(Method::By),
         )
         .collect()

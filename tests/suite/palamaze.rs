@@ -37,7 +37,7 @@ const CASES: [(&str, &str); 4] = [
     ),
 ];
 
-/// The strategies cheap enough for a maze of `cells` cells (IDA* without a table is
+/// The strategies cheap enough for a maze of `cells` cells (a tree search, `idastar`, is
 /// exponential).
 fn strategies(cells: usize) -> Vec<Strategy> {
     Strategy::ALL
@@ -49,7 +49,7 @@ fn strategies(cells: usize) -> Vec<Strategy> {
                 Strategy::BidirectionalBfs | Strategy::BidirectionalDijkstra | Strategy::Mm
             )
         })
-        .filter(|&s| s != Strategy::IdaStar || cells <= 12)
+        .filter(|s| !s.info().tree_search || cells <= 12)
         .collect()
 }
 

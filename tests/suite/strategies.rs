@@ -158,8 +158,9 @@ proptest! {
 
     #[test]
     fn every_strategy_but_idastar_agrees_on_random_weighted_graphs(case in weighted_case(30, 90)) {
+        // The tree searches (idastar) are exponential on graphs this size.
         let strategies: Vec<Strategy> =
-            every_strategy().into_iter().filter(|&s| s != Strategy::IdaStar).collect();
+            every_strategy().into_iter().filter(|s| !s.info().tree_search).collect();
         weighted_agreement(&strategies, &case)?;
     }
 
@@ -178,8 +179,10 @@ proptest! {
         let expected = bellman_ford(&g, &[start]).unwrap()[goal as usize];
         let h = scaled_heuristic(&g, &[goal], &scales);
         for strategy in every_strategy() {
-            if matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs | Strategy::IdaStar) {
-                continue; // costs are not uniform; IDA* is exponential without a table
+            if matches!(strategy, Strategy::Bfs | Strategy::BidirectionalBfs)
+                || strategy.info().tree_search
+            {
+                continue; // costs are not uniform; a tree search is exponential on graphs
             }
             let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
                 .heuristic(|s: &u32| h[*s as usize])
@@ -204,8 +207,8 @@ proptest! {
         let g = g.with_unit_costs(2u32);
         let expected = bfs_steps(&g, &[start])[goal as usize].map(|steps| 2 * i64::try_from(steps).unwrap());
         for strategy in every_strategy() {
-            if strategy == Strategy::IdaStar && g.len() > 8 {
-                continue; // exponential without a table
+            if strategy.info().tree_search && g.len() > 8 {
+                continue; // exponential on graphs
             }
             for storage in STORAGES {
                 let problem = Problem::new(&g, [start], |&s: &u32| s == goal)

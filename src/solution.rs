@@ -531,7 +531,7 @@ impl<C: Copy> Limits<C> {
         // them apart.
         let max = self.max_expansions.unwrap_or(u64::MAX);
         if (expanded >= max) | expanded.is_multiple_of(Self::CHECK_INTERVAL) {
-            return self.check_rare(expanded, memory);
+            return self.check_rare(expanded, &memory);
         }
         Ok(())
     }
@@ -547,11 +547,17 @@ impl<C: Copy> Limits<C> {
         usize::try_from(run).unwrap_or(usize::MAX)
     }
 
-    /// [`Limits::check_now`], out of the engines' loops.
+    /// [`Limits::check_now`], out of the engines' loops, and not generic over the memory
+    /// closure: one copy per cost type.
     #[cold]
     #[inline(never)]
-    fn check_rare(&self, expanded: u64, memory: impl Fn() -> usize) -> Result<(), StopReason> {
-        self.check_now(expanded, memory)
+    fn check_rare(&self, expanded: u64, memory: &dyn Fn() -> usize) -> Result<(), StopReason> {
+        if let Some(max) = self.max_expansions
+            && expanded >= max
+        {
+            return Err(StopReason::Expansions);
+        }
+        self.clock().check(memory)
     }
 
     /// [`Limits::check`] with the clock, the cancel flag and the memory checked now, for
@@ -563,12 +569,7 @@ impl<C: Copy> Limits<C> {
         expanded: u64,
         memory: impl Fn() -> usize,
     ) -> Result<(), StopReason> {
-        if let Some(max) = self.max_expansions
-            && expanded >= max
-        {
-            return Err(StopReason::Expansions);
-        }
-        self.clock().check(&memory)
+        self.check_rare(expanded, &memory)
     }
 
     /// The limits that do not depend on the cost type.

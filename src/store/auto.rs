@@ -8,7 +8,8 @@ use crate::error::{CapacityError, CapacityErrorKind};
 use crate::solution::{Limits, Search, StopReason};
 use crate::space::StateIndexer;
 
-use super::{Dense, Hashed, NO_SLOT, Storage};
+use super::chosen::Chosen;
+use super::{NO_SLOT, Storage};
 
 /// How a [`Strategy`](crate::Strategy) run stores what it knows about states.
 ///
@@ -24,12 +25,12 @@ use super::{Dense, Hashed, NO_SLOT, Storage};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StoragePolicy {
-    /// The storage whose cost follows the states the search touches. [`Hashed`]
-    /// storage, which grows with the states seen, for a problem without a
-    /// [`StateIndexer`], or whose dense store cannot be numbered, does not fit the memory
-    /// limit ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be allocated.
-    /// Otherwise [`Dense`] storage, at once when the dense store is small (at most
-    /// 256 KiB); when it is larger, the search runs hashed first, and only when its hashed
+    /// The storage whose cost follows the states the search touches.
+    /// [`Hashed`](super::Hashed) storage, which grows with the states seen, for a problem
+    /// without a [`StateIndexer`], or whose dense store cannot be numbered, does not fit
+    /// the memory limit ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be
+    /// allocated. Otherwise [`Dense`](super::Dense) storage, at once when the dense store
+    /// is small (at most 256 KiB); when it is larger, the search runs hashed first, and only when its hashed
     /// stores outgrow 1/32 of the dense store's bytes does it start again with dense
     /// storage. A small search on a huge numbering then costs what a hashed one does, and
     /// a search that visits a good part of the numbered states pays for its hashed start
@@ -37,10 +38,10 @@ pub enum StoragePolicy {
     /// second run's statistics, and a visitor sees the events of both runs.
     #[default]
     Auto,
-    /// [`Dense`] storage; a [`CapacityError`] when there is no indexer or the store does
-    /// not fit.
+    /// [`Dense`](super::Dense) storage; a [`CapacityError`] when there is no indexer or
+    /// the store does not fit.
     Dense,
-    /// [`Hashed`] storage.
+    /// [`Hashed`](super::Hashed) storage.
     Hashed,
 }
 
@@ -170,11 +171,10 @@ pub(crate) fn with_storage<S, I, U>(
 where
     I: StateIndexer<S>,
     U: StorageUser<S>,
-    Dense<I>: Storage<S>,
-    Hashed: Storage<S>,
+    Chosen<I>: Storage<S>,
 {
-    // The storage to run with next. Each storage type is run from one call below, so
-    // that its (large) instantiation of the user is compiled once.
+    // The storage to run with next. Both storages are one type, `Chosen`, and it is run
+    // from one call below, so that the (large) instantiation of the user is compiled once.
     let mut next = match (policy, indexer) {
         (StoragePolicy::Hashed, _) | (StoragePolicy::Auto, None) => Next::Hashed(None),
         (StoragePolicy::Dense, None) => {
@@ -195,12 +195,13 @@ where
         },
     };
     loop {
-        let ran = match (next, indexer) {
-            (Next::Dense { .. }, Some(indexer)) => user.run(Dense(indexer.clone()), None),
-            (Next::Hashed(probe), _) => user.run(Hashed, probe),
+        let (storage, probe) = match (next, indexer) {
+            (Next::Dense { .. }, Some(indexer)) => (Chosen::Dense(indexer.clone()), None),
+            (Next::Hashed(probe), _) => (Chosen::Hashed, probe),
             // Dense is chosen only with an indexer.
-            (Next::Dense { .. }, None) => user.run(Hashed, None),
+            (Next::Dense { .. }, None) => (Chosen::Hashed, None),
         };
+        let ran = user.run(storage, probe);
         next = match (ran, next) {
             (Ok(Ran::Done(output)), _) => return Ok(output),
             // The hashed start outgrew its probe, which only automatic storage sets: go
@@ -246,6 +247,7 @@ fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::NodeStore;
 
     #[derive(Clone, Copy)]
     struct Upto(usize);
@@ -259,6 +261,11 @@ mod tests {
         fn state(&self, index: usize) -> u32 {
             u32::try_from(index).unwrap()
         }
+    }
+
+    /// Whether `storage` is dense: its empty store already holds memory.
+    fn is_dense<St: Storage<u32>>(storage: &St) -> Result<bool, CapacityError> {
+        Ok(storage.try_store::<u64>()?.memory_bytes() > 0)
     }
 
     /// Says which storage it ran with: dense or hashed; a hashed start with a probe
@@ -282,13 +289,11 @@ mod tests {
                     return Ok(Ran::Outgrew);
                 }
             }
-            Ok(Ran::Done(
-                if core::any::type_name::<St>().contains("Dense") {
-                    "Dense"
-                } else {
-                    "Hashed"
-                },
-            ))
+            Ok(Ran::Done(if is_dense(&storage)? {
+                "Dense"
+            } else {
+                "Hashed"
+            }))
         }
     }
 
@@ -367,11 +372,10 @@ mod tests {
         type Output = bool;
         fn run<St: Storage<u32>>(
             &mut self,
-            _storage: St,
+            storage: St,
             _probe: Option<Probe>,
         ) -> Result<Ran<bool>, CapacityError> {
-            let dense = core::any::type_name::<St>().contains("Dense");
-            if dense {
+            if is_dense(&storage)? {
                 Err(CapacityError::out_of_memory(100, 8))
             } else {
                 Ok(Ran::Done(true))

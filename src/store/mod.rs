@@ -17,6 +17,7 @@
 //! O(1), which is what IDA* needs at every iteration.
 
 mod auto;
+mod chosen;
 // `pub(crate)` for its contract checks, which `ParBfs` shares.
 pub(crate) mod dense;
 mod hashed;

@@ -60,6 +60,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `spfa`            | [`Strategy::Spfa`]                         | [`Spfa`](crate::Spfa) |
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
 /// | `idastar-tt`      | [`Strategy::IdaStarTable`]                 | [`IdaStar`](crate::IdaStar) with a transposition table |
+/// | `dfbnb`           | [`Strategy::BranchAndBound`]               | [`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound) with a transposition table |
 /// | `wastar:W`        | [`Strategy::WeightedAStar`]                | A* on `f = g + W h`: cost at most `W` times the optimum |
 /// | `gbfs`            | [`Strategy::Greedy`]                       | greedy best-first on `h` alone |
 /// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
@@ -134,6 +135,12 @@ pub enum Strategy {
     IdaStar,
     /// IDA* with a generation-stamped transposition table (`idastar-tt`).
     IdaStarTable,
+    /// Depth-first branch and bound with a transposition table (`dfbnb`): one depth-first
+    /// search that keeps the best goal found and prunes on it
+    /// ([`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound)). Optimal with an
+    /// admissible heuristic; it ends on a finite space, or with
+    /// [`Limits::max_cost`](crate::Limits::max_cost) and positive step costs.
+    BranchAndBound,
     /// Weighted A* (`wastar:W`): states in order of `g + W h`. With an admissible
     /// heuristic the cost found is at most `W` times the optimum.
     WeightedAStar(Weight),

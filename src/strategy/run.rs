@@ -225,7 +225,12 @@ where
                 run.visitor,
             )
         }
-        Strategy::IdaStarTable => run.stored(size_of::<(u32, CostOf<P>)>(), &mut TabledIda)?,
+        Strategy::IdaStarTable | Strategy::BranchAndBound => {
+            let mut engine = TabledIda {
+                branch_and_bound: strategy == Strategy::BranchAndBound,
+            };
+            run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
+        }
         Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Beam(width))?,
         Strategy::Focal(weight) => run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?,
         Strategy::Anytime(weight) => {
@@ -431,7 +436,9 @@ where
 }
 
 /// IDA* with a transposition table.
-struct TabledIda;
+struct TabledIda {
+    branch_and_bound: bool,
+}
 
 impl<P: SearchProblem> Stored<P> for TabledIda {
     fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
@@ -442,6 +449,11 @@ impl<P: SearchProblem> Stored<P> for TabledIda {
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
         let engine = IdaStar::with_table(storage).with_limits(limits.clone());
+        let engine = if self.branch_and_bound {
+            engine.branch_and_bound()
+        } else {
+            engine
+        };
         let mut scratch = engine.scratch()?;
         Ok(engine.search_in_with(
             &mut scratch,

@@ -298,6 +298,9 @@ strategy_table! {
                 .searches_paths();
         Strategy::IdaStarTable => [Strategy::IdaStarTable]
             row("idastar-tt", "IDA* with a generation-stamped transposition table").heuristic();
+        Strategy::BranchAndBound => [Strategy::BranchAndBound]
+            row("dfbnb", "depth-first branch and bound with a transposition table; a finite space")
+                .heuristic();
         Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO)]
             row("wastar", "weighted A*: states in order of g + W h")
                 .with(Parameter::Weight, "wastar:W")

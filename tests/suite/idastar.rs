@@ -397,3 +397,74 @@ fn an_estimate_of_max_is_a_dead_end_not_an_overflow() {
         Outcome::NoPath
     );
 }
+
+/// ```text
+///   (0) --1--> (1) --10--> (3)      the dearer route is the first one searched
+///    +---2---> (2) --2-----^        (least f first, with the zero heuristic)
+/// ```
+fn two_routes() -> Graph<u32> {
+    Graph::new(4, &[(0, 1, 1), (1, 3, 10), (0, 2, 2), (2, 3, 2)])
+}
+
+#[test]
+fn branch_and_bound_keeps_each_better_goal_until_none_is_left() {
+    for engine in [
+        IdaStar::new().branch_and_bound(),
+        IdaStar::with_table(Hashed).branch_and_bound(),
+    ] {
+        let mut improved = Vec::new();
+        let mut watch = |event: Event<'_, u32, u32>| {
+            if let Event::Improved {
+                cost, lower_bound, ..
+            } = event
+            {
+                improved.push((cost, lower_bound));
+            }
+            core::ops::ControlFlow::Continue(())
+        };
+        let search = engine.search_with(&two_routes(), [0], &|_: &u32| 0, |&s| s == 3, &mut watch);
+        assert_eq!(
+            search.outcome,
+            Outcome::Found(Solution {
+                path: vec![0, 2, 3],
+                cost: 4
+            })
+        );
+        assert_eq!(search.stats.iterations, 1);
+        assert_eq!(improved, [(11, 0), (4, 0)]);
+    }
+}
+
+#[test]
+fn a_stopped_branch_and_bound_keeps_its_best_goal_as_the_partial_solution() {
+    // Expanding 0 and 1 finds the route of cost 11; expanding 2 is refused.
+    let engine = IdaStar::with_table(Hashed)
+        .branch_and_bound()
+        .with_limits(state_search::Limits::new().max_expansions(2));
+    let search = engine.search(&two_routes(), [0], &|_: &u32| 0, |&s| s == 3);
+    assert_eq!(search.outcome, Outcome::Stopped(StopReason::Expansions));
+    assert_eq!(
+        search.partial,
+        Some(Solution {
+            path: vec![0, 1, 3],
+            cost: 11
+        })
+    );
+}
+
+#[test]
+fn branch_and_bound_on_an_infinite_space_ends_at_the_cost_limit() {
+    let endless = state_search::from_fn(|&n: &u64| [(n + 1, 1u32)]);
+    let limits = state_search::Limits::new().max_cost(50);
+    let engine = IdaStar::with_table(Hashed)
+        .branch_and_bound()
+        .with_limits(limits);
+    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 0);
+    assert_eq!(search.outcome, Outcome::Stopped(StopReason::Cost));
+    assert_eq!(search.stats.expanded, 51); // 1 to 51, within the cost limit
+    // With a goal within the limit, the optimum; a goal beyond it is not found.
+    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 40);
+    assert_eq!(search.found().map(|found| found.cost), Some(39));
+    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 60);
+    assert_eq!(search.outcome, Outcome::Stopped(StopReason::Cost));
+}

@@ -4,6 +4,7 @@
 //! undoes actions on one mutable state ([`InPlaceIdaStar`]), and with the `parallel`
 //! feature, on the threads of a rayon pool (`ParIdaStar`).
 
+mod branch;
 mod in_place;
 #[cfg(feature = "parallel")]
 mod parallel;

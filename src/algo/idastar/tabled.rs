@@ -14,10 +14,10 @@ use super::{CycleCheck, Pass, min_option};
 
 /// One level of the depth-first stack: a state, the cost to reach it, and where its
 /// unexplored successors begin in the shared successor buffer.
-struct Frame<S, C> {
-    state: S,
-    g: C,
-    children: usize,
+pub(super) struct Frame<S, C> {
+    pub(super) state: S,
+    pub(super) g: C,
+    pub(super) children: usize,
 }
 
 /// IDA* over a [`StateSpace`].
@@ -85,9 +85,10 @@ struct Frame<S, C> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct IdaStar<C, St = Hashed> {
-    setup: Setup<St, C>,
+    pub(super) setup: Setup<St, C>,
     table: bool,
     cycle_check: CycleCheck,
+    branch_and_bound: bool,
 }
 
 engine_setup!(IdaStar<C, St>, cost C);
@@ -100,6 +101,7 @@ impl<C: Cost> IdaStar<C> {
             setup: Setup::new(Hashed),
             table: false,
             cycle_check: CycleCheck::default(),
+            branch_and_bound: false,
         }
     }
 }
@@ -119,6 +121,7 @@ impl<C: Cost, St> IdaStar<C, St> {
             setup: Setup::new(storage),
             table: true,
             cycle_check: CycleCheck::default(),
+            branch_and_bound: false,
         }
     }
 
@@ -128,18 +131,56 @@ impl<C: Cost, St> IdaStar<C, St> {
         self.cycle_check = check;
         self
     }
+
+    /// The same engine searching by depth-first branch and bound (`dfbnb`) instead of
+    /// iterative deepening: one depth-first pass per start, which keeps the best goal found
+    /// so far and prunes every state whose `f` is no better than it. Each better goal is an
+    /// [`Event::Improved`]; a search stopped by a limit keeps the best one in
+    /// [`Search::partial`].
+    ///
+    /// With an admissible heuristic the last goal kept is a least-cost one. The pass ends
+    /// on a finite space (with a table or [`CycleCheck::Path`]) or when
+    /// [`Limits::max_cost`] bounds the paths searched (with positive step costs); on an
+    /// infinite space without a cost limit it may dive forever, until a limit stops it.
+    /// A transposition table prunes a state reached again at a cost no smaller, as in
+    /// IDA* (the bound only falls, so the state's subtree was searched with more room).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::{Hashed, IdaStar, Limits};
+    ///
+    /// // Cities on a line: steps of +1 (cost 3) or +2 (cost 5).
+    /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 3u32), (n + 2, 5)]);
+    /// let dfbnb = IdaStar::with_table(Hashed)
+    ///     .branch_and_bound()
+    ///     .with_limits(Limits::new().max_cost(40));
+    /// let search = dfbnb.search(&space, [0], &|_: &u32| 0, |&n| n == 7);
+    /// assert_eq!(search.found().unwrap().cost, 18); // three +2 and one +1
+    /// ```
+    #[must_use]
+    pub fn branch_and_bound(mut self) -> Self {
+        self.branch_and_bound = true;
+        self
+    }
 }
 
 /// The buffers of an IDA* search: the stack, the successor buffer, and the transposition
 /// table with the states cut off in the current iteration.
 pub struct IdaStarScratch<S, C: Cost, St: Storage<S>> {
-    frames: Vec<Frame<S, C>>,
-    children: Vec<(S, C)>,
-    table: Option<St::Table<C>>,
+    pub(super) frames: Vec<Frame<S, C>>,
+    pub(super) children: Vec<(S, C)>,
+    pub(super) table: Option<St::Table<C>>,
     /// The states cut off in this iteration (table only): `(state, g, f)`.
-    cuts: Vec<(S, C, C)>,
+    pub(super) cuts: Vec<(S, C, C)>,
     /// Whether the current search met a path cost that overflows `C`.
-    overflowed: bool,
+    pub(super) overflowed: bool,
+    /// Branch and bound: the best goal found so far, and the least `f` of the starts (the
+    /// lower bound its events report).
+    pub(super) best: Option<Solution<S, C>>,
+    pub(super) floor: C,
+    /// Branch and bound: the successors being ordered, with their `f`.
+    pub(super) keyed: Vec<(Option<C>, S, C)>,
 }
 
 impl<S, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
@@ -148,6 +189,7 @@ impl<S, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
     pub fn memory_bytes(&self) -> usize {
         self.frames.capacity() * size_of::<Frame<S, C>>()
             + (self.children.capacity() + self.cuts.capacity()) * size_of::<(S, C, C)>()
+            + self.keyed.capacity() * size_of::<(Option<C>, S, C)>()
             + self
                 .table
                 .as_ref()
@@ -170,6 +212,9 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for IdaStar<C, St> {
             table,
             cuts: Vec::new(),
             overflowed: false,
+            best: None,
+            floor: C::ZERO,
+            keyed: Vec::new(),
         })
     }
 }
@@ -279,8 +324,19 @@ impl<C: Cost, St> IdaStar<C, St> {
                 estimated_total(C::ZERO, heuristic.estimate(s), &mut scratch.overflowed)
             })
             .min();
+        scratch.best = None;
         let outcome = match bound {
             None => Outcome::NoPath,
+            Some(floor) if self.branch_and_bound => self.branch_and_bound_passes(
+                scratch,
+                space,
+                &starts,
+                floor,
+                heuristic,
+                &mut is_goal,
+                visitor,
+                &mut stats,
+            ),
             Some(bound) => self.iterate(
                 scratch,
                 space,
@@ -296,7 +352,11 @@ impl<C: Cost, St> IdaStar<C, St> {
         scratch.frames.clear();
         scratch.children.clear();
         scratch.cuts.clear();
-        Search::new(outcome, stats)
+        Search {
+            outcome,
+            stats,
+            partial: scratch.best.take(),
+        }
     }
 
     /// The iterations, from `bound` on.
@@ -335,7 +395,15 @@ impl<C: Cost, St> IdaStar<C, St> {
             let mut next_bound: Option<C> = None;
             for start in starts {
                 let pass = self.pass(
-                    scratch, limits, space, start, bound, heuristic, is_goal, visitor, stats,
+                    scratch,
+                    limits,
+                    space,
+                    start,
+                    Some(bound),
+                    heuristic,
+                    is_goal,
+                    visitor,
+                    stats,
                 );
                 match pass {
                     Pass::Exhausted { next_bound: next } => {
@@ -374,19 +442,21 @@ impl<C: Cost, St> IdaStar<C, St> {
         }
     }
 
-    /// One depth-first pass from `start` within `bound`. On `Found`, the frames hold the
-    /// path. Cut-offs are returned (no table) or listed in `scratch.cuts` (table).
+    /// One depth-first pass from `start` within `bound` (none: no cut-off). On `Found`, the
+    /// frames hold the path; a branch-and-bound pass keeps each better goal in
+    /// `scratch.best` instead, and goes on. Cut-offs are returned (no table) or listed in
+    /// `scratch.cuts` (table).
     #[expect(
         clippy::too_many_arguments,
         reason = "one call site; the pass state is all here"
     )]
-    fn pass<Sp, H, IsGoal, V>(
+    pub(super) fn pass<Sp, H, IsGoal, V>(
         &self,
         scratch: &mut IdaStarScratch<Sp::State, C, St>,
         limits: &Limits<C>,
         space: &Sp,
         start: &Sp::State,
-        bound: C,
+        bound: Option<C>,
         heuristic: &H,
         is_goal: &mut IsGoal,
         visitor: &mut V,
@@ -413,7 +483,13 @@ impl<C: Cost, St> IdaStar<C, St> {
                 g: C::ZERO,
                 children: 0,
             });
-            return Pass::Found(C::ZERO);
+            if !self.branch_and_bound {
+                return Pass::Found(C::ZERO);
+            }
+            return match scratch.improve(visitor, stats) {
+                Ok(()) => Pass::Exhausted { next_bound },
+                Err(reason) => Pass::Stopped(reason),
+            };
         }
         if let Err(reason) = scratch.open(
             self.cycle_check,
@@ -449,12 +525,24 @@ impl<C: Cost, St> IdaStar<C, St> {
             if is_goal(&state) {
                 let children = scratch.children.len();
                 scratch.frames.push(Frame { state, g, children });
-                return Pass::Found(g);
+                if !self.branch_and_bound {
+                    return Pass::Found(g);
+                }
+                // Kept, not expanded: no better goal lies beyond it.
+                if let Err(reason) = scratch.improve(visitor, stats) {
+                    return Pass::Stopped(reason);
+                }
+                continue;
             }
             if let Err(reason) =
                 scratch.open(self.cycle_check, limits, space, state, g, visitor, stats)
             {
                 return Pass::Stopped(reason);
+            }
+            if self.branch_and_bound
+                && let Err(error) = scratch.order_children(g, heuristic)
+            {
+                return Pass::Stopped(StopReason::Capacity(error));
             }
         }
         Pass::Exhausted { next_bound }
@@ -470,7 +558,7 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
         &mut self,
         state: &S,
         g: C,
-        bound: C,
+        bound: Option<C>,
         heuristic: &H,
         next_bound: &mut Option<C>,
     ) -> Result<bool, CapacityError> {
@@ -485,7 +573,13 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
         let Some(f) = estimated_total(g, heuristic.estimate(state), &mut self.overflowed) else {
             return Ok(false);
         };
-        if f > bound {
+        // Branch and bound: no better than the best goal found.
+        if let Some(best) = &self.best
+            && f >= best.cost
+        {
+            return Ok(false);
+        }
+        if bound.is_some_and(|bound| f > bound) {
             if self.table.is_some() {
                 try_push(&mut self.cuts, (state.clone(), g, f))?;
             } else {

@@ -4,7 +4,7 @@
 
 use core::cmp::Reverse;
 use core::ops::ControlFlow;
-use std::collections::{BTreeSet, BinaryHeap};
+use std::collections::BinaryHeap;
 
 use super::best_first::answer;
 use crate::error::CapacityError;
@@ -24,12 +24,18 @@ pub(crate) const RECORD_BYTES: usize = size_of::<(Slot, u64, u64, bool)>();
 /// made with tells stale entries apart.
 type FocalEntry<C> = Reverse<(C, C, Slot, C)>;
 
+/// An entry of a list by `f`: least `f` first, then least slot; with the `g` it was made
+/// with.
+type ByF<C> = Reverse<(C, Slot, C)>;
+
 /// Focal search with weight `weight` (at least 1) and secondary estimate `distance` (the
 /// heuristic when it gives `None`).
 ///
-/// The open list is kept twice: ordered by `f`, which gives the least open `f` and the
-/// states that enter the focal list as it grows, and the focal list itself, a heap ordered
-/// by distance-to-go with lazy deletion. The goal is tested when a state is taken from the
+/// The open list is kept in three heaps with lazy deletion (an entry whose state was
+/// expanded or reached more cheaply since is dropped when it surfaces): every open state by
+/// `f`, which gives the least open `f`; the open states not in the focal list by `f`, which
+/// enter it as its bound `W f_min` grows; and the focal list, by distance-to-go. A state
+/// taken from the focal list beyond a bound that fell goes back to wait for it. The goal is tested when a state is taken from the
 /// focal list. Closed states reached more cheaply are reopened, as in A*. Dead ends and
 /// estimates whose `g + h` does not fit are treated as in A*. Costs must be numbers
 /// ([`Cost::to_f64`]): the bound `W f` is computed in floating point.
@@ -67,11 +73,14 @@ where
     V: Visitor<S, C>,
 {
     let mut search = FocalSearch {
-        weight,
         store: storage.try_store()?,
-        open: BTreeSet::new(),
-        focal: BinaryHeap::new(),
-        included: None,
+        lists: Lists {
+            weight,
+            by_f: BinaryHeap::new(),
+            waiting: BinaryHeap::new(),
+            focal: BinaryHeap::new(),
+        },
+        open: 0,
         best: (NO_SLOT, None),
     };
     let mut stats = Stats {
@@ -90,9 +99,7 @@ where
     );
     let store = &search.store;
     stats.stored = store.len();
-    stats.memory = store.memory_bytes()
-        + search.open.len() * size_of::<(C, Slot)>() * 3
-        + search.focal.capacity() * size_of::<FocalEntry<C>>();
+    stats.memory = search.memory_bytes();
     let best = search.best.0;
     let (outcome, partial) = answer(
         space,
@@ -112,21 +119,70 @@ where
 
 /// A focal search in progress.
 struct FocalSearch<C, St> {
-    weight: f64,
     store: St,
-    /// The open states by `(f, slot)`.
-    open: BTreeSet<(C, Slot)>,
-    focal: BinaryHeap<FocalEntry<C>>,
-    /// The largest `f` the focal list was filled up to.
-    included: Option<C>,
+    lists: Lists<C>,
+    /// The number of open states.
+    open: usize,
     /// The most promising state reached: its slot and `(h, g)`.
     best: (Slot, Option<(C, C)>),
 }
 
-impl<C: Cost, St> FocalSearch<C, St> {
-    /// Whether `f` is within the focal bound `weight * f_min`.
+/// The open states, in three heaps with lazy deletion.
+struct Lists<C> {
+    weight: f64,
+    /// Every open state.
+    by_f: BinaryHeap<ByF<C>>,
+    /// The open states that wait for the focal bound to reach their `f`.
+    waiting: BinaryHeap<ByF<C>>,
+    focal: BinaryHeap<FocalEntry<C>>,
+}
+
+impl<C: Cost> Lists<C> {
+    /// Whether `f` is within the focal bound `weight * f_min` (`f_min` itself always is).
     fn within(&self, f: C, f_min: C) -> bool {
-        f.to_f64().unwrap_or(f64::INFINITY) <= self.weight * f_min.to_f64().unwrap_or(0.0)
+        f <= f_min
+            || f.to_f64().unwrap_or(f64::INFINITY) <= self.weight * f_min.to_f64().unwrap_or(0.0)
+    }
+
+    /// Queues an open state of slot `slot`, cost `g` and estimate `f`: in the focal list
+    /// when `f` is within the bound of `f_min` (with the distance-to-go `distance()`),
+    /// else waiting.
+    fn queue(
+        &mut self,
+        slot: Slot,
+        g: C,
+        f: C,
+        f_min: Option<C>,
+        distance: impl FnOnce() -> C,
+    ) -> Result<(), CapacityError> {
+        try_push_heap(&mut self.by_f, Reverse((f, slot, g)))?;
+        if f_min.is_some_and(|f_min| self.within(f, f_min)) {
+            try_push_heap(&mut self.focal, Reverse((distance(), f, slot, g)))
+        } else {
+            try_push_heap(&mut self.waiting, Reverse((f, slot, g)))
+        }
+    }
+
+    fn memory_bytes(&self) -> usize {
+        (self.by_f.capacity() + self.waiting.capacity()) * size_of::<ByF<C>>()
+            + self.focal.capacity() * size_of::<FocalEntry<C>>()
+    }
+}
+
+/// Whether an entry of `slot` made with cost `g` is still its state's: open and not
+/// reached more cheaply since.
+fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, slot: Slot, g: C) -> bool {
+    let &(_, best_g, _, closed) = store.value(slot);
+    !closed && best_g == g
+}
+
+impl<C: Cost, St> FocalSearch<C, St> {
+    /// The heap memory of the store and the lists, in bytes.
+    fn memory_bytes<S>(&self) -> usize
+    where
+        St: NodeStore<S, Node<C>>,
+    {
+        self.store.memory_bytes() + self.lists.memory_bytes()
     }
 
     /// Brings the focal list up to the bound of the least open `f`; returns it, or an
@@ -136,37 +192,26 @@ impl<C: Cost, St> FocalSearch<C, St> {
         St: NodeStore<S, Node<C>>,
         D: Fn(&S) -> Option<C>,
     {
-        let Some(&(f_min, _)) = self.open.first() else {
-            return Ok(None);
+        let lists = &mut self.lists;
+        let f_min = loop {
+            match lists.by_f.peek() {
+                None => return Ok(None),
+                Some(&Reverse((f, slot, g))) if current(&self.store, slot, g) => break f,
+                Some(_) => {
+                    lists.by_f.pop();
+                }
+            }
         };
-        let from = self.included.filter(|&inc| self.within(inc, f_min));
-        // Entries beyond the bound, left from a higher one, are dropped when they surface;
-        // the states stay open and come back when the bound reaches them again.
-        let newly: Vec<(C, Slot)> = match from {
-            Some(inc) => self
-                .open
-                .range((inc, Slot::MAX)..)
-                .skip_while(|&&(f, _)| f == inc)
-                .take_while(|&&(f, _)| self.within(f, f_min))
-                .copied()
-                .collect(),
-            None => self
-                .open
-                .iter()
-                .take_while(|&&(f, _)| self.within(f, f_min))
-                .copied()
-                .collect(),
-        };
-        for &(f, slot) in &newly {
-            let &(_, g, h, _) = self.store.value(slot);
-            let d = distance(&self.store.state(slot)).unwrap_or(h);
-            try_push_heap(&mut self.focal, Reverse((d, f, slot, g)))?;
-            self.included = Some(self.included.map_or(f, |inc| inc.max(f)));
-        }
-        if from.is_none() {
-            // The bound fell (an inconsistent heuristic reopened a state): refilled from
-            // the least f up to it.
-            self.included = newly.last().map(|&(f, _)| f);
+        while let Some(&Reverse((f, slot, g))) = lists.waiting.peek() {
+            if !lists.within(f, f_min) {
+                break;
+            }
+            lists.waiting.pop();
+            if current(&self.store, slot, g) {
+                let h = self.store.value(slot).2;
+                let d = distance(&self.store.state(slot)).unwrap_or(h);
+                try_push_heap(&mut lists.focal, Reverse((d, f, slot, g)))?;
+            }
         }
         Ok(Some(f_min))
     }
@@ -212,33 +257,36 @@ impl<C: Cost, St> FocalSearch<C, St> {
                 if limits.exceeds_cost(f) {
                     cut = true;
                 } else {
-                    self.open.insert((f, slot));
+                    self.open += 1;
+                    self.lists
+                        .queue(slot, C::ZERO, f, None, || h)
+                        .map_err(StopReason::Capacity)?;
                 }
             }
         }
         while let Some(f_min) = self.refill(distance).map_err(StopReason::Capacity)? {
-            let Some(Reverse((_, f, slot, g))) = self.focal.pop() else {
-                // Every focal entry was stale: refill from the open list.
-                self.included = None;
-                continue;
+            // The least open state is in the focal list now: each open state is in the
+            // focal list or waiting, and the refill moved those within the bound.
+            let Some(Reverse((_, f, slot, g))) = self.lists.focal.pop() else {
+                unreachable!("the least open f is within its own focal bound");
             };
-            let &(_, best_g, _, closed) = self.store.value(slot);
-            if closed || best_g != g || !self.open.contains(&(f, slot)) {
+            if !current(&self.store, slot, g) {
                 continue; // stale
             }
-            if !self.within(f, f_min) {
-                continue; // beyond a fallen bound: it stays open
+            if !self.lists.within(f, f_min) {
+                // Beyond a bound that fell: it waits for the bound to reach it again.
+                try_push_heap(&mut self.lists.waiting, Reverse((f, slot, g)))
+                    .map_err(StopReason::Capacity)?;
+                continue;
             }
-            stats.peak_open = stats.peak_open.max(self.open.len());
-            self.open.remove(&(f, slot));
+            stats.peak_open = stats.peak_open.max(self.open);
+            self.open -= 1;
             self.store.value_mut(slot).3 = true;
             let state = self.store.state(slot);
             if is_goal(&state) {
                 return Ok(Outcome::Found(slot));
             }
-            limits.check(stats.expanded, || {
-                self.store.memory_bytes() + self.open.len() * 48
-            })?;
+            limits.check(stats.expanded, || self.memory_bytes())?;
             if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
                 state: &state,
                 cost: g,
@@ -249,11 +297,9 @@ impl<C: Cost, St> FocalSearch<C, St> {
             let mut halt = None;
             let FocalSearch {
                 store,
+                lists,
                 open,
-                focal,
-                included,
                 best,
-                ..
             } = self;
             space.successors(&state, |next, step| {
                 stats.generated += 1;
@@ -276,6 +322,8 @@ impl<C: Cost, St> FocalSearch<C, St> {
                         return;
                     }
                 };
+                // Whether the state is open already (counted, with an entry that is stale now).
+                let mut was_open = false;
                 if !fresh {
                     let node = store.value_mut(next_slot);
                     if cost >= node.1 {
@@ -287,8 +335,14 @@ impl<C: Cost, St> FocalSearch<C, St> {
                         if visitor.visit(event).is_break() {
                             halt = Some(StopReason::Visitor);
                         }
-                    } else if let Some(old_f) = node.1.checked_plus(node.2) {
-                        open.remove(&(old_f, next_slot));
+                    } else {
+                        // Queued when it was reached, unless it was a dead end, too dear for
+                        // the cost type or beyond the cost limit.
+                        was_open = !node.2.is_max()
+                            && node
+                                .1
+                                .checked_plus(node.2)
+                                .is_some_and(|old_f| !limits.exceeds_cost(old_f));
                     }
                     *node = (slot, cost, h, false);
                 }
@@ -303,12 +357,12 @@ impl<C: Cost, St> FocalSearch<C, St> {
                     cut = true;
                     return;
                 }
-                open.insert((f, next_slot));
-                if included.is_some_and(|inc| f <= inc) {
-                    let d = distance(&next).unwrap_or(h);
-                    if let Err(error) = try_push_heap(focal, Reverse((d, f, next_slot, cost))) {
-                        halt = Some(StopReason::Capacity(error));
-                    }
+                if !was_open {
+                    *open += 1;
+                }
+                let d = || distance(&next).unwrap_or(h);
+                if let Err(error) = lists.queue(next_slot, cost, f, Some(f_min), d) {
+                    halt = Some(StopReason::Capacity(error));
                 }
             });
             if let Some(reason) = halt {

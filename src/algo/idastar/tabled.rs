@@ -327,16 +327,6 @@ impl<C: Cost, St> IdaStar<C, St> {
         scratch.best = None;
         let outcome = match bound {
             None => Outcome::NoPath,
-            Some(floor) if self.branch_and_bound => self.branch_and_bound_passes(
-                scratch,
-                space,
-                &starts,
-                floor,
-                heuristic,
-                &mut is_goal,
-                visitor,
-                &mut stats,
-            ),
             Some(bound) => self.iterate(
                 scratch,
                 space,
@@ -383,10 +373,18 @@ impl<C: Cost, St> IdaStar<C, St> {
         V: Visitor<Sp::State, C>,
     {
         let limits = &self.setup.limits.started();
+        // Branch and bound searches once, within the cost limit alone; the starts' least
+        // `f` is the lower bound its events report.
+        scratch.floor = bound;
         loop {
-            if limits.exceeds_cost(bound) {
+            if !self.branch_and_bound && limits.exceeds_cost(bound) {
                 return Outcome::Stopped(StopReason::Cost);
             }
+            let pass_bound = if self.branch_and_bound {
+                limits.cost_limit()
+            } else {
+                Some(bound)
+            };
             stats.iterations += 1;
             if let Some(table) = &mut scratch.table {
                 table.reset();
@@ -395,15 +393,7 @@ impl<C: Cost, St> IdaStar<C, St> {
             let mut next_bound: Option<C> = None;
             for start in starts {
                 let pass = self.pass(
-                    scratch,
-                    limits,
-                    space,
-                    start,
-                    Some(bound),
-                    heuristic,
-                    is_goal,
-                    visitor,
-                    stats,
+                    scratch, limits, space, start, pass_bound, heuristic, is_goal, visitor, stats,
                 );
                 match pass {
                     Pass::Exhausted { next_bound: next } => {
@@ -425,6 +415,9 @@ impl<C: Cost, St> IdaStar<C, St> {
                     .map(|&(_, _, f)| f)
                     .min();
                 next_bound = min_option(next_bound, genuine);
+            }
+            if self.branch_and_bound {
+                return scratch.branch_and_bound_outcome(next_bound.is_some());
             }
             let event = Event::IterationFinished {
                 bound,

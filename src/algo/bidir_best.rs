@@ -22,7 +22,7 @@
 //!
 //! # The rules
 //!
-//! - **Bidirectional Dijkstra** ([`BiDijkstra`]): priority `g`; the side with fewer open
+//! - **Bidirectional Dijkstra** ([`Rule::BiDijkstra`]): priority `g`; the side with fewer open
 //!   states expands (Pohl's cardinality rule; ties: forwards). `LB = top_F + top_B`, the
 //!   sum of the two queue minima. Proof: a path cheaper than `U` has a state open forwards
 //!   at its optimal `g_F` strictly before a state open backwards at its optimal `g_B` (were
@@ -33,7 +33,7 @@
 //!   predecessors). Expanding the side of least `g` instead is what `mm` does without
 //!   heuristics, so that order is available too. The first state settled by both sides
 //!   does *not* end the search: the best meeting may be elsewhere.
-//! - **MM** ([`Mm`]): priority `pr(n) = max(f(n), 2 g(n))` in each direction, forwards
+//! - **MM** ([`Rule::Mm`]): priority `pr(n) = max(f(n), 2 g(n))` in each direction, forwards
 //!   with the problem's heuristic, backwards with its backward heuristic (an estimate of
 //!   the cost from the start); the side with the smaller least `pr` expands (ties: fewer
 //!   open states, then forwards); within a side, least `pr` and then least `g` first
@@ -124,72 +124,69 @@ pub(crate) struct Frontier<C> {
 }
 
 /// What tells the bidirectional searches apart: the priority of an open state, the side
-/// to expand, and the lower bound that ends the search.
-pub(crate) trait Rule<C: Cost> {
-    /// Whether the rule uses the heuristics (then each side keeps its least `f` and `g`
-    /// besides its least priority).
-    const HEURISTIC: bool;
-    /// The priority of an open state of cost `g` and `f = g + h`: least first.
-    fn priority(&self, g: C, f: C) -> Bound<C>;
-    /// Whether the forward side expands next.
-    fn forward_first(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> bool;
-    /// A lower bound on the cost of every path cheaper than the best meeting so far.
-    fn lower_bound(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> Bound<C>;
+/// to expand, and the lower bound that ends the search. A value, not a type parameter:
+/// both searches are one compiled engine.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Rule<C> {
+    /// Bidirectional Dijkstra: priority `g`, the side with fewer open states first, stop
+    /// when `U <= top_F + top_B`.
+    BiDijkstra,
+    /// MM: priority `max(f, 2g)`, the side of least priority first, stop when
+    /// `U <= max(C, fmin_F, fmin_B, gmin_F + gmin_B + ε)`; `epsilon` is the least step
+    /// cost (a lower bound on it).
+    Mm { epsilon: C },
 }
 
-/// Bidirectional Dijkstra: priority `g`, the side with fewer open states first, stop when
-/// `U <= top_F + top_B`.
-pub(crate) struct BiDijkstra;
-
-impl<C: Cost> Rule<C> for BiDijkstra {
-    const HEURISTIC: bool = false;
-    #[inline]
-    fn priority(&self, g: C, _f: C) -> Bound<C> {
-        Bound::Finite(g)
-    }
-    fn forward_first(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> bool {
-        forward.open <= backward.open
-    }
-    fn lower_bound(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> Bound<C> {
-        Bound::sum(forward.g, backward.g)
-    }
-}
-
-/// MM: priority `max(f, 2g)`, the side of least priority first, stop when
-/// `U <= max(C, fmin_F, fmin_B, gmin_F + gmin_B + ε)`.
-pub(crate) struct Mm<C> {
-    /// The least step cost (a lower bound on it).
-    epsilon: C,
-}
-
-impl<C: Cost> Mm<C> {
+impl<C: Cost> Rule<C> {
     /// MM on `space`: `ε` is its uniform step cost, if it has one, else zero.
-    pub(crate) fn for_space<Sp: StateSpace<Cost = C> + ?Sized>(space: &Sp) -> Self {
+    pub(crate) fn mm_for<Sp: StateSpace<Cost = C> + ?Sized>(space: &Sp) -> Self {
         let epsilon = space.uniform_cost().filter(|c| !c.is_negative());
-        Self {
+        Rule::Mm {
             epsilon: epsilon.unwrap_or(C::ZERO),
         }
     }
-}
 
-impl<C: Cost> Rule<C> for Mm<C> {
-    const HEURISTIC: bool = true;
+    /// Whether the rule uses the heuristics (then each side keeps its least `f` and `g`
+    /// besides its least priority).
+    #[inline]
+    fn heuristic(&self) -> bool {
+        matches!(self, Rule::Mm { .. })
+    }
+
+    /// The priority of an open state of cost `g` and `f = g + h`: least first.
     #[inline]
     fn priority(&self, g: C, f: C) -> Bound<C> {
-        Bound::Finite(f).max(Bound::sum(g, g))
+        match self {
+            Rule::BiDijkstra => Bound::Finite(g),
+            Rule::Mm { .. } => Bound::Finite(f).max(Bound::sum(g, g)),
+        }
     }
+
+    /// Whether the forward side expands next.
     fn forward_first(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> bool {
-        (forward.priority, forward.open) <= (backward.priority, backward.open)
+        match self {
+            Rule::BiDijkstra => forward.open <= backward.open,
+            Rule::Mm { .. } => {
+                (forward.priority, forward.open) <= (backward.priority, backward.open)
+            }
+        }
     }
+
+    /// A lower bound on the cost of every path cheaper than the best meeting so far.
     fn lower_bound(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> Bound<C> {
-        let c = forward.priority.min(backward.priority);
-        let f = Bound::Finite(forward.f.max(backward.f));
-        let g = forward
-            .g
-            .checked_plus(backward.g)
-            .and_then(|g| g.checked_plus(self.epsilon))
-            .map_or(Bound::Beyond, Bound::Finite);
-        c.max(f).max(g)
+        match *self {
+            Rule::BiDijkstra => Bound::sum(forward.g, backward.g),
+            Rule::Mm { epsilon } => {
+                let c = forward.priority.min(backward.priority);
+                let f = Bound::Finite(forward.f.max(backward.f));
+                let g = forward
+                    .g
+                    .checked_plus(backward.g)
+                    .and_then(|g| g.checked_plus(epsilon))
+                    .map_or(Bound::Beyond, Bound::Finite);
+                c.max(f).max(g)
+            }
+        }
     }
 }
 
@@ -263,8 +260,8 @@ where
 ///
 /// O((V + E) log V) time and O(V + E) space for the V states and E steps reached by both
 /// sides, with consistent heuristics; states may be expanded again with inconsistent ones.
-pub(crate) fn run<R, S, C, St, Sp, H, Hb, V>(
-    rule: R,
+pub(crate) fn run<S, C, St, Sp, H, Hb, V>(
+    rule: Rule<C>,
     storage: &St,
     limits: &Limits<C>,
     space: &Sp,
@@ -273,7 +270,6 @@ pub(crate) fn run<R, S, C, St, Sp, H, Hb, V>(
     visitor: &mut V,
 ) -> Result<Search<Solution<S, C>>, CapacityError>
 where
-    R: Rule<C>,
     C: Cost,
     St: Storage<S>,
     Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
@@ -294,7 +290,7 @@ where
         iterations: 1,
         ..Stats::default()
     };
-    let estimate = |side: usize, state: &S| match (R::HEURISTIC, side) {
+    let estimate = |side: usize, state: &S| match (rule.heuristic(), side) {
         (false, _) => C::ZERO,
         (true, FORWARD) => heuristics.0.estimate(state),
         (true, _) => heuristics.1.estimate(state),
@@ -323,8 +319,8 @@ where
 }
 
 /// A bidirectional search in progress.
-struct Bidirectional<R, C, St> {
-    rule: R,
+struct Bidirectional<C, St> {
+    rule: Rule<C>,
     store: St,
     /// The forward and the backward open lists.
     sides: [Side<C>; 2],
@@ -338,7 +334,7 @@ struct Bidirectional<R, C, St> {
     overflowed: bool,
 }
 
-impl<R: Rule<C>, C: Cost, St> Bidirectional<R, C, St> {
+impl<C: Cost, St> Bidirectional<C, St> {
     /// The heap memory held by the store and the queues, in bytes.
     fn memory_bytes<S>(&self) -> usize
     where
@@ -358,7 +354,7 @@ impl<R: Rule<C>, C: Cost, St> Bidirectional<R, C, St> {
             return Ok(None);
         };
         let open = queues.open;
-        if !R::HEURISTIC {
+        if !self.rule.heuristic() {
             return Ok(Some(Frontier {
                 priority,
                 f: g,
@@ -571,7 +567,7 @@ impl<R: Rule<C>, C: Cost, St> Bidirectional<R, C, St> {
                     queues
                         .by_priority
                         .push((self.rule.priority(g, f), g), slot)?;
-                    if R::HEURISTIC {
+                    if self.rule.heuristic() {
                         queues.by_f.push((f, g), slot)?;
                         queues.by_g.push(g, slot)?;
                     }

@@ -5,14 +5,14 @@ use crate::algo::anytime::Anytime;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
-use crate::algo::bidir_best::{self, BiDijkstra, Mm};
+use crate::algo::bidir_best::{self, Rule};
 use crate::algo::{beam, focal};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
-use crate::store::{Probe, Ran, Slot, Storage, StorageUser, with_storage};
+use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
 use super::problem::{CostOf, SearchProblem, StateOf};
@@ -213,20 +213,18 @@ where
         }
         Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
         Strategy::Spfa => run.spfa()?,
+        // Without a table the storage is unused; passing automatic storage's type compiles
+        // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
         Strategy::IdaStar => {
-            let engine = IdaStar::new()
-                .with_cycle_check(CycleCheck::Path)
-                .with_limits(limits.clone());
-            engine.search_with(
-                problem.space(),
-                problem.starts().iter().cloned(),
-                problem.heuristic(),
-                |s| problem.is_goal(s),
-                run.visitor,
-            )
+            let mut engine = DepthFirst {
+                table: false,
+                branch_and_bound: false,
+            };
+            engine.run(Chosen::<IndexerOf<P>>::Hashed, problem, limits, run.visitor)?
         }
         Strategy::IdaStarTable | Strategy::BranchAndBound => {
-            let mut engine = TabledIda {
+            let mut engine = DepthFirst {
+                table: true,
                 branch_and_bound: strategy == Strategy::BranchAndBound,
             };
             run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
@@ -435,12 +433,17 @@ where
     }
 }
 
-/// IDA* with a transposition table.
-struct TabledIda {
+/// The numbering type of a problem's automatic storage.
+type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
+
+/// IDA*'s depth-first engine: iterative deepening, or branch and bound; with a
+/// transposition table, or without one and with the check of the current path.
+struct DepthFirst {
+    table: bool,
     branch_and_bound: bool,
 }
 
-impl<P: SearchProblem> Stored<P> for TabledIda {
+impl<P: SearchProblem> Stored<P> for DepthFirst {
     fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
@@ -448,12 +451,13 @@ impl<P: SearchProblem> Stored<P> for TabledIda {
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
-        let engine = IdaStar::with_table(storage).with_limits(limits.clone());
-        let engine = if self.branch_and_bound {
-            engine.branch_and_bound()
-        } else {
-            engine
-        };
+        let mut engine = IdaStar::with_table(storage).with_limits(limits.clone());
+        if !self.table {
+            engine = engine.without_table().with_cycle_check(CycleCheck::Path);
+        }
+        if self.branch_and_bound {
+            engine = engine.branch_and_bound();
+        }
         let mut scratch = engine.scratch()?;
         Ok(engine.search_in_with(
             &mut scratch,
@@ -536,14 +540,12 @@ impl<P: SearchProblem> Stored<P> for BidirectionalBest<StateOf<P>> {
         let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
         let heuristics = (problem.heuristic(), &back);
         let ends = self.ends.clone();
-        if self.mm {
-            let rule = Mm::for_space(&space);
-            bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
+        let rule = if self.mm {
+            Rule::mm_for(&space)
         } else {
-            bidir_best::run(
-                BiDijkstra, &storage, limits, &space, ends, heuristics, visitor,
-            )
-        }
+            Rule::BiDijkstra
+        };
+        bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
     }
 }
 

@@ -132,6 +132,13 @@ impl<C: Cost, St> IdaStar<C, St> {
         self
     }
 
+    /// The same engine without its transposition table (its storage is then unused).
+    #[must_use]
+    pub(crate) fn without_table(mut self) -> Self {
+        self.table = false;
+        self
+    }
+
     /// The same engine searching by depth-first branch and bound (`dfbnb`) instead of
     /// iterative deepening: one depth-first pass per start, which keeps the best goal found
     /// so far and prunes every state whose `f` is no better than it. Each better goal is an

@@ -35,6 +35,10 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 /// Up to A*'s work, plus the states expanded before the bound tightens; the list by `f`
 /// holds one entry per queue entry.
 pub(crate) struct Anytime<S, C> {
+    /// Whether the first goal ends the search (weighted A*): the policy is then
+    /// [`First`](super::best_first::First), as a value of this type so that weighted A*
+    /// and its anytime variant are one compiled loop.
+    first_only: bool,
     /// The best solution so far.
     incumbent: Option<Solution<S, C>>,
     /// The open states by `f`, for the lower bound (lazy: stale entries are dropped when
@@ -46,8 +50,17 @@ impl<S, C: Cost> Anytime<S, C> {
     /// No solution yet.
     pub(crate) fn new() -> Self {
         Self {
+            first_only: false,
             incumbent: None,
             by_f: BinaryHeap::new(),
+        }
+    }
+
+    /// The first goal ends the search.
+    pub(crate) fn first_only() -> Self {
+        Self {
+            first_only: true,
+            ..Self::new()
         }
     }
 
@@ -87,6 +100,9 @@ impl<S, C: Cost> Policy<S, C> for Anytime<S, C> {
         N: NodeStore<S, Node<C>>,
         V: Visitor<S, C>,
     {
+        if self.first_only {
+            return Ok(true);
+        }
         let solution = traced(space, store, slot, parent, store.value(slot).1);
         let cost = solution.cost;
         self.incumbent = Some(solution);
@@ -104,6 +120,9 @@ impl<S, C: Cost> Policy<S, C> for Anytime<S, C> {
 
     #[inline]
     fn queued(&mut self, slot: Slot, f: C, g: C) -> Result<(), CapacityError> {
+        if self.first_only {
+            return Ok(());
+        }
         try_push_heap(&mut self.by_f, Reverse((f, slot, g)))
     }
 

@@ -208,9 +208,12 @@ where
                 .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
         }
         Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
-        Strategy::WeightedAStar(weight) => {
-            run.best_first(&ByWeighted(weight.get()), BinaryQueue::new())?
-        }
+        // Anytime's policy ending at the first goal: one compiled loop for both.
+        Strategy::WeightedAStar(weight) => run.best_first_with(
+            &ByWeighted(weight.get()),
+            BinaryQueue::new(),
+            Anytime::first_only,
+        )?,
         Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
         Strategy::Spfa => run.spfa()?,
         // Without a table the storage is unused; passing automatic storage's type compiles
@@ -332,7 +335,7 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
         &mut self,
         order: &O,
         queue: Q,
-        policy: impl Fn() -> Po,
+        policy: fn() -> Po,
     ) -> Started<StateOf<P>, CostOf<P>>
     where
         O: Order<CostOf<P>>,
@@ -397,18 +400,19 @@ where
 }
 
 /// A best-first search in an order with a queue, and a policy made fresh for each run.
-struct BestFirst<'o, O, Q, F> {
+/// The policy is made by a function pointer, not a closure type, so that two strategies
+/// with one order, queue and policy type (`wastar`, `anytime`) are one compiled loop.
+struct BestFirst<'o, O, Q, Po> {
     order: &'o O,
     queue: Q,
-    policy: F,
+    policy: fn() -> Po,
 }
 
-impl<P, O, Q, F, Po> Stored<P> for BestFirst<'_, O, Q, F>
+impl<P, O, Q, Po> Stored<P> for BestFirst<'_, O, Q, Po>
 where
     P: SearchProblem,
     O: Order<CostOf<P>>,
     Q: PriorityQueue<O::Key> + Clone,
-    F: Fn() -> Po,
     Po: Policy<StateOf<P>, CostOf<P>>,
 {
     fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(

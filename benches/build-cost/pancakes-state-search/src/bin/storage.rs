@@ -1,5 +1,5 @@
 //! Storage measurements on the 9-pancake puzzle: A* with a permutation-rank indexer of a
-//! given bound under a given storage policy (`storage POLICY BOUND_LOG2|fact RUNS`), and a
+//! given bound under a given storage policy (`small POLICY BOUND_LOG2|fact RUNS`), and a
 //! full-space BFS and A* (`full POLICY RUNS`).
 
 use std::time::Instant;
@@ -25,8 +25,8 @@ fn resident_kib() -> u64 {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
-        Some("storage") => {
-            // storage POLICY BOUND_LOG2|fact RUNS
+        Some("small") => {
+            // small POLICY BOUND_LOG2|fact RUNS
             let policy: StoragePolicy = args[2].parse().unwrap();
             let bound = match args[3].as_str() {
                 "fact" => factorial(9),
@@ -91,6 +91,6 @@ fn main() {
                 );
             }
         }
-        _ => eprintln!("usage: storage storage POLICY BOUND_LOG2|fact RUNS | storage full POLICY RUNS"),
+        _ => eprintln!("usage: storage small POLICY BOUND_LOG2|fact RUNS | storage full POLICY RUNS"),
     }
 }

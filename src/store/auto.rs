@@ -249,19 +249,7 @@ mod tests {
     use super::*;
     use crate::store::NodeStore;
 
-    #[derive(Clone, Copy)]
-    struct Upto(usize);
-    impl StateIndexer<u32> for Upto {
-        fn bound(&self) -> usize {
-            self.0
-        }
-        fn index(&self, &n: &u32) -> usize {
-            n as usize
-        }
-        fn state(&self, index: usize) -> u32 {
-            u32::try_from(index).unwrap()
-        }
-    }
+    use crate::store::Upto;
 
     /// Whether `storage` is dense: its empty store already holds memory.
     fn is_dense<St: Storage<u32>>(storage: &St) -> Result<bool, CapacityError> {

@@ -226,19 +226,7 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V>
 mod tests {
     use super::*;
 
-    #[derive(Clone, Copy)]
-    struct Upto(usize);
-    impl StateIndexer<u32> for Upto {
-        fn bound(&self) -> usize {
-            self.0
-        }
-        fn index(&self, &n: &u32) -> usize {
-            n as usize
-        }
-        fn state(&self, index: usize) -> u32 {
-            u32::try_from(index).unwrap()
-        }
-    }
+    use crate::store::Upto;
 
     /// Both storages keep what the reference store keeps, slot for slot.
     #[test]

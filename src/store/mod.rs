@@ -374,3 +374,21 @@ pub(crate) fn try_filled<V: Clone>(len: usize, value: V) -> Result<Vec<V>, Capac
     drop(probe);
     Ok(vec![value; len])
 }
+
+/// The numbering `0..bound` of `u32` states, for the stores' unit tests.
+#[cfg(test)]
+#[derive(Clone, Copy)]
+pub(crate) struct Upto(pub(crate) usize);
+
+#[cfg(test)]
+impl StateIndexer<u32> for Upto {
+    fn bound(&self) -> usize {
+        self.0
+    }
+    fn index(&self, &n: &u32) -> usize {
+        n as usize
+    }
+    fn state(&self, index: usize) -> u32 {
+        u32::try_from(index).unwrap()
+    }
+}

@@ -35,8 +35,9 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 /// expanded or reached more cheaply since is dropped when it surfaces): every open state by
 /// `f`, which gives the least open `f`; the open states not in the focal list by `f`, which
 /// enter it as its bound `W f_min` grows; and the focal list, by distance-to-go. A state
-/// taken from the focal list beyond a bound that fell goes back to wait for it. The goal is tested when a state is taken from the
-/// focal list. Closed states reached more cheaply are reopened, as in A*. Dead ends and
+/// taken from the focal list beyond a bound that fell goes back to wait for it. The goal
+/// is tested when a state is taken from the focal list. Closed states reached more cheaply
+/// are reopened, as in A*. Dead ends and
 /// estimates whose `g + h` does not fit are treated as in A*. Costs must be numbers
 /// ([`Cost::to_f64`]): the bound `W f` is computed in floating point.
 ///

@@ -85,7 +85,7 @@ pub(super) struct Frame<S, C> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct IdaStar<C, St = Hashed> {
-    pub(super) setup: Setup<St, C>,
+    setup: Setup<St, C>,
     table: bool,
     cycle_check: CycleCheck,
     branch_and_bound: bool,
@@ -258,7 +258,8 @@ impl<C: Cost, St> IdaStar<C, St> {
     }
 
     /// [`IdaStar::search`] with an event visitor; it sees [`Event::Expanded`] and
-    /// [`Event::IterationFinished`].
+    /// [`Event::IterationFinished`] (by [branch and bound](IdaStar::branch_and_bound):
+    /// [`Event::Improved`] at each better goal, and no iteration event).
     pub fn search_with<Sp, H, IsGoal, V>(
         &self,
         space: &Sp,
@@ -450,7 +451,7 @@ impl<C: Cost, St> IdaStar<C, St> {
         clippy::too_many_arguments,
         reason = "one call site; the pass state is all here"
     )]
-    pub(super) fn pass<Sp, H, IsGoal, V>(
+    fn pass<Sp, H, IsGoal, V>(
         &self,
         scratch: &mut IdaStarScratch<Sp::State, C, St>,
         limits: &Limits<C>,

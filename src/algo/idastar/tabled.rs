@@ -148,7 +148,9 @@ impl<C: Cost, St> IdaStar<C, St> {
     /// With an admissible heuristic the last goal kept is a least-cost one. The pass ends
     /// on a finite space (with a table or [`CycleCheck::Path`]) or when
     /// [`Limits::max_cost`] bounds the paths searched (with positive step costs); on an
-    /// infinite space without a cost limit it may dive forever, until a limit stops it.
+    /// infinite space without a cost limit it may dive forever before its first goal, and
+    /// after it search a tree that grows exponentially with that goal's cost, until a
+    /// limit stops it.
     /// A transposition table prunes a state reached again at a cost no smaller, as in
     /// IDA* (the bound only falls, so the state's subtree was searched with more room).
     ///

@@ -4,6 +4,7 @@
 //!
 //! Run with `cargo bench --bench grid`; `BENCHMARKS.md` has the last figures.
 
+use state_search::Solver;
 use std::collections::VecDeque;
 use std::hint::black_box;
 
@@ -107,7 +108,7 @@ fn bfs(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("state-search dense", SIDE), |b| {
         b.iter(|| {
             let bfs = Bfs::with_storage(Dense(maze.indexer()));
-            let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
+            let search = bfs.search(&Problem::new(black_box(&maze), [start], |&p| p == goal));
             expect_cost(&search.outcome, steps);
         });
     });
@@ -116,7 +117,7 @@ fn bfs(c: &mut Criterion) {
             .searcher()
             .expect("the dense store fits");
         b.iter(|| {
-            let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
+            let search = bfs.search(&Problem::new(black_box(&maze), [start], |&p| p == goal));
             expect_cost(&search.outcome, steps);
         });
     });
@@ -152,7 +153,7 @@ fn dijkstra(c: &mut Criterion) {
             let dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
             expect_cost(
                 &dijkstra
-                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .search(&Problem::new(black_box(&maze), [start], |&p| p == goal))
                     .outcome,
                 cost,
             );
@@ -164,7 +165,7 @@ fn dijkstra(c: &mut Criterion) {
                 Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
             expect_cost(
                 &dijkstra
-                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .search(&Problem::new(black_box(&maze), [start], |&p| p == goal))
                     .outcome,
                 cost,
             );
@@ -176,7 +177,7 @@ fn dijkstra(c: &mut Criterion) {
                 Dijkstra::with_storage(Dense(maze.indexer())).with_queue(RadixQueue::new());
             expect_cost(
                 &dijkstra
-                    .search(black_box(&maze), [start], |&p| p == goal)
+                    .search(&Problem::new(black_box(&maze), [start], |&p| p == goal))
                     .outcome,
                 cost,
             );
@@ -225,7 +226,7 @@ fn astar(c: &mut Criterion) {
             let astar = AStar::with_storage(Dense(maze.indexer()));
             expect_cost(
                 &astar
-                    .search(black_box(&maze), [start], &h, |&p| p == goal)
+                    .search(&Problem::new(black_box(&maze), [start], |&p| p == goal).heuristic(&h))
                     .outcome,
                 cost,
             );
@@ -236,7 +237,7 @@ fn astar(c: &mut Criterion) {
             let astar = AStar::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
             expect_cost(
                 &astar
-                    .search(black_box(&maze), [start], &h, |&p| p == goal)
+                    .search(&Problem::new(black_box(&maze), [start], |&p| p == goal).heuristic(&h))
                     .outcome,
                 cost,
             );
@@ -327,7 +328,7 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
     });
     let goal = u32::try_from(side * side - 1).unwrap_or(0);
     let cost = Dijkstra::with_storage(Dense(Cells(side * side)))
-        .search(&space, [0], |&c| c == goal)
+        .search(&Problem::new(&space, [0], |&c| c == goal))
         .into_found()
         .map(|found| found.cost)
         .expect("an open grid is connected");
@@ -336,7 +337,7 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("state-search dense heap", SIDE), |b| {
         b.iter(|| {
             let dijkstra = Dijkstra::with_storage(Dense(Cells(side * side)));
-            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            let search = dijkstra.search(&Problem::new(black_box(&space), [0], |&c| c == goal));
             assert_eq!(search.found().map(|f| f.cost), Some(cost));
         });
     });
@@ -344,7 +345,7 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
         b.iter(|| {
             let dijkstra =
                 Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(BucketQueue::new());
-            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            let search = dijkstra.search(&Problem::new(black_box(&space), [0], |&c| c == goal));
             assert_eq!(search.found().map(|f| f.cost), Some(cost));
         });
     });
@@ -352,7 +353,7 @@ fn dijkstra_wide_costs(c: &mut Criterion) {
         b.iter(|| {
             let dijkstra =
                 Dijkstra::with_storage(Dense(Cells(side * side))).with_queue(RadixQueue::new());
-            let search = dijkstra.search(black_box(&space), [0], |&c| c == goal);
+            let search = dijkstra.search(&Problem::new(black_box(&space), [0], |&c| c == goal));
             assert_eq!(search.found().map(|f| f.cost), Some(cost));
         });
     });

@@ -4,6 +4,7 @@
 //!
 //! Run with `cargo bench --bench klotski`; `BENCHMARKS.md` has the last figures.
 
+use state_search::{Problem, Solver};
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -24,7 +25,7 @@ fn full_bfs(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function(BenchmarkId::new("state-search hashed", "hengdao"), |b| {
         b.iter(|| {
-            let search = Bfs::new().search(black_box(&space), [start], |_| false);
+            let search = Bfs::new().search(&Problem::new(black_box(&space), [start], |_| false));
             assert_eq!(search.stats.stored, REACHABLE);
         });
     });
@@ -55,7 +56,8 @@ fn full_bfs(c: &mut Criterion) {
             let indexer = black_box(&puzzle)
                 .indexer(1 << 20)
                 .expect("65,880 placements");
-            let search = Bfs::with_storage(Dense(indexer)).search(&space, [start], |_| false);
+            let search =
+                Bfs::with_storage(Dense(indexer)).search(&Problem::new(&space, [start], |_| false));
             assert_eq!(search.stats.stored, REACHABLE);
         });
     });

@@ -8,6 +8,7 @@
 //! comparison with the C baseline. In test mode (`cargo test`) each bench runs once on
 //! small inputs.
 
+use state_search::{Heuristic, Problem, Solver};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -265,6 +266,22 @@ fn build_pattern_databases(c: &mut Criterion) {
     group.finish();
 }
 
+/// The optimal lengths of `boards`, from BFS: not from the searches measured.
+fn bfs_lengths(puzzle: &NPuzzle, boards: &[Board]) -> Vec<u32> {
+    let goal = puzzle.goal();
+    boards
+        .iter()
+        .map(|b| {
+            let steps = Bfs::new()
+                .search(&Problem::new(puzzle, [b.clone()], |s| s == goal))
+                .into_found()
+                .unwrap()
+                .cost;
+            u32::try_from(steps).unwrap()
+        })
+        .collect()
+}
+
 fn eight_puzzle(c: &mut Criterion) {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let goal = puzzle.goal().clone();
@@ -273,13 +290,14 @@ fn eight_puzzle(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("bfs every state, dense", 181_440), |b| {
         b.iter(|| {
             let bfs = Bfs::with_storage(Dense(puzzle.indexer()));
-            let search = bfs.search(black_box(&puzzle), [goal.clone()], |_| false);
+            let search = bfs.search(&Problem::new(black_box(&puzzle), [goal.clone()], |_| false));
             assert_eq!(search.stats.expanded, 181_440);
         });
     });
     group.bench_function(BenchmarkId::new("bfs every state, hashed", 181_440), |b| {
         b.iter(|| {
-            let search = Bfs::new().search(black_box(&puzzle), [goal.clone()], |_| false);
+            let search =
+                Bfs::new().search(&Problem::new(black_box(&puzzle), [goal.clone()], |_| false));
             assert_eq!(search.stats.expanded, 181_440);
         });
     });
@@ -287,18 +305,7 @@ fn eight_puzzle(c: &mut Criterion) {
     let boards: Vec<Board> = (0..if quick() { 2 } else { 20 })
         .map(|_| puzzle.random_board(&mut rng))
         .collect();
-    // The expected lengths come from BFS, not from the searches measured below.
-    let lengths: Vec<u32> = boards
-        .iter()
-        .map(|b| {
-            let steps = Bfs::new()
-                .search(&puzzle, [b.clone()], |s| *s == goal)
-                .into_found()
-                .unwrap()
-                .cost;
-            u32::try_from(steps).unwrap()
-        })
-        .collect();
+    let lengths = bfs_lengths(&puzzle, &boards);
     let manhattan = Manhattan::new(&puzzle);
     group.bench_function(
         BenchmarkId::new("astar manhattan, dense", boards.len()),
@@ -306,7 +313,10 @@ fn eight_puzzle(c: &mut Criterion) {
             b.iter(|| {
                 for (board, &length) in boards.iter().zip(&lengths) {
                     let astar = AStar::with_storage(Dense(puzzle.indexer()));
-                    let search = astar.search(&puzzle, [board.clone()], &manhattan, |s| *s == goal);
+                    let search = astar.search(
+                        &Problem::new(&puzzle, [board.clone()], |s| *s == goal)
+                            .heuristic(|s: &Board| manhattan.estimate(s)),
+                    );
                     assert_eq!(search.found().map(|s| s.cost), Some(length));
                 }
             });

@@ -9,6 +9,7 @@
 //! Run with `cargo bench --features parallel --bench par_bfs`; compare the 1- and 2-thread
 //! figures of one run (the ratio is what matters on a shared machine).
 
+use state_search::{Problem, Solver};
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -27,7 +28,7 @@ fn par_bfs(c: &mut Criterion) {
     let maze = GridMaze::random(side, side, WALLS, 1, SEED);
     let (start, goal) = (maze.start(), maze.goal());
     let steps = Bfs::with_storage(Dense(maze.indexer()))
-        .search(&maze, [start], |&p| p == goal)
+        .search(&Problem::new(&maze, [start], |&p| p == goal))
         .into_found()
         .expect("the benchmark maze is connected corner to corner")
         .path
@@ -55,7 +56,7 @@ fn par_bfs(c: &mut Criterion) {
     group.bench_function("sequential dense bfs", |b| {
         b.iter(|| {
             let bfs = Bfs::with_storage(Dense(maze.indexer()));
-            let search = bfs.search(black_box(&maze), [start], |&p| p == goal);
+            let search = bfs.search(&Problem::new(black_box(&maze), [start], |&p| p == goal));
             assert_eq!(search.found().map(|f| f.path.len() - 1), Some(steps));
         });
     });

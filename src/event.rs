@@ -67,7 +67,7 @@ pub enum Event<'a, S, C> {
 ///
 /// ```
 /// use core::ops::ControlFlow;
-/// use state_search::{Bfs, Event, StopReason, visitor};
+/// use state_search::{Bfs, Event, StopReason, visitor, Problem, Solver};
 ///
 /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n + 2]);
 /// let mut expanded = Vec::new();
@@ -77,7 +77,7 @@ pub enum Event<'a, S, C> {
 ///     }
 ///     if expanded.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
 /// });
-/// let search = Bfs::new().search_with(&space, [0], |&n| n == 100, &mut watch);
+/// let search = Bfs::new().search_with(&Problem::new(&space, [0], |&n| n == 100), &mut watch);
 /// assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
 /// assert_eq!(expanded, [0, 1, 2]);
 /// ```
@@ -123,11 +123,11 @@ pub struct FnVisitor<F>(F);
 ///
 /// ```
 /// use core::ops::ControlFlow;
-/// use state_search::{Dijkstra, Event, visitor};
+/// use state_search::{Dijkstra, Event, visitor, Problem, Solver};
 ///
 /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 2u32), (n * 2, 3)]);
 /// let mut deepest = 0;
-/// let search = Dijkstra::new().search_with(&space, [1], |&n| n == 64, &mut visitor(|event| {
+/// let search = Dijkstra::new().search_with(&Problem::new(&space, [1], |&n| n == 64), &mut visitor(|event| {
 ///     if let Event::Expanded { cost, .. } = event {
 ///         deepest = deepest.max(cost);
 ///     }

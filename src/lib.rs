@@ -8,7 +8,7 @@
 //! allocated per expansion. Closures work too ([`from_fn`], [`unit_from_fn`]).
 //!
 //! ```
-//! use state_search::{Dijkstra, StateSpace};
+//! use state_search::{Dijkstra, StateSpace, Problem, Solver};
 //!
 //! /// Water jugs of 3 and 5 litres: fill, empty, or pour one into the other.
 //! struct Jugs;
@@ -23,7 +23,7 @@
 //!         }
 //!     }
 //! }
-//! let found = Dijkstra::new().search(&Jugs, [(0, 0)], |&(_, b)| b == 4).into_found().unwrap();
+//! let found = Dijkstra::new().search(&Problem::new(&Jugs, [(0, 0)], |&(_, b)| b == 4)).into_found().unwrap();
 //! assert_eq!(found.cost, 6);
 //! assert_eq!(found.path.last(), Some(&(3, 4)));
 //! ```
@@ -41,8 +41,11 @@
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
 //! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as engine values ([`Bfs`],
 //! [`Dijkstra`], ...): immutable configurations that threads can share, whose buffers live
-//! in a per-thread scratch ([`Engine`]); [`Searcher`] keeps an engine and its scratch for
-//! many queries on one thread. Every search returns a [`Search`]: an [`Outcome`] (a
+//! in a per-thread scratch ([`Engine`]). Every engine value searches one input, a
+//! [`Problem`] (the space, its starts and goal test, a heuristic, ...), through one trait,
+//! [`Solver`]: `search(&problem)`, or `search_in(&mut scratch, &problem, &mut visitor)` to
+//! reuse buffers; [`Searcher`] keeps an engine and its scratch for many queries on one
+//! thread. Every search returns a [`Search`]: an [`Outcome`] (a
 //! [`Solution`], no path, or stopped by one of the [`Limits`], a store that could not grow,
 //! ...) and its [`Stats`]. An optional [`Visitor`] sees [`Event`]s and can stop the search.
 //!
@@ -107,12 +110,12 @@
 //!
 //! ```
 //! use state_search::domains::maze::GridMaze;
-//! use state_search::{Bfs, Dense, IndexedSpace};
+//! use state_search::{Bfs, Dense, IndexedSpace, Problem, Solver};
 //!
 //! let maze = GridMaze::random(200, 200, 30, 1, 42);
 //! let goal = maze.goal();
-//! let hashed = Bfs::new().search(&maze, [maze.start()], |&p| p == goal);
-//! let dense = Bfs::with_storage(Dense(maze.indexer())).search(&maze, [maze.start()], |&p| p == goal);
+//! let hashed = Bfs::new().search(&Problem::new(&maze, [maze.start()], |&p| p == goal));
+//! let dense = Bfs::with_storage(Dense(maze.indexer())).search(&Problem::new(&maze, [maze.start()], |&p| p == goal));
 //! assert_eq!(hashed.found().map(|s| s.cost), dense.found().map(|s| s.cost));
 //! ```
 //!
@@ -136,6 +139,7 @@ pub mod event;
 #[cfg(feature = "domains")]
 pub mod grid;
 pub mod paths;
+mod problem;
 pub mod queue;
 pub mod rng;
 pub mod solution;
@@ -149,7 +153,7 @@ pub use algo::astar::{AStar, astar};
 pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
-pub use algo::engine::{Engine, Searcher};
+pub use algo::engine::{Engine, Searcher, Solver};
 #[cfg(feature = "parallel")]
 pub use algo::hda::Hda;
 #[cfg(feature = "parallel")]

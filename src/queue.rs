@@ -546,7 +546,7 @@ fn pop_min<K: BucketKey>(heap: &mut Vec<(K, Slot)>) -> Option<(K, Slot)> {
 /// # Examples
 ///
 /// ```
-/// use state_search::Dijkstra;
+/// use state_search::{Dijkstra, Problem, Solver};
 /// use state_search::queue::{PriorityQueue, RadixQueue};
 ///
 /// let mut queue = RadixQueue::new();
@@ -559,8 +559,8 @@ fn pop_min<K: BucketKey>(heap: &mut Vec<(K, Slot)>) -> Option<(K, Slot)> {
 /// let space = state_search::from_fn(|&n: &u32| {
 ///     [(n + 1, 1u64), (n * 2, 1 << 30)].into_iter().filter(|&(m, _)| m <= 200)
 /// });
-/// let radix = Dijkstra::new().with_queue(RadixQueue::new()).search(&space, [1], |&n| n == 200);
-/// let heap = Dijkstra::new().search(&space, [1], |&n| n == 200);
+/// let radix = Dijkstra::new().with_queue(RadixQueue::new()).search(&Problem::new(&space, [1], |&n| n == 200));
+/// let heap = Dijkstra::new().search(&Problem::new(&space, [1], |&n| n == 200));
 /// assert_eq!(radix.found().unwrap().cost, 199);
 /// assert_eq!(radix.found(), heap.found());
 /// # Ok::<(), state_search::CapacityError>(())

@@ -124,17 +124,17 @@ impl<T> Outcome<T> {
 /// # Examples
 ///
 /// ```
-/// use state_search::{AStar, Limits, Outcome, StopReason};
+/// use state_search::{AStar, Limits, Outcome, StopReason, Problem, Solver};
 ///
 /// let line = state_search::from_fn(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]);
 /// let h = |&n: &i32| n.abs_diff(100);
 /// let hurried = AStar::new().with_limits(Limits::new().max_expansions(5));
-/// let search = hurried.search(&line, [0], &h, |&n| n == 100);
+/// let search = hurried.search(&Problem::new(&line, [0], |&n| n == 100).heuristic(&h));
 /// assert_eq!(search.outcome, Outcome::Stopped(StopReason::Expansions));
 /// assert_eq!(search.stats.expanded, 5);
 /// // The best it had: a path to the reached state closest to the goal.
 /// assert_eq!(search.partial.unwrap().path, [0, 1, 2, 3, 4, 5]);
-/// let search = AStar::new().search(&line, [0], &h, |&n| n == 100);
+/// let search = AStar::new().search(&Problem::new(&line, [0], |&n| n == 100).heuristic(&h));
 /// assert_eq!(search.found().map(|found| found.cost), Some(100));
 /// assert_eq!(search.partial, None);
 /// ```
@@ -281,11 +281,11 @@ impl Stats {
 /// # Examples
 ///
 /// ```
-/// use state_search::{Bfs, Limits, StopReason};
+/// use state_search::{Bfs, Limits, StopReason, Problem, Solver};
 ///
 /// let space = state_search::unit_from_fn(|&n: &u64| [n + 1, n * 2]);
 /// let mut bfs = Bfs::new().with_limits(Limits::new().max_expansions(10));
-/// let search = bfs.search(&space, [1], |&n| n == 1_000_000);
+/// let search = bfs.search(&Problem::new(&space, [1], |&n| n == 1_000_000));
 /// assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
 /// assert!(search.stats.expanded <= 10);
 /// ```
@@ -730,6 +730,14 @@ impl<S: Clone + Eq + Hash, C: Copy> ShortestPaths<S, C> {
     /// Every state reached with its least cost, in an unspecified order.
     pub fn iter(&self) -> impl Iterator<Item = (&S, C)> + '_ {
         self.map.iter().map(|(state, &(cost, _))| (state, cost))
+    }
+}
+
+/// A search that could not start because its buffers could not be allocated: stopped by
+/// [`StopReason::Capacity`], with empty statistics.
+impl<T> From<CapacityError> for Search<T> {
+    fn from(error: CapacityError) -> Self {
+        Search::stopped_before_start(error)
     }
 }
 

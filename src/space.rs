@@ -340,7 +340,7 @@ pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Opt
 /// # Examples
 ///
 /// ```
-/// use state_search::{Dijkstra, UnsignedCost};
+/// use state_search::{Dijkstra, UnsignedCost, Problem, Solver};
 /// use state_search::queue::RadixQueue;
 ///
 /// assert_eq!(u16::from_u64(40_000u16.to_u64()), 40_000);
@@ -349,7 +349,7 @@ pub(crate) fn estimated_total<C: Cost>(g: C, h: C, overflowed: &mut bool) -> Opt
 ///     [(n + 1, 3u16), (n * 2, 5)].into_iter().filter(|&(m, _)| m <= 100)
 /// });
 /// let radix = Dijkstra::new().with_queue(RadixQueue::new());
-/// let found = radix.search(&space, [1], |&n| n == 100).into_found().unwrap();
+/// let found = radix.search(&Problem::new(&space, [1], |&n| n == 100)).into_found().unwrap();
 /// assert_eq!(found.cost, 34); // 1, 2, 3, 6, 12, 24, 25, 50, 100
 /// ```
 pub trait UnsignedCost: Cost<EstimateKey: BucketKey> {
@@ -501,7 +501,7 @@ pub trait StateIndexer<S>: Clone {
 /// # Examples
 ///
 /// ```
-/// use state_search::{Bfs, Dense, IndexedSpace, StateIndexer, StateSpace};
+/// use state_search::{Bfs, Dense, IndexedSpace, StateIndexer, StateSpace, Problem, Solver};
 ///
 /// /// A clock face of `hours` hours; a move turns the hand 5 hours forward or 3 back.
 /// struct Clock { hours: u16 }
@@ -525,8 +525,8 @@ pub trait StateIndexer<S>: Clone {
 ///     fn indexer(&self) -> Hours { Hours(self.hours) }
 /// }
 /// let clock = Clock { hours: 12 };
-/// let dense = Bfs::with_storage(Dense(clock.indexer())).search(&clock, [0], |&h| h == 1);
-/// let hashed = Bfs::new().search(&clock, [0], |&h| h == 1);
+/// let dense = Bfs::with_storage(Dense(clock.indexer())).search(&Problem::new(&clock, [0], |&h| h == 1));
+/// let hashed = Bfs::new().search(&Problem::new(&clock, [0], |&h| h == 1));
 /// assert_eq!(dense.found().unwrap().path, [0, 5, 10, 3, 8, 1]);
 /// assert_eq!(dense.found(), hashed.found());
 /// ```
@@ -583,6 +583,17 @@ impl<S, C, F: Fn(&S) -> C> Heuristic<S, C> for F {
     }
 }
 
+/// A borrowed heuristic as a heuristic: what the one-shot functions ([`astar`](crate::astar),
+/// ...) put in the problem they search.
+pub(crate) struct ByRef<'h, H: ?Sized>(pub(crate) &'h H);
+
+impl<S, C, H: Heuristic<S, C> + ?Sized> Heuristic<S, C> for ByRef<'_, H> {
+    #[inline]
+    fn estimate(&self, state: &S) -> C {
+        self.0.estimate(state)
+    }
+}
+
 /// Returns the closure `estimate` as it is, typed as a [`Heuristic`]: its argument's
 /// type is then inferred, and `|&n| ...` needs no annotation (see [`Heuristic`] for the
 /// error it avoids). The counterpart of [`visitor`](crate::visitor).
@@ -608,7 +619,7 @@ pub fn heuristic<S, C, F: Fn(&S) -> C>(estimate: F) -> F {
 /// # Examples
 ///
 /// ```
-/// use state_search::{IdaStar, ZeroHeuristic, astar, dijkstra, unit_from_fn};
+/// use state_search::{IdaStar, ZeroHeuristic, astar, dijkstra, unit_from_fn, Problem, Solver};
 ///
 /// let space = unit_from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let blind_astar = astar(&space, [1], &ZeroHeuristic, |&n| n == 20);
@@ -616,7 +627,7 @@ pub fn heuristic<S, C, F: Fn(&S) -> C>(estimate: F) -> F {
 /// assert_eq!(blind_astar.found(), dijkstra.found());
 /// assert_eq!(blind_astar.stats.expanded, dijkstra.stats.expanded);
 /// // IDA* deepens one step per iteration: bounds 0, 1, ..., 5.
-/// let deepening = IdaStar::new().search(&space, [1], &ZeroHeuristic, |&n| n == 20);
+/// let deepening = IdaStar::new().search(&Problem::new(&space, [1], |&n| n == 20));
 /// assert_eq!(deepening.found().unwrap().cost, 5);
 /// assert_eq!(deepening.stats.iterations, 6);
 /// ```

@@ -1,14 +1,15 @@
 //! A*: least-cost paths guided by an admissible heuristic, correct even when the heuristic
 //! is inconsistent (closed states are re-opened).
 
-use crate::event::{NoVisitor, Visitor};
+use crate::event::Visitor;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Search, Solution};
-use crate::space::{Cost, Heuristic, StateSpace};
+use crate::space::{ByRef, Cost, Heuristic, StateSpace};
 use crate::store::{Hashed, Storage};
 
 use super::best_first::{self, BestFirstScratch, ByEstimate, First};
-use super::engine::{Engine, Setup, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup};
+use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// The key of A*'s open list: least `f` first, then largest `g` ([`Cost::EstimateKey`]).
 pub type AStarKey<C> = <C as Cost>::EstimateKey;
@@ -37,8 +38,8 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 /// equal `f`s by taking the state queued last instead, in O(1): the same cost, perhaps
 /// another path, and on that benchmark about 0.7x the binary heap's time.
 ///
-/// The engine is an immutable configuration (see [`Engine`]): [`AStar::search`] builds
-/// fresh buffers, [`AStar::search_in`] reuses a scratch, and [`searcher`](AStar::searcher)
+/// The engine is an immutable configuration (see [`Engine`]): [`search`](crate::Solver::search) builds
+/// fresh buffers, [`search_in`](crate::Solver::search_in) reuses a scratch, and [`searcher`](AStar::searcher)
 /// bundles both for one thread. Overflow, negative steps and stores that cannot grow stop
 /// the search as for [`Dijkstra`](crate::Dijkstra).
 ///
@@ -51,7 +52,7 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 /// # Examples
 ///
 /// ```
-/// use state_search::AStar;
+/// use state_search::{AStar, Problem, Solver};
 ///
 /// // A 20x20 open grid; the Manhattan distance is a consistent heuristic.
 /// let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
@@ -62,7 +63,7 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 /// });
 /// let goal = (19, 19);
 /// let manhattan = |&(r, c): &(i32, i32)| (goal.0 - r).unsigned_abs() + (goal.1 - c).unsigned_abs();
-/// let search = AStar::new().search(&space, [(0, 0)], &manhattan, |&s| s == goal);
+/// let search = AStar::new().search(&Problem::new(&space, [(0, 0)], |&s| s == goal).heuristic(&manhattan));
 /// assert_eq!(search.found().unwrap().cost, 38);
 /// assert!(search.stats.expanded < 100); // Dijkstra would expand almost all 400 cells
 /// ```
@@ -122,153 +123,45 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>> + Clone> Engine<S
     }
 }
 
-impl<C: Cost, St, Q: PriorityQueue<AStarKey<C>> + Clone> AStar<C, St, Q> {
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
-    /// fresh buffers.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; every step cost must be non-negative.
-    /// * `starts` - the start states, all at cost zero.
-    /// * `heuristic` - an admissible estimate of the remaining cost (a closure works).
-    /// * `is_goal` - tested when a state is taken from the open list.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`](crate::Outcome::Found) with a least-cost path (when the heuristic
-    /// is admissible), [`Outcome::NoPath`](crate::Outcome::NoPath), or
-    /// [`Outcome::Stopped`](crate::Outcome::Stopped).
-    pub fn search<Sp, H, IsGoal>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
-    }
+/// A* searches a problem's space from its starts for a least-cost path to a goal, guided
+/// by the problem's heuristic; every step cost must be non-negative, and the goal is
+/// tested when a state is taken from the open list.
+///
+/// Returns [`Outcome::Found`](crate::Outcome::Found) with a least-cost path (when the
+/// heuristic is admissible), [`Outcome::NoPath`](crate::Outcome::NoPath), or
+/// [`Outcome::Stopped`](crate::Outcome::Stopped). The visitor sees
+/// [`Event::Expanded`](crate::Event::Expanded) and
+/// [`Event::Reopened`](crate::Event::Reopened).
+impl<P, C, St, Q> Solver<P> for AStar<C, St, Q>
+where
+    P: SearchProblem,
+    P::Space: StateSpace<Cost = C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+    Q: PriorityQueue<AStarKey<C>> + Clone,
+{
+    type Cost = C;
+    type Output = Search<Solution<StateOf<P>, C>>;
 
-    /// [`AStar::search`] with an event visitor; it sees
-    /// [`Event::Expanded`](crate::Event::Expanded) and
-    /// [`Event::Reopened`](crate::Event::Reopened).
-    pub fn search_with<Sp, H, IsGoal, V>(
+    fn search_in<V: Visitor<StateOf<P>, C>>(
         &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
+        scratch: &mut BestFirstScratch<StateOf<P>, C, St, Q>,
+        problem: &P,
         visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => {
-                self.search_in_with(&mut scratch, space, starts, heuristic, is_goal, visitor)
-            }
-            Err(error) => Search::stopped_before_start(error),
-        }
-    }
-
-    /// [`AStar::search`] in `scratch`, whose buffers are cleared and reused.
-    pub fn search_in<Sp, H, IsGoal>(
-        &self,
-        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_in_with(scratch, space, starts, heuristic, is_goal, &mut NoVisitor)
-    }
-
-    /// [`AStar::search_in`] with an event visitor.
-    pub fn search_in_with<Sp, H, IsGoal, V>(
-        &self,
-        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
+    ) -> Self::Output {
         best_first::run(
             &ByEstimate,
             &mut First,
             scratch,
             &self.setup.limits.started(),
-            space,
-            starts,
-            heuristic,
-            is_goal,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
             visitor,
         )
     }
 }
-
-impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>> + Clone>
-    super::engine::Searcher<S, AStar<C, St, Q>>
-{
-    /// [`AStar::search`] in this searcher's buffers.
-    pub fn search<Sp, H, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, starts, heuristic, is_goal)
-    }
-
-    /// [`AStar::search_with`] in this searcher's buffers.
-    pub fn search_with<Sp, H, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        heuristic: &H,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, starts, heuristic, is_goal, visitor)
-    }
-}
-
 /// A* with hashed storage: a least-cost path from any of `starts` to a state satisfying
 /// `is_goal`, guided by an admissible `heuristic`. See [`AStar`] for dense storage,
 /// limits and reuse.
@@ -295,7 +188,7 @@ pub fn astar<Sp, H, IsGoal>(
 where
     Sp: StateSpace + ?Sized,
     H: Heuristic<Sp::State, Sp::Cost> + ?Sized,
-    IsGoal: FnMut(&Sp::State) -> bool,
+    IsGoal: Fn(&Sp::State) -> bool,
 {
-    AStar::new().search(space, starts, heuristic, is_goal)
+    AStar::new().search(&Problem::new(space, starts, is_goal).heuristic(ByRef(heuristic)))
 }

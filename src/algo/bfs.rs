@@ -13,7 +13,8 @@ use crate::space::StateSpace;
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup};
+use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// Breadth-first search. It ignores step costs: the cost of a path is its number of steps
 /// (`usize`), and the costs its events report are depths.
@@ -25,8 +26,8 @@ use super::engine::{Engine, Setup, engine_setup};
 /// so depths come from the layers. With dense storage a reused scratch costs
 /// O(bound / 64) to clear.
 ///
-/// The engine is an immutable configuration (see [`Engine`]): [`Bfs::search`] builds
-/// fresh buffers, [`Bfs::search_in`] reuses a scratch, and [`searcher`](Bfs::searcher)
+/// The engine is an immutable configuration (see [`Engine`]): [`search`](crate::Solver::search) builds
+/// fresh buffers, [`search_in`](crate::Solver::search_in) reuses a scratch, and [`searcher`](Bfs::searcher)
 /// bundles both for one thread.
 ///
 /// # Complexity
@@ -36,7 +37,7 @@ use super::engine::{Engine, Setup, engine_setup};
 /// # Examples
 ///
 /// ```
-/// use state_search::Bfs;
+/// use state_search::{Bfs, Problem, Solver};
 ///
 /// // Knight moves on an 8x8 board.
 /// let space = state_search::unit_from_fn(|&(r, c): &(i8, i8)| {
@@ -46,10 +47,10 @@ use super::engine::{Engine, Setup, engine_setup};
 ///         .filter(|&(r, c)| (0..8).contains(&r) && (0..8).contains(&c))
 /// });
 /// let mut bfs = Bfs::new().searcher()?;
-/// let corner_to_corner = bfs.search(&space, [(0, 0)], |&s| s == (7, 7));
+/// let corner_to_corner = bfs.search(&Problem::new(&space, [(0, 0)], |&s| s == (7, 7)));
 /// assert_eq!(corner_to_corner.found().unwrap().cost, 6);
 /// // The same searcher, reused for another query.
-/// assert_eq!(bfs.search(&space, [(0, 0)], |&s| s == (1, 2)).found().unwrap().cost, 1);
+/// assert_eq!(bfs.search(&Problem::new(&space, [(0, 0)], |&s| s == (1, 2))).found().unwrap().cost, 1);
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -173,76 +174,44 @@ impl<S, St: Storage<S>> BfsScratch<S, St> {
     }
 }
 
-impl<St> Bfs<St> {
-    /// Finds a path with the fewest steps from any of `starts` to a state satisfying
-    /// `is_goal`, with fresh buffers.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; step costs are ignored.
-    /// * `starts` - the start states; duplicates are ignored.
-    /// * `is_goal` - called once on every distinct state reached, in BFS order.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`] when no reachable
-    /// state is a goal, or [`Outcome::Stopped`] when a limit cut the search short or a
-    /// store could not grow.
-    pub fn search<Sp, IsGoal>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, usize>>
-    where
-        Sp: StateSpace + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_with(space, starts, is_goal, &mut NoVisitor)
-    }
+/// BFS searches a problem's space from its starts (duplicates ignored) for a path with the
+/// fewest steps to a goal, ignoring step costs; it uses neither the heuristic nor the
+/// indexer.
+///
+/// Returns [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`] when no reachable
+/// state is a goal, or [`Outcome::Stopped`] when a limit cut the search short or a store
+/// could not grow. The goal test is called once on every distinct state reached, in BFS
+/// order. The visitor sees [`Event::Expanded`], with the depth of the state as its cost.
+/// Afterwards the scratch answers [`cost`](BfsScratch::cost) and
+/// [`path_to`](BfsScratch::path_to) for every state reached (including the goal).
+impl<P, St> Solver<P> for Bfs<St>
+where
+    P: SearchProblem,
+    St: Storage<StateOf<P>>,
+{
+    type Cost = usize;
+    type Output = Search<Solution<StateOf<P>, usize>>;
 
-    /// [`Bfs::search`] with an event visitor; it sees [`Event::Expanded`], with the depth
-    /// of the state as its cost.
-    pub fn search_with<Sp, IsGoal, V>(
+    fn search_in<V: Visitor<StateOf<P>, usize>>(
         &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
+        scratch: &mut BfsScratch<StateOf<P>, St>,
+        problem: &P,
         visitor: &mut V,
-    ) -> Search<Solution<Sp::State, usize>>
-    where
-        Sp: StateSpace + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, usize>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
-            Err(error) => Search::stopped_before_start(error),
-        }
+    ) -> Self::Output {
+        let starts = problem.starts().iter().cloned();
+        self.run(
+            scratch,
+            problem.space(),
+            starts,
+            |s| problem.is_goal(s),
+            visitor,
+        )
     }
+}
 
-    /// [`Bfs::search`] in `scratch`, whose buffers are cleared and reused; afterwards it
-    /// answers [`cost`](BfsScratch::cost) and [`path_to`](BfsScratch::path_to) for every
-    /// state reached (including the goal).
-    pub fn search_in<Sp, IsGoal>(
-        &self,
-        scratch: &mut BfsScratch<Sp::State, St>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, usize>>
-    where
-        Sp: StateSpace + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
-    }
-
-    /// [`Bfs::search_in`] with an event visitor.
-    pub fn search_in_with<Sp, IsGoal, V>(
+impl<St> Bfs<St> {
+    /// The search of [`Solver::search_in`] on a space, its starts and a goal test.
+    fn run<Sp, IsGoal, V>(
         &self,
         scratch: &mut BfsScratch<Sp::State, St>,
         space: &Sp,
@@ -296,7 +265,7 @@ impl<St> Bfs<St> {
         Sp: StateSpace + ?Sized,
         St: Storage<Sp::State>,
     {
-        let search = self.search_in(scratch, space, starts, |_| false);
+        let search = self.run(scratch, space, starts, |_| false, &mut NoVisitor);
         Search::new(completed(&search.outcome), search.stats)
     }
 
@@ -451,38 +420,6 @@ fn generate<S, St: NodeStore<S, Slot>, IsGoal: FnMut(&S) -> bool>(
 }
 
 impl<S, St: Storage<S>> super::engine::Searcher<S, Bfs<St>> {
-    /// [`Bfs::search`] in this searcher's buffers.
-    pub fn search<Sp, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<S, usize>>
-    where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, starts, is_goal)
-    }
-
-    /// [`Bfs::search_with`] in this searcher's buffers.
-    pub fn search_with<Sp, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<S, usize>>
-    where
-        Sp: StateSpace<State = S> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, usize>,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, starts, is_goal, visitor)
-    }
-
     /// [`Bfs::reach_in`] in this searcher's buffers.
     pub fn reach<Sp>(&mut self, space: &Sp, starts: impl IntoIterator<Item = S>) -> Search<()>
     where
@@ -520,9 +457,9 @@ pub fn bfs<Sp, IsGoal>(
 ) -> Search<Solution<Sp::State, usize>>
 where
     Sp: StateSpace + ?Sized,
-    IsGoal: FnMut(&Sp::State) -> bool,
+    IsGoal: Fn(&Sp::State) -> bool,
 {
-    Bfs::new().search(space, starts, is_goal)
+    Bfs::new().search(&Problem::new(space, starts, is_goal))
 }
 
 /// The number of steps to every state reachable from `starts`, with shortest paths.

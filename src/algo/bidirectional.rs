@@ -4,12 +4,13 @@
 use core::ops::ControlFlow;
 
 use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::ReversibleSpace;
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
-use super::engine::{Engine, Setup, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup};
+use crate::problem::{Backward, Problem, SearchProblem, StateOf};
 
 /// One direction of the search: its store, its queue, and the depth of its frontier.
 struct Side<S, St: Storage<S>> {
@@ -30,13 +31,18 @@ impl<S, St: Storage<S>> Side<S, St> {
         })
     }
 
-    fn restart(&mut self, root: &S) -> Result<(), CapacityError> {
+    fn restart(&mut self, roots: &[S]) -> Result<(), CapacityError> {
         self.store.clear();
         self.queue.clear();
         self.head = 0;
         self.depth = 0;
-        let (slot, _) = self.store.insert(root, NO_SLOT)?;
-        try_push(&mut self.queue, slot)
+        for root in roots {
+            let (slot, fresh) = self.store.insert(root, NO_SLOT)?;
+            if fresh {
+                try_push(&mut self.queue, slot)?;
+            }
+        }
+        Ok(())
     }
 
     fn memory_bytes(&self) -> usize {
@@ -48,7 +54,7 @@ impl<S, St: Storage<S>> Side<S, St> {
     }
 }
 
-/// Bidirectional BFS for a [`ReversibleSpace`]: fewest steps from one start to one goal
+/// Bidirectional BFS for a [`ReversibleSpace`]: fewest steps from any of the starts to one goal
 /// state.
 ///
 /// The side with the smaller frontier expands its whole next layer; the first state found
@@ -66,14 +72,15 @@ impl<S, St: Storage<S>> Side<S, St> {
 /// # Examples
 ///
 /// ```
-/// use state_search::BidirectionalBfs;
+/// use state_search::{BidirectionalBfs, Problem, Solver};
 ///
 /// let space = state_search::unit_from_fn(|&n: &i64| [n + 1, n - 1, n * 2])
 ///     .with_predecessors(|&n: &i64| {
 ///         let half = (n % 2 == 0).then_some(n / 2);
 ///         [Some(n - 1), Some(n + 1), half].into_iter().flatten()
 ///     });
-/// let found = BidirectionalBfs::new().search(&space, 1, 1000).into_found().unwrap();
+/// let found = BidirectionalBfs::new().search(&Problem::between(&space, 1, 1000));
+/// let found = found.into_found().unwrap();
 /// assert_eq!(found.steps(), 12);
 /// ```
 #[derive(Clone, Debug)]
@@ -133,58 +140,43 @@ impl<S, St: Storage<S>> Engine<S> for BidirectionalBfs<St> {
     }
 }
 
-impl<St> BidirectionalBfs<St> {
-    /// Finds a path with the fewest steps from `start` to `goal`, with fresh buffers.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`], or
-    /// [`Outcome::Stopped`].
-    pub fn search<Sp>(
-        &self,
-        space: &Sp,
-        start: Sp::State,
-        goal: Sp::State,
-    ) -> Search<Solution<Sp::State, usize>>
-    where
-        Sp: ReversibleSpace + ?Sized,
-        St: Storage<Sp::State>,
-    {
-        self.search_with(space, start, goal, &mut NoVisitor)
-    }
+/// Bidirectional BFS searches a problem's space from its starts forwards and from its
+/// goal state ([`Problem::backward`](crate::Problem::backward)) backwards, for a path
+/// with the fewest steps; it ignores step costs and the goal test (the goal is the goal
+/// state).
+///
+/// Returns [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`], or
+/// [`Outcome::Stopped`]. The visitor sees [`Event::Expanded`] from both sides (the cost is
+/// the depth on that side).
+impl<P, Hb, St> Solver<P> for BidirectionalBfs<St>
+where
+    P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
+    P::Space: ReversibleSpace,
+    St: Storage<StateOf<P>>,
+{
+    type Cost = usize;
+    type Output = Search<Solution<StateOf<P>, usize>>;
 
-    /// [`BidirectionalBfs::search`] with an event visitor; it sees [`Event::Expanded`]
-    /// from both sides (the cost is the depth on that side).
-    pub fn search_with<Sp, V>(
+    fn search_in<V: Visitor<StateOf<P>, usize>>(
         &self,
-        space: &Sp,
-        start: Sp::State,
-        goal: Sp::State,
+        scratch: &mut BidirectionalScratch<StateOf<P>, St>,
+        problem: &P,
         visitor: &mut V,
-    ) -> Search<Solution<Sp::State, usize>>
-    where
-        Sp: ReversibleSpace + ?Sized,
-        St: Storage<Sp::State>,
-        V: Visitor<Sp::State, usize>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => self.search_in_with(&mut scratch, space, start, goal, visitor),
-            Err(error) => Search::stopped_before_start(error),
-        }
+    ) -> Self::Output {
+        let goal = &problem.backward().goal;
+        self.run(scratch, problem.space(), problem.starts(), goal, visitor)
     }
+}
 
-    /// [`BidirectionalBfs::search_with`] in `scratch`, whose buffers are cleared and
-    /// reused.
-    #[expect(
-        clippy::needless_pass_by_value,
-        reason = "states are passed by value, as the starts of every other engine"
-    )]
-    pub fn search_in_with<Sp, V>(
+impl<St> BidirectionalBfs<St> {
+    /// The search of [`Solver::search_in`] between `starts` and `goal` on a reversible
+    /// space.
+    pub(crate) fn run<Sp, V>(
         &self,
         scratch: &mut BidirectionalScratch<Sp::State, St>,
         space: &Sp,
-        start: Sp::State,
-        goal: Sp::State,
+        starts: &[Sp::State],
+        goal: &Sp::State,
         visitor: &mut V,
     ) -> Search<Solution<Sp::State, usize>>
     where
@@ -198,11 +190,11 @@ impl<St> BidirectionalBfs<St> {
         };
         let restarted = scratch
             .forward
-            .restart(&start)
-            .and_then(|()| scratch.backward.restart(&goal));
+            .restart(starts)
+            .and_then(|()| scratch.backward.restart(core::slice::from_ref(goal)));
         let outcome = match restarted {
             Err(error) => Outcome::Stopped(StopReason::Capacity(error)),
-            Ok(()) if start == goal => Outcome::Found(vec![start]),
+            Ok(()) if starts.contains(goal) => Outcome::Found(vec![goal.clone()]),
             Ok(()) => meet(
                 scratch,
                 &self.setup.limits.started(),
@@ -218,17 +210,6 @@ impl<St> BidirectionalBfs<St> {
             path,
         });
         Search::new(outcome, stats)
-    }
-}
-
-impl<S, St: Storage<S>> super::engine::Searcher<S, BidirectionalBfs<St>> {
-    /// [`BidirectionalBfs::search`] in this searcher's buffers.
-    pub fn search<Sp>(&mut self, space: &Sp, start: S, goal: S) -> Search<Solution<S, usize>>
-    where
-        Sp: ReversibleSpace<State = S> + ?Sized,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, start, goal, &mut NoVisitor)
     }
 }
 
@@ -374,5 +355,5 @@ pub fn bidirectional_bfs<Sp>(
 where
     Sp: ReversibleSpace + ?Sized,
 {
-    BidirectionalBfs::new().search(space, start, goal)
+    BidirectionalBfs::new().search(&Problem::between(space, start, goal))
 }

@@ -8,7 +8,8 @@ use crate::space::{Cost, StateSpace, ZeroHeuristic};
 use crate::store::{Hashed, Storage};
 
 use super::best_first::{self, BestFirstScratch, ByCost, First};
-use super::engine::{Engine, Setup, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup};
+use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// Dijkstra's algorithm: least-cost paths when every step cost is non-negative.
 ///
@@ -19,8 +20,8 @@ use super::engine::{Engine, Setup, engine_setup};
 /// [`RadixQueue`](crate::queue::RadixQueue), which are faster for small integer costs.
 /// The loop is A*'s ([`AStar`](crate::AStar)) with the zero heuristic.
 ///
-/// The engine is an immutable configuration (see [`Engine`]): [`Dijkstra::search`]
-/// builds fresh buffers, [`Dijkstra::search_in`] reuses a scratch, and
+/// The engine is an immutable configuration (see [`Engine`]): [`search`](crate::Solver::search)
+/// builds fresh buffers, [`search_in`](crate::Solver::search_in) reuses a scratch, and
 /// [`searcher`](Dijkstra::searcher) bundles both for one thread.
 ///
 /// A path whose cost does not fit the cost type is skipped; if no goal is found among the
@@ -38,7 +39,7 @@ use super::engine::{Engine, Setup, engine_setup};
 /// # Examples
 ///
 /// ```
-/// use state_search::{Dense, Dijkstra, StateIndexer};
+/// use state_search::{Dense, Dijkstra, StateIndexer, Problem, Solver};
 /// use state_search::queue::RadixQueue;
 ///
 /// // Integers 0..1000; +1 costs 1, *2 costs 5.
@@ -53,7 +54,7 @@ use super::engine::{Engine, Setup, engine_setup};
 ///     fn state(&self, i: usize) -> u32 { i as u32 }
 /// }
 /// let dijkstra = Dijkstra::with_storage(Dense(Ints)).with_queue(RadixQueue::new());
-/// let found = dijkstra.search(&space, [1], |&n| n == 100).into_found().unwrap();
+/// let found = dijkstra.search(&Problem::new(&space, [1], |&n| n == 100)).into_found().unwrap();
 /// assert_eq!(found.cost, 26);
 /// ```
 #[derive(Clone, Debug)]
@@ -111,102 +112,49 @@ impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C> + Clone> Engine<S> for Dijk
     }
 }
 
-impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
-    /// fresh buffers.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; every step cost must be non-negative.
-    /// * `starts` - the start states, all at cost zero.
-    /// * `is_goal` - tested when a state is settled (taken from the queue).
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with a least-cost path, [`Outcome::NoPath`], or
-    /// [`Outcome::Stopped`] (a limit, a cost overflow, a negative step, or a store that
-    /// could not be allocated or grow).
-    pub fn search<Sp, IsGoal>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_with(space, starts, is_goal, &mut NoVisitor)
-    }
+/// Dijkstra searches a problem's space from its starts for a least-cost path to a goal;
+/// every step cost must be non-negative, and the goal is tested when a state is settled
+/// (taken from the queue).
+///
+/// Returns [`Outcome::Found`] with a least-cost path, [`Outcome::NoPath`], or
+/// [`Outcome::Stopped`] (a limit, a cost overflow, a negative step, or a store that could
+/// not be allocated or grow). The problem's heuristic is used only under a cost limit
+/// ([`Limits::max_cost`](crate::Limits::max_cost)): a state whose cost plus estimate
+/// exceeds it is not queued. The visitor sees [`Event::Expanded`](crate::Event::Expanded).
+/// Afterwards the scratch answers [`cost`](BestFirstScratch::cost) and
+/// [`path_to`](BestFirstScratch::path_to) for every state settled.
+impl<P, C, St, Q> Solver<P> for Dijkstra<C, St, Q>
+where
+    P: SearchProblem,
+    P::Space: StateSpace<Cost = C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+    Q: PriorityQueue<C> + Clone,
+{
+    type Cost = C;
+    type Output = Search<Solution<StateOf<P>, C>>;
 
-    /// [`Dijkstra::search`] with an event visitor; it sees
-    /// [`Event::Expanded`](crate::Event::Expanded).
-    pub fn search_with<Sp, IsGoal, V>(
+    fn search_in<V: Visitor<StateOf<P>, C>>(
         &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
+        scratch: &mut BestFirstScratch<StateOf<P>, C, St, Q>,
+        problem: &P,
         visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
-            Err(error) => Search::stopped_before_start(error),
-        }
-    }
-
-    /// [`Dijkstra::search`] in `scratch`, whose buffers are cleared and reused; afterwards
-    /// it answers [`cost`](BestFirstScratch::cost) and
-    /// [`path_to`](BestFirstScratch::path_to) for the states settled.
-    pub fn search_in<Sp, IsGoal>(
-        &self,
-        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
-    }
-
-    /// [`Dijkstra::search_in`] with an event visitor.
-    pub fn search_in_with<Sp, IsGoal, V>(
-        &self,
-        scratch: &mut BestFirstScratch<Sp::State, C, St, Q>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
+    ) -> Self::Output {
         best_first::run(
             &ByCost,
             &mut First,
             scratch,
             &self.setup.limits.started(),
-            space,
-            starts,
-            &ZeroHeuristic,
-            is_goal,
+            problem.space(),
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            |s| problem.is_goal(s),
             visitor,
         )
     }
+}
 
+impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
     /// Settles every state reachable from `starts` (within the limits) in `scratch`;
     /// afterwards the scratch's [`cost`](BestFirstScratch::cost) and
     /// [`path_to`](BestFirstScratch::path_to) answer for each of them.
@@ -225,7 +173,19 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         Sp: StateSpace<Cost = C> + ?Sized,
         St: Storage<Sp::State>,
     {
-        let search = self.search_in(scratch, space, starts, |_| false);
+        let limits = &self.setup.limits.started();
+        let (goal, heuristic) = (|_: &Sp::State| false, &ZeroHeuristic);
+        let search = best_first::run(
+            &ByCost,
+            &mut First,
+            scratch,
+            limits,
+            space,
+            starts,
+            heuristic,
+            goal,
+            &mut NoVisitor,
+        );
         Search::new(completed(&search.outcome), search.stats)
     }
 }
@@ -233,38 +193,6 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
 impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C> + Clone>
     super::engine::Searcher<S, Dijkstra<C, St, Q>>
 {
-    /// [`Dijkstra::search`] in this searcher's buffers.
-    pub fn search<Sp, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, starts, is_goal)
-    }
-
-    /// [`Dijkstra::search_with`] in this searcher's buffers.
-    pub fn search_with<Sp, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, starts, is_goal, visitor)
-    }
-
     /// [`Dijkstra::reach_in`] in this searcher's buffers.
     pub fn reach<Sp>(&mut self, space: &Sp, starts: impl IntoIterator<Item = S>) -> Search<()>
     where
@@ -306,9 +234,9 @@ pub fn dijkstra<Sp, IsGoal>(
 ) -> Search<Solution<Sp::State, Sp::Cost>>
 where
     Sp: StateSpace + ?Sized,
-    IsGoal: FnMut(&Sp::State) -> bool,
+    IsGoal: Fn(&Sp::State) -> bool,
 {
-    Dijkstra::new().search(space, starts, is_goal)
+    Dijkstra::new().search(&Problem::new(space, starts, is_goal))
 }
 
 /// The least cost of every state reachable from `starts`, with least-cost paths.

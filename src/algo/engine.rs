@@ -9,7 +9,7 @@
 //! `regex_automata::meta::Regex` is shared while each thread has its own `Cache`:
 //!
 //! ```
-//! use state_search::{Dijkstra, Engine};
+//! use state_search::{Dijkstra, Engine, NoVisitor, Problem, Solver};
 //!
 //! let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
 //! let engine = Dijkstra::new();
@@ -19,19 +19,26 @@
 //!         let space = &space;
 //!         threads.spawn(move || {
 //!             let mut scratch = engine.scratch().expect("hashed storage always fits");
-//!             let found = engine.search_in(&mut scratch, space, [1], |&n| n == target);
+//!             let problem = Problem::new(space, [1], |&n| n == target);
+//!             let found = engine.search_in(&mut scratch, &problem, &mut NoVisitor);
 //!             assert!(found.found().is_some());
 //!         });
 //!     }
 //! });
 //! ```
 //!
-//! On one thread, [`Searcher`] keeps an engine with its scratch, and its `search` reuses
-//! the buffers of the previous search.
+//! Every engine over a [`StateSpace`](crate::StateSpace) searches one input, a
+//! [`Problem`](crate::Problem) (its starts, goal test, heuristic, ...), through the
+//! [`Solver`] trait: `search(&problem)` with fresh buffers, `search_in(&mut scratch,
+//! &problem, &mut visitor)` with reused ones. On one thread, [`Searcher`] keeps an engine
+//! with its scratch, and its `search` reuses the buffers of the previous search.
 
 use core::ops::{Deref, DerefMut};
 
+use crate::Cost;
 use crate::error::CapacityError;
+use crate::event::{NoVisitor, Visitor};
+use crate::problem::{SearchProblem, StateOf};
 use crate::solution::Limits;
 
 /// An engine: an immutable configuration that builds the per-thread scratch its searches
@@ -40,13 +47,14 @@ use crate::solution::Limits;
 /// # Examples
 ///
 /// ```
-/// use state_search::{Dijkstra, Engine};
+/// use state_search::{Dijkstra, Engine, NoVisitor, Problem, Solver};
 ///
 /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
 /// let engine = Dijkstra::new();
 /// let mut scratch = engine.scratch()?; // built once, reused by every search below
-/// let first = engine.search_in(&mut scratch, &space, [1], |&n| n == 40);
-/// let second = engine.search_in(&mut scratch, &space, [1], |&n| n == 7);
+/// let to = |target: u32| Problem::new(&space, [1], move |&n| n == target);
+/// let first = engine.search_in(&mut scratch, &to(40), &mut NoVisitor);
+/// let second = engine.search_in(&mut scratch, &to(7), &mut NoVisitor);
 /// assert_eq!(first.found().unwrap().cost, 13); // 1, 2, 3, 4, 5, 10, 20, 40
 /// assert_eq!(second.found().unwrap().cost, 6); // 1, 2, 3, 6, 7
 /// // The scratch answers for the last search only.
@@ -65,6 +73,74 @@ pub trait Engine<S> {
     fn scratch(&self) -> Result<Self::Scratch, CapacityError>;
 }
 
+/// An engine that searches problems `P`: the one way every engine over a
+/// [`StateSpace`](crate::StateSpace) is called.
+///
+/// The problem is a [`Problem`](crate::Problem): its space, start states and goal test,
+/// and what an engine may use of the rest (the heuristic: [`AStar`](crate::AStar),
+/// [`IdaStar`](crate::IdaStar), and [`Dijkstra`](crate::Dijkstra) under a cost limit). An
+/// engine stores states as its own storage says ([`Hashed`](crate::Hashed) or
+/// [`Dense`](crate::Dense)); the problem's indexer and storage policy are what a
+/// [`Strategy`](crate::Strategy) chooses storage by.
+///
+/// # Examples
+///
+/// A function over any engine and any problem, here counting expansions:
+///
+/// ```
+/// use state_search::{AStar, Bfs, Dijkstra, Problem, Solver, Search, Solution};
+/// use state_search::strategy::SearchProblem;
+///
+/// fn expanded<E, P, S, C>(engine: &E, problem: &P) -> u64
+/// where
+///     P: SearchProblem,
+///     E: Solver<P, Output = Search<Solution<S, C>>>,
+/// {
+///     engine.search(problem).stats.expanded
+/// }
+/// let space = state_search::from_fn(|&n: &i32| [(n + 1, 1u32), (n - 1, 1)]);
+/// let problem = Problem::new(&space, [0], |&n| n == 10).heuristic(|&n: &i32| (10 - n).unsigned_abs());
+/// assert_eq!(expanded(&AStar::new(), &problem), 10); // the heuristic is exact
+/// assert!(expanded(&Dijkstra::new(), &problem) > 10);
+/// assert!(expanded(&Bfs::new(), &problem) > 10);
+/// ```
+pub trait Solver<P: SearchProblem>: Engine<StateOf<P>> {
+    /// The cost type of the events and answer: the space's, or `usize` for the step
+    /// counts of [`Bfs`](crate::Bfs).
+    type Cost: Cost;
+    /// What a search returns: a [`Search`](crate::Search), or for [`Spfa`](crate::Spfa) a
+    /// negative cycle as an error.
+    type Output: From<CapacityError>;
+
+    /// Searches `problem` in `scratch`, whose buffers are cleared and reused; `visitor`
+    /// sees the engine's events and can stop it.
+    fn search_in<V: Visitor<StateOf<P>, Self::Cost>>(
+        &self,
+        scratch: &mut Self::Scratch,
+        problem: &P,
+        visitor: &mut V,
+    ) -> Self::Output;
+
+    /// Searches `problem` with fresh buffers and no visitor; a scratch that cannot be
+    /// allocated is an answer stopped by [`StopReason::Capacity`](crate::StopReason::Capacity).
+    fn search(&self, problem: &P) -> Self::Output {
+        self.search_with(problem, &mut NoVisitor)
+    }
+
+    /// Searches `problem` with fresh buffers; `visitor` sees the engine's events and can
+    /// stop it.
+    fn search_with<V: Visitor<StateOf<P>, Self::Cost>>(
+        &self,
+        problem: &P,
+        visitor: &mut V,
+    ) -> Self::Output {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in(&mut scratch, problem, visitor),
+            Err(error) => error.into(),
+        }
+    }
+}
+
 /// An engine together with its scratch, for one thread: each search reuses the buffers
 /// of the last one, and the scratch's queries (`cost`, `path_to`, ...) answer for the last
 /// search through [`Deref`].
@@ -74,13 +150,13 @@ pub trait Engine<S> {
 /// # Examples
 ///
 /// ```
-/// use state_search::Bfs;
+/// use state_search::{Bfs, Problem, Solver};
 ///
 /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
 /// let mut bfs = Bfs::new().searcher()?;
-/// assert_eq!(bfs.search(&space, [1], |&n| n == 20).found().unwrap().cost, 5);
+/// assert_eq!(bfs.search(&Problem::new(&space, [1], |&n| n == 20)).found().unwrap().cost, 5);
 /// assert_eq!(bfs.cost(&20), Some(5)); // the goal that ended the search
-/// assert_eq!(bfs.search(&space, [1], |&n| n == 7).found().unwrap().cost, 4);
+/// assert_eq!(bfs.search(&Problem::new(&space, [1], |&n| n == 7)).found().unwrap().cost, 4);
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
 pub struct Searcher<S, E: Engine<S>> {
@@ -114,6 +190,31 @@ impl<S, E: Engine<S>> Searcher<S, E> {
     /// The engine and the scratch, borrowed apart: what a `search` method needs.
     pub(crate) fn parts(&mut self) -> (&E, &mut E::Scratch) {
         (&self.engine, &mut self.scratch)
+    }
+}
+
+impl<S, E: Engine<S>> Searcher<S, E> {
+    /// Searches `problem` in this searcher's buffers ([`Solver::search_in`] without a
+    /// visitor).
+    pub fn search<P>(&mut self, problem: &P) -> E::Output
+    where
+        P: SearchProblem,
+        P::Space: crate::StateSpace<State = S>,
+        E: Solver<P>,
+    {
+        self.engine
+            .search_in(&mut self.scratch, problem, &mut NoVisitor)
+    }
+
+    /// Searches `problem` in this searcher's buffers, with an event visitor.
+    pub fn search_with<P, V>(&mut self, problem: &P, visitor: &mut V) -> E::Output
+    where
+        P: SearchProblem,
+        P::Space: crate::StateSpace<State = S>,
+        E: Solver<P>,
+        V: Visitor<S, E::Cost>,
+    {
+        self.engine.search_in(&mut self.scratch, problem, visitor)
     }
 }
 

@@ -13,10 +13,19 @@ use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup};
+use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
 pub type SpfaResult<S, C> = Result<Search<Solution<S, C>>, NegativeCycle<S, C>>;
+
+/// A search that could not start: `Ok`, stopped by
+/// [`StopReason::Capacity`].
+impl<S, C> From<CapacityError> for SpfaResult<S, C> {
+    fn from(error: CapacityError) -> Self {
+        Ok(Search::stopped_before_start(error))
+    }
+}
 
 /// Tells, through [`Cost::with_unsigned`], whether a cost type is unsigned (has no
 /// negative values).
@@ -72,7 +81,7 @@ struct Node<C> {
 /// # Examples
 ///
 /// ```
-/// use state_search::Spfa;
+/// use state_search::{Spfa, Problem, Solver};
 ///
 /// // a -> b costs 4, a -> c costs 5, c -> b costs -3.
 /// let space = state_search::from_fn(|&s: &char| match s {
@@ -81,7 +90,7 @@ struct Node<C> {
 ///     _ => vec![],
 /// });
 /// let spfa = Spfa::new();
-/// let search = spfa.search(&space, ['a'], |&s| s == 'b').unwrap();
+/// let search = spfa.search(&Problem::new(&space, ['a'], |&s| s == 'b')).unwrap();
 /// assert_eq!(search.found().unwrap().cost, 2);
 /// assert_eq!(search.found().unwrap().path, vec!['a', 'c', 'b']);
 ///
@@ -92,7 +101,7 @@ struct Node<C> {
 ///     'c' => vec![('b', -3)],
 ///     _ => vec![],
 /// });
-/// let cycle = spfa.search(&cyclic, ['a'], |&s| s == 'b').unwrap_err();
+/// let cycle = spfa.search(&Problem::new(&cyclic, ['a'], |&s| s == 'b')).unwrap_err();
 /// assert_eq!(cycle.cost, Some(-2));
 /// ```
 #[derive(Clone, Debug)]
@@ -149,104 +158,36 @@ impl<S: Eq, C: Cost, St: Storage<S>> Engine<S> for Spfa<C, St> {
     }
 }
 
-impl<C: Cost, St> Spfa<C, St> {
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
-    /// fresh buffers.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; step costs may be negative.
-    /// * `starts` - the start states, all at cost zero.
-    /// * `is_goal` - tested on every state reached, once the search has settled.
-    ///
-    /// # Returns
-    ///
-    /// `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost, the one
-    /// reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`].
-    ///
-    /// # Errors
-    ///
-    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-    pub fn search<Sp, IsGoal>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> SpfaResult<Sp::State, C>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_with(space, starts, is_goal, &mut NoVisitor)
-    }
+/// SPFA searches a problem's space from its starts for a least-cost path to a goal; it
+/// uses neither the heuristic nor the indexer.
+///
+/// Returns `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost,
+/// the one reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`]; step costs may
+/// be negative, and the goal test is applied to every state reached once the costs have
+/// settled. The visitor sees [`Event::Expanded`] each time a state leaves the queue.
+///
+/// # Errors
+///
+/// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+impl<P, C, St> Solver<P> for Spfa<C, St>
+where
+    P: SearchProblem,
+    P::Space: StateSpace<Cost = C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+{
+    type Cost = C;
+    type Output = SpfaResult<StateOf<P>, C>;
 
-    /// [`Spfa::search`] with an event visitor; it sees [`Event::Expanded`] each time a
-    /// state leaves the queue.
-    ///
-    /// # Errors
-    ///
-    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-    pub fn search_with<Sp, IsGoal, V>(
+    fn search_in<V: Visitor<StateOf<P>, C>>(
         &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
+        scratch: &mut SpfaScratch<StateOf<P>, C, St>,
+        problem: &P,
         visitor: &mut V,
-    ) -> SpfaResult<Sp::State, C>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => self.search_in_with(&mut scratch, space, starts, is_goal, visitor),
-            Err(error) => Ok(Search::stopped_before_start(error)),
-        }
-    }
-
-    /// [`Spfa::search`] in `scratch`, whose buffers are cleared and reused.
-    ///
-    /// # Errors
-    ///
-    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-    pub fn search_in<Sp, IsGoal>(
-        &self,
-        scratch: &mut SpfaScratch<Sp::State, C, St>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        is_goal: IsGoal,
-    ) -> SpfaResult<Sp::State, C>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_in_with(scratch, space, starts, is_goal, &mut NoVisitor)
-    }
-
-    /// [`Spfa::search_in`] with an event visitor.
-    ///
-    /// # Errors
-    ///
-    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-    pub fn search_in_with<Sp, IsGoal, V>(
-        &self,
-        scratch: &mut SpfaScratch<Sp::State, C, St>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        mut is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> SpfaResult<Sp::State, C>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
+    ) -> Self::Output {
         let limits = &self.setup.limits.started();
-        let (reach, overflowed) = scratch.reach_with(limits, space, starts, visitor)?;
+        let starts = problem.starts().iter().cloned();
+        let (reach, overflowed) = scratch.reach_with(limits, problem.space(), starts, visitor)?;
         let outcome = match reach.outcome {
             Outcome::Stopped(reason) => Outcome::Stopped(reason),
             Outcome::Found(()) | Outcome::NoPath => {
@@ -256,7 +197,7 @@ impl<C: Cost, St> Spfa<C, St> {
                     let node = store.value(slot);
                     let key = (node.dist, node.order);
                     if best.is_none_or(|(cost, order, _)| key < (cost, order))
-                        && is_goal(&store.state(slot))
+                        && problem.is_goal(&store.state(slot))
                     {
                         best = Some((key.0, key.1, slot));
                     }
@@ -276,7 +217,9 @@ impl<C: Cost, St> Spfa<C, St> {
         };
         Ok(Search::new(outcome, reach.stats))
     }
+}
 
+impl<C: Cost, St> Spfa<C, St> {
     /// Computes the least cost of every state reachable from `starts` in `scratch`;
     /// afterwards its [`cost`](SpfaScratch::cost) and [`path_to`](SpfaScratch::path_to)
     /// answer for each of them.
@@ -306,25 +249,6 @@ impl<C: Cost, St> Spfa<C, St> {
 }
 
 impl<S: Eq, C: Cost, St: Storage<S>> super::engine::Searcher<S, Spfa<C, St>> {
-    /// [`Spfa::search`] in this searcher's buffers.
-    ///
-    /// # Errors
-    ///
-    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-    pub fn search<Sp, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        is_goal: IsGoal,
-    ) -> SpfaResult<S, C>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, starts, is_goal)
-    }
-
     /// [`Spfa::reach_in`] in this searcher's buffers.
     ///
     /// # Errors
@@ -688,9 +612,9 @@ pub fn spfa<Sp, IsGoal>(
 ) -> SpfaResult<Sp::State, Sp::Cost>
 where
     Sp: StateSpace + ?Sized,
-    IsGoal: FnMut(&Sp::State) -> bool,
+    IsGoal: Fn(&Sp::State) -> bool,
 {
-    Spfa::new().search(space, starts, is_goal)
+    Spfa::new().search(&Problem::new(space, starts, is_goal))
 }
 
 /// The least cost of every state reachable from `starts`, with least-cost paths, for step

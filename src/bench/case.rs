@@ -294,10 +294,10 @@ where
     Sp::Cost: Send + Sync,
     G: Fn(&Sp::State) -> bool + Sync,
     H: Heuristic<Sp::State, Sp::Cost> + Sync,
-    I: MaybeIndexer<Sp::State>,
+    I: MaybeIndexer<Sp::State> + Sync,
     I::Indexer: Sync,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
+    B: MaybeBackward<Sp> + Sync,
+    D: MaybeDistance<Sp::State, Sp::Cost> + Sync,
 {
     fn name(&self) -> &str {
         &self.0.name

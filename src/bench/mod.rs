@@ -210,10 +210,10 @@ impl<'a> Comparison<'a> {
         Sp::Cost: Send + Sync,
         G: Fn(&Sp::State) -> bool + Sync + 'a,
         H: Heuristic<Sp::State, Sp::Cost> + Sync + 'a,
-        I: MaybeIndexer<Sp::State> + 'a,
+        I: MaybeIndexer<Sp::State> + Sync + 'a,
         I::Indexer: Sync,
-        B: MaybeBackward<Sp> + 'a,
-        D: MaybeDistance<Sp::State, Sp::Cost> + 'a,
+        B: MaybeBackward<Sp> + Sync + 'a,
+        D: MaybeDistance<Sp::State, Sp::Cost> + Sync + 'a,
     {
         self.cases
             .push(Box::new(case::ParProblemCase(case::ProblemCase::new(

@@ -14,12 +14,12 @@ use crate::space::{IndexedSpace, ReversibleSpace, StateSpace};
 ///
 /// ```
 /// use state_search::domains::maze::GridMaze;
-/// use state_search::{Dense, Dijkstra, IndexedSpace};
+/// use state_search::{Dense, Dijkstra, IndexedSpace, Problem, Solver};
 ///
 /// let maze = GridMaze::random(40, 60, 25, 9, 7);
 /// let goal = maze.goal();
 /// let mut dijkstra = Dijkstra::with_storage(Dense(maze.indexer()));
-/// let search = dijkstra.search(&maze, [maze.start()], |&p| p == goal);
+/// let search = dijkstra.search(&Problem::new(&maze, [maze.start()], |&p| p == goal));
 /// if let Some(found) = search.found() {
 ///     assert_eq!(found.path.first(), Some(&maze.start()));
 ///     assert!(found.cost >= maze.start().manhattan(goal));

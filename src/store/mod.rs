@@ -211,13 +211,13 @@ pub trait Storage<S> {
 /// # Examples
 ///
 /// ```
-/// use state_search::{Bfs, Hashed};
+/// use state_search::{Bfs, Hashed, Problem, Solver};
 ///
 /// // Strings cannot be numbered densely, but any `Clone + Eq + Hash` state can be hashed.
 /// let space = state_search::unit_from_fn(|s: &String| {
 ///     ['a', 'b'].map(|c| format!("{s}{c}")).into_iter().filter(|t| t.len() <= 4)
 /// });
-/// let search = Bfs::with_storage(Hashed).search(&space, [String::new()], |s| s == "abba");
+/// let search = Bfs::with_storage(Hashed).search(&Problem::new(&space, [String::new()], |s| s == "abba"));
 /// assert_eq!(search.found().unwrap().path, ["", "a", "ab", "abb", "abba"]);
 /// assert!(search.stats.stored < 31); // only the strings seen, of 31 up to four letters
 /// ```
@@ -249,7 +249,7 @@ impl<S: Clone + Eq + Hash> Storage<S> for Hashed {
 /// # Examples
 ///
 /// ```
-/// use state_search::{Bfs, Dense, StateIndexer};
+/// use state_search::{Bfs, Dense, StateIndexer, Problem, Solver};
 ///
 /// #[derive(Clone, Copy)]
 /// struct Upto100;
@@ -260,7 +260,7 @@ impl<S: Clone + Eq + Hash> Storage<S> for Hashed {
 /// }
 /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 3].into_iter().filter(|&m| m <= 100));
 /// let mut bfs = Bfs::with_storage(Dense(Upto100));
-/// let found = bfs.search(&space, [1], |&n| n == 100).into_found().unwrap();
+/// let found = bfs.search(&Problem::new(&space, [1], |&n| n == 100)).into_found().unwrap();
 /// assert_eq!(found.path, [1, 3, 9, 10, 11, 33, 99, 100]);
 /// ```
 #[derive(Clone, Copy, Debug)]

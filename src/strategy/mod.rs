@@ -25,7 +25,6 @@
 mod error;
 #[cfg(feature = "parallel")]
 mod parallel;
-mod problem;
 mod run;
 mod spelling;
 mod steps;
@@ -34,11 +33,11 @@ mod table;
 
 use core::num::NonZeroUsize;
 
-pub use error::{Inapplicable, StrategyError};
-pub use problem::{
+pub use crate::problem::{
     Backward, CostOf, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance,
     NoIndexer, Problem, SearchProblem, StateOf, WithDistance, WithIndexer,
 };
+pub use error::{Inapplicable, StrategyError};
 pub use run::{InPlaceResult, StrategyResult};
 pub use spelling::{ParseStrategyError, Weight};
 pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};

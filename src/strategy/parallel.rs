@@ -175,20 +175,15 @@ impl Strategy {
         Sp::Cost: Send + Sync,
         G: Fn(&Sp::State) -> bool + Sync,
         H: Heuristic<Sp::State, Sp::Cost> + Sync,
-        I: MaybeIndexer<Sp::State>,
+        I: MaybeIndexer<Sp::State> + Sync,
         I::Indexer: Sync,
-        B: MaybeBackward<Sp>,
-        D: MaybeDistance<Sp::State, Sp::Cost>,
+        B: MaybeBackward<Sp> + Sync,
+        D: MaybeDistance<Sp::State, Sp::Cost> + Sync,
     {
         match self {
             Strategy::ParBfs => self.par_bfs(problem, limits),
             Strategy::Hda => {
-                let search = Hda::new().with_limits(limits.clone()).search(
-                    problem.space(),
-                    problem.starts().iter().cloned(),
-                    &problem.heuristic,
-                    &problem.is_goal,
-                );
+                let search = Hda::new().with_limits(limits.clone()).search(problem);
                 if search.stop_reason() == Some(StopReason::NegativeCost) {
                     return Err(StrategyError::NotApplicable {
                         strategy: *self,

@@ -1,6 +1,7 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
+use crate::Solver;
 use crate::algo::anytime::Anytime;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
@@ -15,13 +16,13 @@ use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 
-use super::problem::{CostOf, SearchProblem, StateOf};
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
 use super::{
     Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Queue, Requirement, Strategy,
     StrategyError,
 };
+use crate::problem::{CostOf, SearchProblem, StateOf};
 
 /// What [`Strategy::run`] returns.
 pub type StrategyResult<S, C> = Result<Search<Solution<S, C>>, StrategyError<S, C>>;
@@ -463,14 +464,7 @@ impl<P: SearchProblem> Stored<P> for DepthFirst {
             engine = engine.branch_and_bound();
         }
         let mut scratch = engine.scratch()?;
-        Ok(engine.search_in_with(
-            &mut scratch,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s| problem.is_goal(s),
-            visitor,
-        ))
+        Ok(engine.search_in(&mut scratch, problem, visitor))
     }
 }
 
@@ -601,13 +595,7 @@ where
         let limits = Probe::limits(probe, self.run.limits).into_owned();
         let engine = Spfa::with_storage(storage).with_limits(limits);
         let mut scratch = engine.scratch()?;
-        let searched = engine.search_in_with(
-            &mut scratch,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            |s| problem.is_goal(s),
-            self.run.visitor,
-        );
+        let searched = engine.search_in(&mut scratch, problem, self.run.visitor);
         Ok(match searched {
             Ok(search) if Probe::outgrew(probe, &search) => Ran::Outgrew,
             searched => Ran::Done(searched.map_err(StrategyError::NegativeCycle)),

@@ -7,11 +7,11 @@ use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution};
 use crate::space::{Cost, ReversibleSpace, StateSpace};
 use crate::store::Storage;
-use crate::{Bfs, BidirectionalBfs, Engine};
+use crate::{Bfs, BidirectionalBfs, Engine, Solver};
 
-use super::problem::{CostOf, MaybeBackward, SearchProblem, StateOf};
 use super::stored::{Started, Stored};
 use super::{Inapplicable, Strategy};
+use crate::problem::{CostOf, MaybeBackward, SearchProblem, StateOf};
 
 /// A step-counting engine on a space whose steps all cost `unit`: BFS from the problem's
 /// starts, or bidirectional BFS between its one start and its goal state.
@@ -79,13 +79,7 @@ impl<P: SearchProblem> Stored<P> for Steps<StateOf<P>, CostOf<P>> {
             None => {
                 let engine = Bfs::with_storage(storage).with_limits(limits);
                 let mut scratch = engine.scratch()?;
-                engine.search_in_with(
-                    &mut scratch,
-                    problem.space(),
-                    problem.starts().iter().cloned(),
-                    |s| problem.is_goal(s),
-                    &mut visitor,
-                )
+                engine.search_in(&mut scratch, problem, &mut visitor)
             }
             Some((start, goal)) => {
                 let engine = BidirectionalBfs::with_storage(storage).with_limits(limits);
@@ -94,13 +88,8 @@ impl<P: SearchProblem> Stored<P> for Steps<StateOf<P>, CostOf<P>> {
                     space: problem.space(),
                     backward: problem.backward(),
                 };
-                engine.search_in_with(
-                    &mut scratch,
-                    &space,
-                    start.clone(),
-                    goal.clone(),
-                    &mut visitor,
-                )
+                let start = core::slice::from_ref(start);
+                engine.run(&mut scratch, &space, start, goal, &mut visitor)
             }
         };
         let in_cost = |found: Solution<StateOf<P>, usize>| {

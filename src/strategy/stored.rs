@@ -6,7 +6,7 @@ use crate::event::Visitor;
 use crate::solution::{Limits, Search, Solution};
 use crate::store::Storage;
 
-use super::problem::{CostOf, SearchProblem, StateOf};
+use crate::problem::{CostOf, SearchProblem, StateOf};
 
 /// A search, or the [`CapacityError`] that kept its buffers from being built.
 pub(super) type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;

@@ -3,6 +3,7 @@
 //! path of the space costing what is claimed.
 
 use crate::common::graph;
+use state_search::Solver;
 
 use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
 use proptest::prelude::*;
@@ -182,39 +183,39 @@ proptest! {
         let table = scaled_heuristic(&g, &goals, &scales);
         let h = |s: &u32| table[*s as usize];
 
-        let dijkstra_hashed = Dijkstra::new().search(&g, starts_iter(), goal);
-        let dijkstra_dense = Dijkstra::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), goal);
+        let dijkstra_hashed = Dijkstra::new().search(&Problem::new(&g, starts_iter(), goal));
+        let dijkstra_dense = Dijkstra::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, starts_iter(), goal));
         check("dijkstra hashed", &g, starts, is_goal, expected, &dijkstra_hashed)?;
         check("dijkstra dense", &g, starts, is_goal, expected, &dijkstra_dense)?;
         prop_assert_eq!(&dijkstra_hashed.outcome, &dijkstra_dense.outcome, "dense = hashed");
         let bucket = Dijkstra::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
-        check("dijkstra bucket", &g, starts, is_goal, expected, &{ bucket }.search(&g, starts_iter(), goal))?;
+        check("dijkstra bucket", &g, starts, is_goal, expected, &{ bucket }.search(&Problem::new(&g, starts_iter(), goal)))?;
         let radix = Dijkstra::with_storage(Dense(Nodes(n))).with_queue(RadixQueue::new());
-        check("dijkstra radix", &g, starts, is_goal, expected, &{ radix }.search(&g, starts_iter(), goal))?;
+        check("dijkstra radix", &g, starts, is_goal, expected, &{ radix }.search(&Problem::new(&g, starts_iter(), goal)))?;
 
-        check("astar h=0", &g, starts, is_goal, expected, &AStar::new().search(&g, starts_iter(), &zero, goal))?;
-        let astar_hashed = AStar::new().search(&g, starts_iter(), &h, goal);
-        let astar_dense = AStar::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), &h, goal);
+        check("astar h=0", &g, starts, is_goal, expected, &AStar::new().search(&Problem::new(&g, starts_iter(), goal).heuristic(&zero)))?;
+        let astar_hashed = AStar::new().search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
+        let astar_dense = AStar::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
         check("astar hashed", &g, starts, is_goal, expected, &astar_hashed)?;
         check("astar dense", &g, starts, is_goal, expected, &astar_dense)?;
         prop_assert_eq!(&astar_hashed.outcome, &astar_dense.outcome, "dense = hashed");
         let astar_bucket = AStar::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
-        check("astar bucket", &g, starts, is_goal, expected, &astar_bucket.search(&g, starts_iter(), &h, goal))?;
+        check("astar bucket", &g, starts, is_goal, expected, &astar_bucket.search(&Problem::new(&g, starts_iter(), goal).heuristic(&h)))?;
 
-        let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&g, starts_iter(), &h, goal);
-        let ida_dense = IdaStar::with_table(Dense(Nodes(n))).search(&g, starts_iter(), &h, goal);
+        let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
+        let ida_dense = IdaStar::with_table(Dense(Nodes(n))).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
         check("idastar hashed table", &g, starts, is_goal, expected, &ida_hashed)?;
         check("idastar dense table", &g, starts, is_goal, expected, &ida_dense)?;
         prop_assert_eq!(&ida_hashed.outcome, &ida_dense.outcome, "dense = hashed");
 
-        let spfa_hashed = Spfa::new().search(&g, starts_iter(), goal).unwrap();
-        let spfa_dense = Spfa::with_storage(Dense(Nodes(n))).search(&g, starts_iter(), goal).unwrap();
+        let spfa_hashed = Spfa::new().search(&Problem::new(&g, starts_iter(), goal)).unwrap();
+        let spfa_dense = Spfa::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, starts_iter(), goal)).unwrap();
         check("spfa hashed", &g, starts, is_goal, expected, &spfa_hashed)?;
         check("spfa dense", &g, starts, is_goal, expected, &spfa_dense)?;
         prop_assert_eq!(&spfa_hashed.outcome, &spfa_dense.outcome, "dense = hashed");
 
         let unchecked = IdaStar::with_table(Dense(Nodes(n))).with_cycle_check(CycleCheck::None);
-        check("idastar table, no cycle check", &g, starts, is_goal, expected, &{ unchecked }.search(&g, starts_iter(), &h, goal))?;
+        check("idastar table, no cycle check", &g, starts, is_goal, expected, &{ unchecked }.search(&Problem::new(&g, starts_iter(), goal).heuristic(&h)))?;
     }
 
     #[test]
@@ -230,7 +231,7 @@ proptest! {
         // Zero-cost cycles exist in these graphs: without a table only the path check
         // keeps an iteration finite.
         let ida = IdaStar::new().with_cycle_check(CycleCheck::Path);
-        let search = ida.search(&g, [start], &zero, |&s| s == goal);
+        let search = ida.search(&Problem::new(&g, [start], |&s| s == goal).heuristic(&zero));
         check("idastar path check", &g, &[start], |s| s == goal, expected, &search)?;
     }
 
@@ -246,11 +247,11 @@ proptest! {
         let steps = bfs_steps(&g, &[start]);
         let expected = steps[goal as usize];
         let unit = g.with_unit_costs(1u32);
-        let dijkstra = Dijkstra::new().search(&unit, [start], |&s| s == goal);
+        let dijkstra = Dijkstra::new().search(&Problem::new(&unit, [start], |&s| s == goal));
         prop_assert_eq!(dijkstra.found().map(|f| f.cost as usize), expected);
 
-        let hashed = Bfs::new().search(&g, [start], |&s| s == goal);
-        let dense = Bfs::with_storage(Dense(Nodes(n))).search(&g, [start], |&s| s == goal);
+        let hashed = Bfs::new().search(&Problem::new(&g, [start], |&s| s == goal));
+        let dense = Bfs::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, [start], |&s| s == goal));
         prop_assert_eq!(&hashed.outcome, &dense.outcome, "dense = hashed");
         let expected_i64 = expected.map(|e| i64::try_from(e).unwrap());
         let as_u32 = g.with_unit_costs(1u32);
@@ -260,8 +261,8 @@ proptest! {
         });
         check("bfs", &as_u32, &[start], |s| s == goal, expected_i64, &hashed_u32)?;
 
-        let bidirectional = BidirectionalBfs::new().search(&g, start, goal);
-        let bidirectional_dense = BidirectionalBfs::with_storage(Dense(Nodes(n))).search(&g, start, goal);
+        let bidirectional = BidirectionalBfs::new().search(&Problem::between(&g, start, goal));
+        let bidirectional_dense = BidirectionalBfs::with_storage(Dense(Nodes(n))).search(&Problem::between(&g, start, goal));
         prop_assert_eq!(bidirectional.found().map(|f| f.cost), expected);
         prop_assert_eq!(&bidirectional.outcome, &bidirectional_dense.outcome, "dense = hashed");
         if let Some(found) = bidirectional.found() {
@@ -273,6 +274,32 @@ proptest! {
         let tree = state_search::bfs_reach(&g, [start]);
         for (node, steps_to) in steps.iter().enumerate() {
             prop_assert_eq!(tree.cost(&u32::try_from(node).unwrap()), *steps_to);
+        }
+    }
+
+    #[test]
+    fn bidirectional_bfs_from_several_starts_matches_the_oracle(
+        g in arb_graph(30, 70, Just(1usize)),
+        starts in proptest::collection::vec(0u32..30, 1..4),
+        goal in 0u32..30,
+    ) {
+        let n = g.len();
+        let count = u32::try_from(n).unwrap();
+        let starts: Vec<u32> = starts.iter().map(|s| s % count).collect();
+        let goal = goal % count;
+        let expected = bfs_steps(&g, &starts)[goal as usize];
+        let problem = Problem::new(&g, starts.iter().copied(), |&s| s == goal).backward(goal);
+        for search in [
+            BidirectionalBfs::new().search(&problem),
+            BidirectionalBfs::with_storage(Dense(Nodes(n))).search(&problem),
+        ] {
+            prop_assert_eq!(search.found().map(|f| f.cost), expected);
+            if let Some(found) = search.found() {
+                prop_assert!(starts.contains(&found.path[0]));
+                prop_assert_eq!(*found.path.last().unwrap(), goal);
+                let steps = path_cost(&g.with_unit_costs(1u32), &found.path);
+                prop_assert_eq!(steps, expected.map(|e| i64::try_from(e).unwrap()));
+            }
         }
     }
 
@@ -325,13 +352,13 @@ proptest! {
         let is_goal = |p: &Pos| *p == goal;
         let h = |p: &Pos| maze.manhattan(p);
         let cost = |s: &Search<Solution<Pos, u32>>| s.found().map(|f| f.cost);
-        prop_assert_eq!(cost(&Dijkstra::new().search(&maze, [start], is_goal)), expected);
+        prop_assert_eq!(cost(&Dijkstra::new().search(&Problem::new(&maze, [start], is_goal))), expected);
         let dense = Dijkstra::with_storage(Dense(maze.indexer())).with_queue(BucketQueue::new());
-        prop_assert_eq!(cost(&dense.search(&maze, [start], is_goal)), expected);
-        prop_assert_eq!(cost(&AStar::with_storage(Dense(maze.indexer())).search(&maze, [start], &h, is_goal)), expected);
-        prop_assert_eq!(cost(&IdaStar::with_table(Dense(maze.indexer())).search(&maze, [start], &h, is_goal)), expected);
-        prop_assert_eq!(cost(&Spfa::with_storage(Dense(maze.indexer())).search(&maze, [start], is_goal).unwrap()), expected);
-        if let Some(found) = Dijkstra::new().search(&maze, [start], is_goal).found() {
+        prop_assert_eq!(cost(&dense.search(&Problem::new(&maze, [start], is_goal))), expected);
+        prop_assert_eq!(cost(&AStar::with_storage(Dense(maze.indexer())).search(&Problem::new(&maze, [start], is_goal).heuristic(&h))), expected);
+        prop_assert_eq!(cost(&IdaStar::with_table(Dense(maze.indexer())).search(&Problem::new(&maze, [start], is_goal).heuristic(&h))), expected);
+        prop_assert_eq!(cost(&Spfa::with_storage(Dense(maze.indexer())).search(&Problem::new(&maze, [start], is_goal)).unwrap()), expected);
+        if let Some(found) = Dijkstra::new().search(&Problem::new(&maze, [start], is_goal)).found() {
             // Replay the path on the grid itself.
             let mut total = 0;
             for pair in found.path.windows(2) {
@@ -343,7 +370,7 @@ proptest! {
             prop_assert_eq!(total, found.cost);
         }
         if maze.is_uniform() {
-            let steps = Bfs::with_storage(Dense(maze.indexer())).search(&maze, [start], is_goal);
+            let steps = Bfs::with_storage(Dense(maze.indexer())).search(&Problem::new(&maze, [start], is_goal));
             prop_assert_eq!(steps.found().map(|f| u32::try_from(f.cost).unwrap()), expected);
         }
         // The cost-blind strategies run on exactly the mazes whose steps all cost 1.

@@ -2,6 +2,7 @@
 //! ties, both storages and both open lists.
 
 use crate::common::graph;
+use state_search::{Problem, Solver};
 
 use graph::{Graph, Nodes};
 use state_search::queue::BucketQueue;
@@ -27,7 +28,7 @@ fn trap() -> (Graph<u32>, [u32; 5]) {
 fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
     let (g, h) = trap();
     let h = |s: &u32| h[*s as usize];
-    let hashed = AStar::new().search(&g, [0], &h, |&s| s == 4);
+    let hashed = AStar::new().search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
     let expected = Solution {
         path: vec![0, 2, 3, 4],
         cost: 14,
@@ -35,7 +36,7 @@ fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
     assert_eq!(hashed.found(), Some(&expected));
     assert_eq!(hashed.stats.reopened, 1);
     let dense = AStar::with_storage(Dense(Nodes(5))).with_queue(BucketQueue::new());
-    let search = { dense }.search(&g, [0], &h, |&s| s == 4);
+    let search = { dense }.search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
     assert_eq!(search.found(), Some(&expected));
     assert_eq!(search.stats.reopened, 1);
 }
@@ -46,7 +47,7 @@ fn a_consistent_heuristic_never_reopens() {
     // Exact distances to the goal are consistent.
     let exact = [14, 14, 11, 10, 0];
     let h = |s: &u32| exact[*s as usize];
-    let search = AStar::new().search(&g, [0], &h, |&s| s == 4);
+    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
     assert_eq!(search.found().unwrap().cost, 14);
     assert_eq!(search.stats.reopened, 0);
     // With the exact heuristic only the optimal path is expanded.
@@ -62,7 +63,8 @@ fn ties_on_f_go_to_the_larger_g() {
     //   (0) -1-> (2) -1-> (3)
     let g = Graph::new(4, &[(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 3, 1)]);
     let h = [2, 1, 1, 0];
-    let search = AStar::new().search(&g, [0], &|s: &u32| h[*s as usize], |&s| s == 3);
+    let search = AStar::new()
+        .search(&Problem::new(&g, [0], |&s| s == 3).heuristic(&|s: &u32| h[*s as usize]));
     assert_eq!(search.found().unwrap().cost, 2);
     assert_eq!(
         search.stats.expanded, 2,
@@ -76,7 +78,7 @@ fn start_goal_unreachable_and_several_starts() {
     let h = |s: &u32| h[*s as usize];
     let found = |starts: &[u32], goal: u32| {
         AStar::new()
-            .search(&g, starts.iter().copied(), &h, |&s| s == goal)
+            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal).heuristic(&h))
             .outcome
     };
     assert_eq!(
@@ -101,7 +103,7 @@ fn zero_cost_cycles_terminate() {
     //   (0) <-0-> (1) <-0-> (2) --3--> (3)
     let g = Graph::new(4, &[(0, 1, 0), (1, 0, 0), (1, 2, 0), (2, 1, 0), (2, 3, 3)]);
     let zero = |_: &u32| 0u32;
-    let search = AStar::new().search(&g, [0], &zero, |&s| s == 3);
+    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 3).heuristic(&zero));
     assert_eq!(search.found().unwrap().cost, 3);
 }
 
@@ -110,7 +112,7 @@ fn a_huge_heuristic_marking_dead_ends_is_no_panic() {
     //   (0) -1-> (1) -1-> (2)   and   (0) -1-> (3), a dead end marked h = u32::MAX
     let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 3, 1)]);
     let h = |s: &u32| if *s == 3 { u32::MAX } else { 0 };
-    let search = AStar::new().search(&g, [0], &h, |&s| s == 2);
+    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&h));
     assert_eq!(search.found().unwrap().cost, 2);
 }
 

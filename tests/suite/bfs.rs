@@ -1,6 +1,7 @@
 //! BFS on hand-made graphs with known answers, with both storages.
 
 use crate::common::graph;
+use state_search::{Problem, Solver};
 
 use graph::{Graph, Nodes};
 use state_search::{Bfs, Dense, Outcome, Solution};
@@ -28,9 +29,12 @@ fn graph() -> Graph<u32> {
 
 fn both(starts: &[u32], goal: u32) -> Outcome<Solution<u32, usize>> {
     let g = graph();
-    let hashed = Bfs::new().search(&g, starts.iter().copied(), |&s| s == goal);
-    let dense =
-        Bfs::with_storage(Dense(Nodes(7))).search(&g, starts.iter().copied(), |&s| s == goal);
+    let hashed = Bfs::new().search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal));
+    let dense = Bfs::with_storage(Dense(Nodes(7))).search(&Problem::new(
+        &g,
+        starts.iter().copied(),
+        |&s| s == goal,
+    ));
     assert_eq!(hashed.outcome, dense.outcome, "dense and hashed differ");
     // The stores' footprints differ; the work must not.
     let work = |mut stats: state_search::Stats| {
@@ -84,7 +88,7 @@ fn several_starts_use_the_closest() {
 #[test]
 fn the_goal_is_tested_when_generated() {
     // Reaching 2 from 0 generates it while expanding 1 (or 4): two expansions, not all.
-    let search = Bfs::new().search(&graph(), [0], |&s| s == 2);
+    let search = Bfs::new().search(&Problem::new(&graph(), [0], |&s| s == 2));
     assert_eq!(search.found().unwrap().cost, 2);
     assert_eq!(search.stats.expanded, 2);
 }
@@ -93,10 +97,25 @@ fn the_goal_is_tested_when_generated() {
 fn a_reused_searcher_forgets_the_previous_search() {
     let g = graph();
     let mut bfs = Bfs::with_storage(Dense(Nodes(7))).searcher().unwrap();
-    assert_eq!(bfs.search(&g, [0], |&s| s == 3).found().unwrap().cost, 3);
-    assert_eq!(bfs.search(&g, [2], |&s| s == 0).outcome, Outcome::NoPath);
+    assert_eq!(
+        bfs.search(&Problem::new(&g, [0], |&s| s == 3))
+            .found()
+            .unwrap()
+            .cost,
+        3
+    );
+    assert_eq!(
+        bfs.search(&Problem::new(&g, [2], |&s| s == 0)).outcome,
+        Outcome::NoPath
+    );
     assert_eq!(bfs.cost(&1), None, "state 1 is not reachable from 2");
-    assert_eq!(bfs.search(&g, [4], |&s| s == 3).found().unwrap().cost, 2);
+    assert_eq!(
+        bfs.search(&Problem::new(&g, [4], |&s| s == 3))
+            .found()
+            .unwrap()
+            .cost,
+        2
+    );
 }
 
 #[test]
@@ -120,7 +139,7 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     let limited = |steps: usize| {
         Bfs::new()
             .with_limits(state_search::Limits::new().max_cost(steps))
-            .search(&g, [0], |&s| s == 6)
+            .search(&Problem::new(&g, [0], |&s| s == 6))
             .outcome
     };
     // The farthest state (3) is 3 steps away: a limit of 3 cuts nothing off.
@@ -130,7 +149,7 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     assert_eq!(limited(0), Outcome::Stopped(state_search::StopReason::Cost));
     let from_3 = Bfs::new()
         .with_limits(state_search::Limits::new().max_cost(0))
-        .search(&g, [3], |&s| s == 6);
+        .search(&Problem::new(&g, [3], |&s| s == 6));
     assert_eq!(from_3.outcome, Outcome::NoPath, "3 has no successor");
     assert_eq!(from_3.stats.expanded, 0);
 }
@@ -144,7 +163,7 @@ fn the_peak_frontier_counts_both_layers() {
         2 => vec![4, 5, 6, 7, 8],
         _ => vec![],
     });
-    let search = Bfs::new().search(&space, [1], |_| false);
+    let search = Bfs::new().search(&Problem::new(&space, [1], |_| false));
     assert_eq!(search.outcome, Outcome::NoPath);
     assert_eq!(search.stats.expanded, 8);
     assert_eq!(search.stats.peak_open, 6);
@@ -161,13 +180,13 @@ fn a_searcher_stopped_mid_layer_starts_afresh() {
     let limited = Bfs::with_storage(Dense(Nodes(64)))
         .with_limits(state_search::Limits::new().max_expansions(5));
     let mut searcher = limited.clone().searcher().unwrap();
-    let stopped = searcher.search(&tree, [1], |_| false);
+    let stopped = searcher.search(&Problem::new(&tree, [1], |_| false));
     assert_eq!(
         stopped.outcome,
         Outcome::Stopped(state_search::StopReason::Expansions)
     );
-    let fresh = limited.search(&tree, [3], |&n| n == 14);
-    let reused = searcher.search(&tree, [3], |&n| n == 14);
+    let fresh = limited.search(&Problem::new(&tree, [3], |&n| n == 14));
+    let reused = searcher.search(&Problem::new(&tree, [3], |&n| n == 14));
     assert_eq!(fresh.outcome, reused.outcome);
     let work = |stats: &state_search::Stats| {
         (

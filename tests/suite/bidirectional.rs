@@ -5,6 +5,7 @@
 //! the 8-puzzle through `NPuzzle::solve` against breadth-first distances.
 
 use crate::common::graph;
+use state_search::Solver;
 
 use crate::common::npuzzle;
 
@@ -50,8 +51,9 @@ fn graph() -> Graph<u8> {
 
 fn both(start: u32, goal: u32) -> Outcome<Solution<u32, usize>> {
     let g = graph();
-    let hashed = BidirectionalBfs::new().search(&g, start, goal);
-    let dense = BidirectionalBfs::with_storage(Dense(Nodes(9))).search(&g, start, goal);
+    let hashed = BidirectionalBfs::new().search(&Problem::between(&g, start, goal));
+    let dense =
+        BidirectionalBfs::with_storage(Dense(Nodes(9))).search(&Problem::between(&g, start, goal));
     assert_eq!(hashed.outcome, dense.outcome, "dense and hashed differ");
     hashed.outcome
 }

@@ -164,8 +164,9 @@ fn the_engine_finds_the_optimum_on_a_grid_with_many_equal_paths() {
     let g = grid(60);
     let goal = 60 * 60 - 1;
     for threads in THREADS {
-        let search =
-            pool(threads).install(|| Hda::new().search(&g, [0], &|_: &u32| 0, |&s| s == goal));
+        let search = pool(threads).install(|| {
+            Hda::new().search(&Problem::new(&g, [0], |&s| s == goal).heuristic(&|_: &u32| 0))
+        });
         let found = search.found().unwrap();
         assert_eq!(found.cost, 118, "{threads} threads");
         assert_eq!(path_cost(&g, &found.path), Some(118));
@@ -173,11 +174,13 @@ fn the_engine_finds_the_optimum_on_a_grid_with_many_equal_paths() {
         assert!(search.stats.expanded > 0 && search.stats.generated >= search.stats.expanded);
     }
     // A start that is a goal: the empty path, nothing expanded.
-    let search = pool(2).install(|| Hda::new().search(&g, [7], &|_: &u32| 0, |&s| s == 7));
+    let search = pool(2)
+        .install(|| Hda::new().search(&Problem::new(&g, [7], |&s| s == 7).heuristic(&|_: &u32| 0)));
     assert_eq!(search.found().unwrap().path, [7]);
     assert_eq!(search.stats.expanded, 0);
     // No start at all: no path.
-    let search = pool(2).install(|| Hda::new().search(&g, [], &|_: &u32| 0, |&s| s == 7));
+    let search = pool(2)
+        .install(|| Hda::new().search(&Problem::new(&g, [], |&s| s == 7).heuristic(&|_: &u32| 0)));
     assert!(search.is_no_path());
 }
 
@@ -253,7 +256,8 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_not_a_dead_end() {
     let g = Graph::new(3, &[(0, 1, 200u8), (1, 2, 100)]);
     let estimates = [254u8, 100, 0];
     let h = move |&s: &u32| estimates[s as usize];
-    let search = pool(2).install(|| Hda::new().search(&g, [0], &h, |&s| s == 2));
+    let search =
+        pool(2).install(|| Hda::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&h)));
     assert_eq!(
         search.stop_reason(),
         Some(StopReason::CostOverflow),
@@ -261,6 +265,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_not_a_dead_end() {
     );
     // The largest estimate marks a dead end.
     let dead_end = |&s: &u32| if s == 1 { u8::MAX } else { 0 };
-    let search = pool(2).install(|| Hda::new().search(&g, [0], &dead_end, |&s| s == 2));
+    let search = pool(2)
+        .install(|| Hda::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&dead_end)));
     assert_eq!(search.outcome, Outcome::NoPath, "{search:?}");
 }

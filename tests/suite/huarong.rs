@@ -2,6 +2,7 @@
 //! force on random boards, and rejection of invalid queries and malformed input.
 
 use crate::common::huarong as oracle;
+use state_search::{Problem, Solver};
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
@@ -98,16 +99,16 @@ fn query_spaces_answer_like_the_solver_with_any_engine() {
             .copied();
         let space = solver.query_space(query).unwrap();
         let goal = |s: &_| space.is_goal(s);
-        let dijkstra =
-            Dijkstra::with_storage(Dense(space.indexer())).search(&space, [space.source()], goal);
-        let astar = AStar::with_storage(Dense(space.indexer())).search(
+        let dijkstra = Dijkstra::with_storage(Dense(space.indexer())).search(&Problem::new(
             &space,
             [space.source()],
-            &space,
             goal,
+        ));
+        let astar = AStar::with_storage(Dense(space.indexer())).search(
+            &Problem::new(&space, [space.source()], goal).heuristic(|s: &_| space.estimate(s)),
         );
         let spfa = Spfa::with_storage(Dense(space.indexer()))
-            .search(&space, [space.source()], goal)
+            .search(&Problem::new(&space, [space.source()], goal))
             .unwrap();
         for search in [dijkstra, astar, spfa] {
             assert_eq!(search.found().map(|f| f.cost), expected, "{query:?}");

@@ -2,6 +2,7 @@
 //! variant, and a search 100,000 levels deep on an ordinary test thread.
 
 use crate::common::graph;
+use state_search::{Problem, Solver};
 
 use graph::{Graph, Nodes};
 use state_search::{
@@ -50,7 +51,10 @@ fn iterations_raise_the_bound_to_the_least_cut_off_f() {
         }
         core::ops::ControlFlow::Continue(())
     };
-    let search = IdaStar::new().search_with(&graph(), [0], &h, |&s| s == 3, &mut watch);
+    let search = IdaStar::new().search_with(
+        &Problem::new(&graph(), [0], |&s| s == 3).heuristic(&h),
+        &mut watch,
+    );
     assert_eq!(search.found().unwrap().cost, 4);
     assert_eq!(search.stats.iterations, 2);
     assert_eq!(bounds, [(3, Some(4))]);
@@ -60,12 +64,13 @@ fn iterations_raise_the_bound_to_the_least_cut_off_f() {
 fn every_variant_finds_the_optimum() {
     let g = graph();
     let goal = |s: &u32| *s == 3;
-    let plain = IdaStar::new().search(&g, [0], &h, goal);
+    let plain = IdaStar::new().search(&Problem::new(&g, [0], goal).heuristic(&h));
     let path_checked = IdaStar::new()
         .with_cycle_check(CycleCheck::Path)
-        .search(&g, [0], &h, goal);
-    let hashed = IdaStar::with_table(Hashed).search(&g, [0], &h, goal);
-    let dense = IdaStar::with_table(Dense(Nodes(6))).search(&g, [0], &h, goal);
+        .search(&Problem::new(&g, [0], goal).heuristic(&h));
+    let hashed = IdaStar::with_table(Hashed).search(&Problem::new(&g, [0], goal).heuristic(&h));
+    let dense =
+        IdaStar::with_table(Dense(Nodes(6))).search(&Problem::new(&g, [0], goal).heuristic(&h));
     for search in [plain, path_checked, hashed, dense] {
         let found = search.into_found().unwrap();
         assert_eq!(found.cost, 4);
@@ -79,7 +84,7 @@ fn every_variant_finds_the_optimum() {
 
 #[test]
 fn a_start_that_is_a_goal_is_a_path_of_one_state() {
-    let search = IdaStar::new().search(&graph(), [2], &h, |&s| s == 2);
+    let search = IdaStar::new().search(&Problem::new(&graph(), [2], |&s| s == 2).heuristic(&h));
     assert_eq!(
         search.outcome,
         Outcome::Found(Solution {
@@ -96,16 +101,20 @@ fn an_unreachable_goal_is_no_path_with_a_table_or_the_path_check() {
     let goal = |s: &u32| *s == 4;
     assert!(
         IdaStar::with_table(Hashed)
-            .search(&g, [0], &h, goal)
+            .search(&Problem::new(&g, [0], goal).heuristic(&h))
             .is_no_path()
     );
     assert!(
         IdaStar::with_table(Dense(Nodes(6)))
-            .search(&g, [0], &h, goal)
+            .search(&Problem::new(&g, [0], goal).heuristic(&h))
             .is_no_path()
     );
     let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
-    assert!({ path_checked }.search(&g, [0], &h, goal).is_no_path());
+    assert!(
+        { path_checked }
+            .search(&Problem::new(&g, [0], goal).heuristic(&h))
+            .is_no_path()
+    );
 }
 
 #[test]
@@ -116,7 +125,7 @@ fn without_a_table_a_cyclic_space_runs_until_a_limit() {
     let ida = IdaStar::new()
         .with_cycle_check(CycleCheck::None)
         .with_limits(state_search::Limits::new().max_expansions(500));
-    let search = ida.search(&g, [0], &zero, |&s| s == 2);
+    let search = ida.search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&zero));
     assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
 }
 
@@ -129,7 +138,7 @@ fn a_zero_cost_cycle_of_three_needs_the_path_check_or_a_table() {
     let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
     assert_eq!(
         { path_checked }
-            .search(&g, [0], &zero, goal)
+            .search(&Problem::new(&g, [0], goal).heuristic(&zero))
             .found()
             .unwrap()
             .cost,
@@ -137,7 +146,7 @@ fn a_zero_cost_cycle_of_three_needs_the_path_check_or_a_table() {
     );
     assert_eq!(
         IdaStar::with_table(Hashed)
-            .search(&g, [0], &zero, goal)
+            .search(&Problem::new(&g, [0], goal).heuristic(&zero))
             .found()
             .unwrap()
             .cost,
@@ -146,7 +155,7 @@ fn a_zero_cost_cycle_of_three_needs_the_path_check_or_a_table() {
     // The parent check alone loops inside one iteration; a limit still stops it.
     let parent_only =
         IdaStar::new().with_limits(state_search::Limits::new().max_expansions(10_000));
-    let search = parent_only.search(&g, [0], &zero, goal);
+    let search = parent_only.search(&Problem::new(&g, [0], goal).heuristic(&zero));
     // Depth first from 0 follows 0 -> 1 -> 2 -> 0 -> ... before trying 2 -> 3.
     assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
 }
@@ -157,11 +166,12 @@ fn the_table_prunes_transpositions() {
     let g = grid(12);
     let zero = |_: &u32| 0u32;
     let goal = |s: &u32| *s == 143;
-    let with_table = IdaStar::with_table(Dense(Nodes(144))).search(&g, [0], &zero, goal);
+    let with_table = IdaStar::with_table(Dense(Nodes(144)))
+        .search(&Problem::new(&g, [0], goal).heuristic(&zero));
     assert_eq!(with_table.found().unwrap().cost, 22);
     let limited = IdaStar::new()
         .with_limits(state_search::Limits::new().max_expansions(with_table.stats.expanded * 10));
-    let without = { limited }.search(&g, [0], &zero, goal);
+    let without = { limited }.search(&Problem::new(&g, [0], goal).heuristic(&zero));
     assert_eq!(
         without.stop_reason(),
         Some(StopReason::Expansions),
@@ -241,7 +251,7 @@ fn a_search_100000_levels_deep_runs_on_an_ordinary_thread() {
     let line = state_search::from_fn(|&n: &u32| (n < DEPTH).then_some((n + 1, 1u32)));
     let exact = |n: &u32| DEPTH - n;
     let found = IdaStar::new()
-        .search(&line, [0], &exact, |&n| n == DEPTH)
+        .search(&Problem::new(&line, [0], |&n| n == DEPTH).heuristic(&exact))
         .into_found()
         .unwrap();
     assert_eq!((found.cost, found.path.len()), (DEPTH, DEPTH as usize + 1));
@@ -279,8 +289,9 @@ fn a_table_proves_no_path_within_the_depth_plus_two_iterations() {
     let grid = open_grid(32);
     let zero = |_: &u32| 0u32;
     for search in [
-        IdaStar::with_table(Hashed).search(&grid, [0], &zero, |_| false),
-        IdaStar::with_table(Dense(Nodes(32 * 32))).search(&grid, [0], &zero, |_| false),
+        IdaStar::with_table(Hashed).search(&Problem::new(&grid, [0], |_| false).heuristic(&zero)),
+        IdaStar::with_table(Dense(Nodes(32 * 32)))
+            .search(&Problem::new(&grid, [0], |_| false).heuristic(&zero)),
     ] {
         assert_eq!(search.outcome, Outcome::NoPath);
         assert!(search.stats.iterations <= 62 + 2, "{:?}", search.stats);
@@ -340,7 +351,8 @@ fn a_table_proves_no_path_on_four_peg_hanoi() {
     // It did not finish in ten minutes: every iteration raised the bound by one through
     // states cut off early and reached within the bound later.
     let zero = |_: &[u8; 8]| 0u32;
-    let search = IdaStar::with_table(Dense(HanoiIndex)).search(&Hanoi, [[0; 8]], &zero, |_| false);
+    let search = IdaStar::with_table(Dense(HanoiIndex))
+        .search(&Problem::new(&Hanoi, [[0; 8]], |_| false).heuristic(&zero));
     assert_eq!(search.outcome, Outcome::NoPath);
     let depth = state_search::bfs_reach(&Hanoi, [[0; 8]])
         .iter()
@@ -360,10 +372,9 @@ fn the_path_check_alone_proves_no_path_on_a_small_graph() {
     // until it passes the longest cycle-free path, then nothing is cut off.
     let grid = open_grid(3);
     let zero = |_: &u32| 0u32;
-    let search =
-        IdaStar::new()
-            .with_cycle_check(CycleCheck::Path)
-            .search(&grid, [0], &zero, |_| false);
+    let search = IdaStar::new()
+        .with_cycle_check(CycleCheck::Path)
+        .search(&Problem::new(&grid, [0], |_| false).heuristic(&zero));
     assert_eq!(search.outcome, Outcome::NoPath);
     // The longest cycle-free path in a 3x3 grid visits all 9 cells: 8 steps.
     assert_eq!(search.stats.iterations, 9);
@@ -387,13 +398,15 @@ fn an_estimate_of_max_is_a_dead_end_not_an_overflow() {
     );
     assert_eq!(
         IdaStar::with_table(Hashed)
-            .search(&space, [0], &h, goal)
+            .search(&Problem::new(&space, [0], goal).heuristic(&h))
             .outcome,
         Outcome::NoPath
     );
     let path_checked = IdaStar::new().with_cycle_check(CycleCheck::Path);
     assert_eq!(
-        path_checked.search(&space, [0], &h, goal).outcome,
+        path_checked
+            .search(&Problem::new(&space, [0], goal).heuristic(&h))
+            .outcome,
         Outcome::NoPath
     );
 }
@@ -422,7 +435,10 @@ fn branch_and_bound_keeps_each_better_goal_until_none_is_left() {
             }
             core::ops::ControlFlow::Continue(())
         };
-        let search = engine.search_with(&two_routes(), [0], &|_: &u32| 0, |&s| s == 3, &mut watch);
+        let search = engine.search_with(
+            &Problem::new(&two_routes(), [0], |&s| s == 3).heuristic(&|_: &u32| 0),
+            &mut watch,
+        );
         assert_eq!(
             search.outcome,
             Outcome::Found(Solution {
@@ -441,7 +457,8 @@ fn a_stopped_branch_and_bound_keeps_its_best_goal_as_the_partial_solution() {
     let engine = IdaStar::with_table(Hashed)
         .branch_and_bound()
         .with_limits(state_search::Limits::new().max_expansions(2));
-    let search = engine.search(&two_routes(), [0], &|_: &u32| 0, |&s| s == 3);
+    let search =
+        engine.search(&Problem::new(&two_routes(), [0], |&s| s == 3).heuristic(&|_: &u32| 0));
     assert_eq!(search.outcome, Outcome::Stopped(StopReason::Expansions));
     assert_eq!(
         search.partial,
@@ -459,12 +476,12 @@ fn branch_and_bound_on_an_infinite_space_ends_at_the_cost_limit() {
     let engine = IdaStar::with_table(Hashed)
         .branch_and_bound()
         .with_limits(limits);
-    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 0);
+    let search = engine.search(&Problem::new(&endless, [1], |&n| n == 0).heuristic(&|_: &u64| 0));
     assert_eq!(search.outcome, Outcome::Stopped(StopReason::Cost));
     assert_eq!(search.stats.expanded, 51); // 1 to 51, within the cost limit
     // With a goal within the limit, the optimum; a goal beyond it is not found.
-    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 40);
+    let search = engine.search(&Problem::new(&endless, [1], |&n| n == 40).heuristic(&|_: &u64| 0));
     assert_eq!(search.found().map(|found| found.cost), Some(39));
-    let search = engine.search(&endless, [1], &|_: &u64| 0, |&n| n == 60);
+    let search = engine.search(&Problem::new(&endless, [1], |&n| n == 60).heuristic(&|_: &u64| 0));
     assert_eq!(search.outcome, Outcome::Stopped(StopReason::Cost));
 }

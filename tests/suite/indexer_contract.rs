@@ -4,9 +4,10 @@
 //! builds only, so those tests are `#[cfg(debug_assertions)]`), and `ParBfs` reports one
 //! iteration.
 
-#[cfg(debug_assertions)]
 use state_search::store::{DenseTable, TranspositionTable};
-use state_search::{Dense, IdaStar, StateIndexer, ZeroHeuristic, unit_from_fn};
+use state_search::{Dense, IdaStar, StateIndexer, unit_from_fn};
+#[cfg(debug_assertions)]
+use state_search::{Problem, Solver};
 
 /// The line `0..=14`, a step of one either way.
 fn line() -> impl state_search::StateSpace<State = u32, Cost = usize> + Sync {
@@ -59,7 +60,7 @@ const UPTO_15: Identity = Identity(15);
 #[test]
 fn idastar_with_a_dense_table_and_a_sound_indexer_finds_the_path() {
     let search =
-        IdaStar::with_table(Dense(UPTO_15)).search(&line(), [0], &ZeroHeuristic, |&n| n == 14);
+        IdaStar::with_table(Dense(UPTO_15)).search(&Problem::new(&line(), [0], |&n| n == 14));
     assert_eq!(search.found().unwrap().cost, 14);
 }
 
@@ -72,7 +73,7 @@ fn idastar_with_a_dense_table_and_a_sound_indexer_finds_the_path() {
 fn idastar_with_a_dense_table_catches_an_indexer_that_merges_states() {
     // Without the check, state 7 looks like state 0 reached again at a greater cost, is
     // pruned, and the search answers "no path" instead of cost 14.
-    let _ = IdaStar::with_table(Dense(Mod7)).search(&line(), [0], &ZeroHeuristic, |&n| n == 14);
+    let _ = IdaStar::with_table(Dense(Mod7)).search(&Problem::new(&line(), [0], |&n| n == 14));
 }
 
 #[test]

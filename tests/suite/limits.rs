@@ -1,6 +1,7 @@
 //! Limits and visitors stop every engine, and the outcome says which one did.
 
 use core::ops::ControlFlow;
+use state_search::Solver;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -30,31 +31,49 @@ fn every_engine(limits: &Limits<u32>) -> Vec<(&'static str, Outcome<u32>, u64)> 
     let mut results = Vec::new();
     let mut push = |name, (outcome, expanded)| results.push((name, outcome, expanded));
     let bfs = Bfs::new().with_limits(unit.clone());
-    push("bfs", summary(bfs.search(&maze, [start], is_goal), steps));
+    push(
+        "bfs",
+        summary(bfs.search(&Problem::new(&maze, [start], is_goal)), steps),
+    );
     let bidirectional = BidirectionalBfs::new().with_limits(unit);
     push(
         "bidirectional",
-        summary(bidirectional.search(&maze, start, goal), steps),
+        summary(
+            bidirectional.search(&Problem::between(&maze, start, goal)),
+            steps,
+        ),
     );
     let dijkstra = Dijkstra::new().with_limits(limits.clone());
     push(
         "dijkstra",
-        summary(dijkstra.search(&maze, [start], is_goal), cost),
+        summary(
+            dijkstra.search(&Problem::new(&maze, [start], is_goal)),
+            cost,
+        ),
     );
     let astar = AStar::new().with_limits(limits.clone());
     push(
         "astar",
-        summary(astar.search(&maze, [start], &zero, is_goal), cost),
+        summary(
+            astar.search(&Problem::new(&maze, [start], is_goal).heuristic(&zero)),
+            cost,
+        ),
     );
     let spfa = Spfa::new().with_limits(limits.clone());
     push(
         "spfa",
-        summary(spfa.search(&maze, [start], is_goal).unwrap(), cost),
+        summary(
+            spfa.search(&Problem::new(&maze, [start], is_goal)).unwrap(),
+            cost,
+        ),
     );
     let ida = IdaStar::with_table(state_search::Hashed).with_limits(limits.clone());
     push(
         "idastar",
-        summary(ida.search(&maze, [start], &zero, is_goal), cost),
+        summary(
+            ida.search(&Problem::new(&maze, [start], is_goal).heuristic(&zero)),
+            cost,
+        ),
     );
     let mut walker = Walker { at: 0, goal: 118 };
     let plan = InPlaceIdaStar::new()
@@ -121,7 +140,7 @@ fn a_cost_limit_below_the_optimum_stops_and_above_it_finds() {
     let within = AStar::new().with_limits(Limits::new().max_cost(118));
     assert_eq!(
         { within }
-            .search(&maze, [maze.start()], &h, |&p| p == goal)
+            .search(&Problem::new(&maze, [maze.start()], |&p| p == goal).heuristic(&h))
             .found()
             .unwrap()
             .cost,
@@ -130,7 +149,7 @@ fn a_cost_limit_below_the_optimum_stops_and_above_it_finds() {
     let bfs = Bfs::new().with_limits(Limits::new().max_cost(118));
     assert_eq!(
         { bfs }
-            .search(&maze, [maze.start()], |&p| p == goal)
+            .search(&Problem::new(&maze, [maze.start()], |&p| p == goal))
             .found()
             .unwrap()
             .cost,
@@ -145,12 +164,12 @@ fn a_raised_cancel_flag_and_a_past_deadline_stop_before_the_first_expansion() {
     let (start, goal) = (maze.start(), maze.goal());
     let cancelled = Dijkstra::new()
         .with_limits(Limits::new().cancel_flag(flag))
-        .search(&maze, [start], |&p| p == goal);
+        .search(&Problem::new(&maze, [start], |&p| p == goal));
     assert_eq!(cancelled.stop_reason(), Some(StopReason::Cancelled));
     assert_eq!(cancelled.stats.expanded, 0);
     let late = Bfs::new()
         .with_limits(Limits::new().deadline(Instant::now()))
-        .search(&maze, [start], |&p| p == goal);
+        .search(&Problem::new(&maze, [start], |&p| p == goal));
     assert_eq!(late.stop_reason(), Some(StopReason::Deadline));
     let mut walker = Walker { at: 0, goal: 10 };
     let ida = InPlaceIdaStar::new()
@@ -250,7 +269,10 @@ fn a_visitor_that_breaks_stops_the_search() {
             ControlFlow::Continue(())
         }
     };
-    let search = Dijkstra::new().search_with(&maze, [start], |&p| p == goal, &mut stop_after_five);
+    let search = Dijkstra::new().search_with(
+        &Problem::new(&maze, [start], |&p| p == goal),
+        &mut stop_after_five,
+    );
     assert_eq!(search.stop_reason(), Some(StopReason::Visitor));
     assert_eq!(search.stats.expanded, 4, "the fifth expansion was refused");
 }
@@ -279,28 +301,34 @@ fn a_visitor_stops_every_engine() {
     let visitor = Some(StopReason::Visitor);
     assert_eq!(
         Bfs::new()
-            .search_with(&maze, [start], is_goal, &mut third())
+            .search_with(&Problem::new(&maze, [start], is_goal), &mut third())
             .stop_reason(),
         visitor
     );
     let bidirectional = BidirectionalBfs::new();
     assert_eq!(
         bidirectional
-            .search_with(&maze, start, goal, &mut third())
+            .search_with(&Problem::between(&maze, start, goal), &mut third())
             .stop_reason(),
         visitor
     );
     assert_eq!(
         AStar::new()
-            .search_with(&maze, [start], &zero, is_goal, &mut third())
+            .search_with(
+                &Problem::new(&maze, [start], is_goal).heuristic(&zero),
+                &mut third()
+            )
             .stop_reason(),
         visitor
     );
     let spfa = Spfa::new()
-        .search_with(&maze, [start], is_goal, &mut third())
+        .search_with(&Problem::new(&maze, [start], is_goal), &mut third())
         .unwrap();
     assert_eq!(spfa.stop_reason(), visitor);
-    let ida = IdaStar::new().search_with(&maze, [start], &zero, is_goal, &mut third());
+    let ida = IdaStar::new().search_with(
+        &Problem::new(&maze, [start], is_goal).heuristic(&zero),
+        &mut third(),
+    );
     assert_eq!((ida.stop_reason(), ida.stats.expanded), (visitor, 2));
 }
 
@@ -322,7 +350,10 @@ fn a_cancel_flag_raised_mid_layer_stops_bfs_at_the_next_check() {
     };
     let search = Bfs::new()
         .with_limits(Limits::new().cancel_flag(flag))
-        .search_with(&space, 0..10_000, |_| false, &mut raise_at_1500);
+        .search_with(
+            &Problem::new(&space, 0..10_000, |_| false),
+            &mut raise_at_1500,
+        );
     assert_eq!(search.stop_reason(), Some(StopReason::Cancelled));
     let interval = Limits::<u32>::CHECK_INTERVAL;
     assert!(

@@ -4,6 +4,7 @@
 //! input.
 
 use crate::common::npuzzle as oracle;
+use state_search::{Problem, Solver};
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -167,9 +168,11 @@ fn an_unsolvable_start_has_no_path_with_dense_storage_either() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let unsolvable: Board = "0 2 1 3 4 5 6 7 8".parse().unwrap();
     let goal = puzzle.goal().clone();
-    let dense =
-        Bfs::with_storage(Dense(puzzle.indexer()))
-            .search(&puzzle, [unsolvable.clone()], |b| *b == goal);
+    let dense = Bfs::with_storage(Dense(puzzle.indexer())).search(&Problem::new(
+        &puzzle,
+        [unsolvable.clone()],
+        |b| *b == goal,
+    ));
     assert!(
         matches!(dense.outcome, Outcome::NoPath),
         "{:?}",
@@ -177,10 +180,7 @@ fn an_unsolvable_start_has_no_path_with_dense_storage_either() {
     );
     assert_eq!(dense.stats.expanded, 181_440);
     let astar = AStar::with_storage(Dense(puzzle.indexer())).search(
-        &puzzle,
-        [unsolvable],
-        &Manhattan::new(&puzzle),
-        |b| *b == goal,
+        &Problem::new(&puzzle, [unsolvable], |b| *b == goal).heuristic(Manhattan::new(&puzzle)),
     );
     assert!(
         matches!(astar.outcome, Outcome::NoPath),
@@ -267,15 +267,15 @@ fn bfs_and_astar_on_the_state_space_view_find_the_oracle_distances() {
     for _ in 0..40 {
         let board = puzzle.random_board(&mut rng);
         let truth = distances[board.tiles()];
-        let bfs =
-            Bfs::with_storage(Dense(puzzle.indexer()))
-                .search(&puzzle, [board.clone()], |b| *b == goal);
-        assert_eq!(bfs.found().map(|s| s.cost), Some(truth as usize));
-        let astar = AStar::with_storage(Dense(puzzle.indexer())).search(
+        let bfs = Bfs::with_storage(Dense(puzzle.indexer())).search(&Problem::new(
             &puzzle,
             [board.clone()],
-            &manhattan,
             |b| *b == goal,
+        ));
+        assert_eq!(bfs.found().map(|s| s.cost), Some(truth as usize));
+        let astar = AStar::with_storage(Dense(puzzle.indexer())).search(
+            &Problem::new(&puzzle, [board.clone()], |b| *b == goal)
+                .heuristic(|b: &Board| manhattan.estimate(b)),
         );
         let found = astar.into_found().unwrap();
         assert_eq!(found.cost, truth);

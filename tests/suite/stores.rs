@@ -1,6 +1,7 @@
 //! Stores and tables against a `HashMap` model, under random sequences of operations,
 //! including the wrap-around of `StampedTable` generations.
 
+use state_search::Solver;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
@@ -382,19 +383,22 @@ impl<S: Clone + Eq + core::hash::Hash> state_search::store::Storage<S> for Refus
 
 #[test]
 fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
-    use state_search::{Bfs, Dijkstra, Outcome, StopReason};
+    use state_search::{Bfs, Dijkstra, Outcome, Problem, StopReason};
     // The line 0 - 1 - 2 - ...: the goal is beyond the tenth state stored. A limit of 0
     // refuses the start itself.
     let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n.saturating_sub(1), 1)]);
     for limit in [0, 1, 2, 10] {
-        let bfs = Bfs::with_storage(Refusing { limit }).search(&line, [0], |&n| n == 99);
+        let bfs =
+            Bfs::with_storage(Refusing { limit }).search(&Problem::new(&line, [0], |&n| n == 99));
         assert_eq!(
             bfs.outcome,
             Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),
             "bfs, limit {limit}"
         );
         assert_eq!(bfs.stats.stored, limit);
-        let dijkstra = Dijkstra::with_storage(Refusing { limit }).search(&line, [0], |&n| n == 99);
+        let dijkstra =
+            Dijkstra::with_storage(Refusing { limit })
+                .search(&Problem::new(&line, [0], |&n| n == 99));
         assert_eq!(
             dijkstra.outcome,
             Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),

@@ -80,6 +80,7 @@ use core::hash::Hash;
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
+use crate::problem::{SearchProblem, StateOf};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
 use crate::store::NodeStore;
@@ -136,13 +137,13 @@ const BATCH: usize = 128;
 ///
 /// ```
 /// # #[cfg(feature = "parallel")] {
-/// use state_search::Hda;
+/// use state_search::{Hda, Problem};
 ///
 /// // +1 costs 1, *2 costs 3; from 1 to 100. The heuristic: one step if not there yet.
 /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)].into_iter().filter(|&(m, _)| m <= 100));
 /// let h = |&n: &u32| u32::from(n != 100);
 /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
-/// let search = pool.install(|| Hda::new().search(&space, [1], &h, |&n| n == 100));
+/// let search = pool.install(|| Hda::new().search(&Problem::new(&space, [1], |&n| n == 100).heuristic(&h)));
 /// let found = search.found().unwrap();
 /// assert_eq!(found.cost, 18); // 1 2 3 6 12 24 25 50 100: 1 + 1 + 3 + 3 + 3 + 1 + 3 + 3
 /// assert_eq!(found.path, [1, 2, 3, 6, 12, 24, 25, 50, 100]);
@@ -182,32 +183,28 @@ impl<C: Cost> Hda<C> {
         &self.limits
     }
 
-    /// Searches `space` from `starts` for a state satisfying `is_goal`, guided by
-    /// `heuristic` (admissible for the cost to be optimal), on as many threads as the
-    /// current rayon pool has.
+    /// Searches `problem`'s space from its starts for a goal, guided by its heuristic
+    /// (admissible for the cost to be optimal), on as many threads as the current rayon
+    /// pool has.
     ///
     /// A store or open list that cannot grow stops the search with
     /// [`StopReason::Capacity`]; a negative step cost with [`StopReason::NegativeCost`].
     ///
     /// # Panics
     ///
-    /// When `space`, `heuristic` or `is_goal` panics on a worker thread: the other workers
-    /// stop and the panic is passed on. Also when the current pool has more than 2^32
-    /// threads.
-    pub fn search<Sp, H, G>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: G,
-    ) -> Search<Solution<Sp::State, C>>
+    /// When the space, the heuristic or the goal test panics on a worker thread: the
+    /// other workers stop and the panic is passed on. Also when the current pool has more
+    /// than 2^32 threads.
+    pub fn search<P>(&self, problem: &P) -> Search<Solution<StateOf<P>, C>>
     where
-        Sp: StateSpace<Cost = C> + Sync + ?Sized,
-        Sp::State: Send,
+        P: SearchProblem + Sync,
+        P::Space: StateSpace<Cost = C> + Sync,
+        StateOf<P>: Send,
         C: Send + Sync,
-        H: Heuristic<Sp::State, C> + Sync + ?Sized,
-        G: Fn(&Sp::State) -> bool + Sync,
+        P::H: Sync,
     {
+        let (space, heuristic) = (problem.space(), problem.heuristic());
+        let is_goal = |state: &StateOf<P>| problem.is_goal(state);
         // The workers read `started.limits`: this search's, its time limit counted from now.
         let started = &Hda {
             limits: self.limits.started(),
@@ -235,11 +232,11 @@ impl<C: Cost> Hda<C> {
             threads: OnceLock::new(),
             fronts: (0..threads).map(|_| Mutex::new(None)).collect(),
         };
-        let mut workers: Vec<Worker<Sp::State, C>> =
+        let mut workers: Vec<Worker<StateOf<P>, C>> =
             (0..threads).map(|id| Worker::new(id, threads)).collect();
-        for start in starts {
-            let w = &mut workers[owner(&start, threads)];
-            if let Err(reason) = w.receive(&start, C::ZERO, NO_LINK, heuristic, &started.limits) {
+        for start in problem.starts() {
+            let w = &mut workers[owner(start, threads)];
+            if let Err(reason) = w.receive(start, C::ZERO, NO_LINK, heuristic, &started.limits) {
                 shared.halt.stop(reason);
                 break;
             }

@@ -292,8 +292,10 @@ where
 }
 
 impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cost>> {
-    /// [`InPlaceIdaStar::search`] in this searcher's buffers.
-    pub fn search<IsGoal>(
+    /// [`InPlaceIdaStar::search`] in this searcher's buffers. (A searcher's `search` is
+    /// for the engines over a [`StateSpace`](crate::StateSpace), which search a
+    /// [`Problem`](crate::Problem).)
+    pub fn search_in_place<IsGoal>(
         &mut self,
         space: &mut Sp,
         is_goal: IsGoal,
@@ -306,7 +308,7 @@ impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cos
     }
 
     /// [`InPlaceIdaStar::search_with`] in this searcher's buffers.
-    pub fn search_with<IsGoal, V>(
+    pub fn search_in_place_with<IsGoal, V>(
         &mut self,
         space: &mut Sp,
         is_goal: IsGoal,

@@ -4,13 +4,14 @@
 use core::ops::ControlFlow;
 
 use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
+use crate::space::{ByRef, Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{Hashed, Storage, TranspositionTable, try_push};
 
-use super::super::engine::{Engine, Setup, engine_setup};
+use super::super::engine::{Engine, Setup, Solver, engine_setup};
 use super::{CycleCheck, Pass, min_option};
+use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// One level of the depth-first stack: a state, the cost to reach it, and where its
 /// unexplored successors begin in the shared successor buffer.
@@ -69,7 +70,7 @@ pub(super) struct Frame<S, C> {
 /// # Examples
 ///
 /// ```
-/// use state_search::{Hashed, IdaStar};
+/// use state_search::{Hashed, IdaStar, Problem, Solver};
 ///
 /// let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
 ///     [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
@@ -79,7 +80,7 @@ pub(super) struct Frame<S, C> {
 /// });
 /// let h = |&(r, c): &(i32, i32)| (7 - r).unsigned_abs() + (7 - c).unsigned_abs();
 /// let ida = IdaStar::with_table(Hashed);
-/// let search = ida.search(&space, [(0, 0)], &h, |&s| s == (7, 7));
+/// let search = ida.search(&Problem::new(&space, [(0, 0)], |&s| s == (7, 7)).heuristic(&h));
 /// assert_eq!(search.found().unwrap().cost, 14);
 /// assert_eq!(search.stats.iterations, 1); // the Manhattan distance is exact here
 /// ```
@@ -157,14 +158,14 @@ impl<C: Cost, St> IdaStar<C, St> {
     /// # Examples
     ///
     /// ```
-    /// use state_search::{Hashed, IdaStar, Limits};
+    /// use state_search::{Hashed, IdaStar, Limits, Problem, Solver};
     ///
     /// // Cities on a line: steps of +1 (cost 3) or +2 (cost 5).
     /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 3u32), (n + 2, 5)]);
     /// let dfbnb = IdaStar::with_table(Hashed)
     ///     .branch_and_bound()
     ///     .with_limits(Limits::new().max_cost(40));
-    /// let search = dfbnb.search(&space, [0], &|_: &u32| 0, |&n| n == 7);
+    /// let search = dfbnb.search(&Problem::new(&space, [0], |&n| n == 7).heuristic(&|_: &u32| 0));
     /// assert_eq!(search.found().unwrap().cost, 18); // three +2 and one +1
     /// ```
     #[must_use]
@@ -228,99 +229,32 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for IdaStar<C, St> {
     }
 }
 
-impl<C: Cost, St> IdaStar<C, St> {
-    /// Finds a least-cost path from any of `starts` to a state satisfying `is_goal`, with
-    /// fresh buffers.
-    ///
-    /// # Arguments
-    ///
-    /// * `space` - the state space; every step cost must be non-negative.
-    /// * `starts` - the start states, searched in order in every iteration.
-    /// * `heuristic` - an admissible estimate of the remaining cost.
-    /// * `is_goal` - tested on every state whose `f` is within the bound.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
-    /// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`].
-    pub fn search<Sp, H, IsGoal>(
-        &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_with(space, starts, heuristic, is_goal, &mut NoVisitor)
-    }
+/// IDA* searches a problem's space from its starts (in order, in every iteration) for a
+/// least-cost path to a goal, guided by the problem's heuristic; every step cost must be
+/// non-negative, and the goal is tested on every state whose `f` is within the bound.
+///
+/// Returns [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
+/// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`]. The
+/// visitor sees [`Event::Expanded`] and [`Event::IterationFinished`] (by
+/// [branch and bound](IdaStar::branch_and_bound): [`Event::Improved`] at each better goal,
+/// and no iteration event).
+impl<P, C, St> Solver<P> for IdaStar<C, St>
+where
+    P: SearchProblem,
+    P::Space: StateSpace<Cost = C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+{
+    type Cost = C;
+    type Output = Search<Solution<StateOf<P>, C>>;
 
-    /// [`IdaStar::search`] with an event visitor; it sees [`Event::Expanded`] and
-    /// [`Event::IterationFinished`] (by [branch and bound](IdaStar::branch_and_bound):
-    /// [`Event::Improved`] at each better goal, and no iteration event).
-    pub fn search_with<Sp, H, IsGoal, V>(
+    fn search_in<V: Visitor<StateOf<P>, C>>(
         &self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
+        scratch: &mut IdaStarScratch<StateOf<P>, C, St>,
+        problem: &P,
         visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        match self.scratch() {
-            Ok(mut scratch) => {
-                self.search_in_with(&mut scratch, space, starts, heuristic, is_goal, visitor)
-            }
-            Err(error) => Search::stopped_before_start(error),
-        }
-    }
-
-    /// [`IdaStar::search`] in `scratch`, whose buffers are cleared and reused.
-    pub fn search_in<Sp, H, IsGoal>(
-        &self,
-        scratch: &mut IdaStarScratch<Sp::State, C, St>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-    {
-        self.search_in_with(scratch, space, starts, heuristic, is_goal, &mut NoVisitor)
-    }
-
-    /// [`IdaStar::search_in`] with an event visitor.
-    pub fn search_in_with<Sp, H, IsGoal, V>(
-        &self,
-        scratch: &mut IdaStarScratch<Sp::State, C, St>,
-        space: &Sp,
-        starts: impl IntoIterator<Item = Sp::State>,
-        heuristic: &H,
-        mut is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        let starts: Vec<Sp::State> = starts.into_iter().collect();
+    ) -> Self::Output {
+        let (starts, heuristic) = (problem.starts(), problem.heuristic());
         let mut stats = Stats::default();
         scratch.overflowed = false;
         if let Some(table) = &mut scratch.table {
@@ -339,11 +273,11 @@ impl<C: Cost, St> IdaStar<C, St> {
             None => Outcome::NoPath,
             Some(bound) => self.iterate(
                 scratch,
-                space,
-                &starts,
+                problem.space(),
+                starts,
                 bound,
                 heuristic,
-                &mut is_goal,
+                &mut |s: &StateOf<P>| problem.is_goal(s),
                 visitor,
                 &mut stats,
             ),
@@ -358,7 +292,9 @@ impl<C: Cost, St> IdaStar<C, St> {
             partial: scratch.best.take(),
         }
     }
+}
 
+impl<C: Cost, St> IdaStar<C, St> {
     /// The iterations, from `bound` on.
     #[expect(
         clippy::too_many_arguments,
@@ -660,44 +596,6 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
     }
 }
 
-impl<S: Clone + Eq, C: Cost, St: Storage<S>> super::super::engine::Searcher<S, IdaStar<C, St>> {
-    /// [`IdaStar::search`] in this searcher's buffers.
-    pub fn search<Sp, H, IsGoal>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        heuristic: &H,
-        is_goal: IsGoal,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, starts, heuristic, is_goal)
-    }
-
-    /// [`IdaStar::search_with`] in this searcher's buffers.
-    pub fn search_with<Sp, H, IsGoal, V>(
-        &mut self,
-        space: &Sp,
-        starts: impl IntoIterator<Item = S>,
-        heuristic: &H,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Solution<S, C>>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        H: Heuristic<S, C> + ?Sized,
-        IsGoal: FnMut(&S) -> bool,
-        V: Visitor<S, C>,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, starts, heuristic, is_goal, visitor)
-    }
-}
-
 /// IDA* with a hashed transposition table: a least-cost path from any of `starts` to a
 /// state satisfying `is_goal`. See [`IdaStar`] for dense tables, no table, limits and
 /// reuse.
@@ -724,7 +622,8 @@ pub fn idastar<Sp, H, IsGoal>(
 where
     Sp: StateSpace + ?Sized,
     H: Heuristic<Sp::State, Sp::Cost> + ?Sized,
-    IsGoal: FnMut(&Sp::State) -> bool,
+    IsGoal: Fn(&Sp::State) -> bool,
 {
-    IdaStar::with_table(Hashed).search(space, starts, heuristic, is_goal)
+    let problem = Problem::new(space, starts, is_goal).heuristic(ByRef(heuristic));
+    IdaStar::with_table(Hashed).search(&problem)
 }

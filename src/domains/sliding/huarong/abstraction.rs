@@ -15,7 +15,7 @@ use crate::queue::BucketQueue;
 use crate::solution::{Stats, StopReason};
 use crate::space::{IndexedSpace, StateIndexer, StateSpace};
 use crate::store::{Dense, try_filled};
-use crate::{AStar, Bfs, Dijkstra, Searcher};
+use crate::{AStar, Bfs, Dijkstra, Problem, Searcher};
 
 /// The side `side` of a cell as a direction: sides are numbered in the order of
 /// [`Dir::ALL`] (up, down, left, right), so `side ^ 1` is the opposite side.
@@ -364,7 +364,7 @@ impl Abstraction {
                 }
                 ControlFlow::Continue(())
             };
-            let search = dijkstra.search_with(self, [next], |_| false, &mut record);
+            let search = dijkstra.search_with(&Problem::new(self, [next], |_| false), &mut record);
             // Distances cut short by a store that could not grow would be wrong.
             if let Some(StopReason::Capacity(error)) = search.stop_reason() {
                 return Err(error);
@@ -478,15 +478,14 @@ impl Abstraction {
             if count == 0 {
                 continue;
             }
-            let mut left = count;
-            let _found = bfs.search(&walk, [sides[i]], |&at| {
-                if targets[..count].contains(&at) {
-                    left -= 1;
-                    left == 0
-                } else {
-                    false
+            let left = Cell::new(count);
+            let _found = bfs.search(&Problem::new(&walk, [sides[i]], |at| {
+                let target = targets[..count].contains(at);
+                if target {
+                    left.set(left.get() - 1);
                 }
-            });
+                target && left.get() == 0
+            }));
             for j in i + 1..4 {
                 if blocks[j] == blocks[i]
                     && let Some(steps) = bfs.cost(&sides[j])
@@ -522,8 +521,8 @@ impl Abstraction {
             return (costs, Stats::default());
         }
         // The first side reached fixes which sides are reachable: those of its block.
-        let mut needed = usize::MAX;
-        let mut found = 0;
+        let needed = Cell::new(usize::MAX);
+        let found = Cell::new(0);
         let walk = BlankWalk {
             board: &self.board,
             offsets: self.offsets,
@@ -543,22 +542,18 @@ impl Abstraction {
             }
             ControlFlow::Continue(())
         };
-        let search = astar.search_with(
-            &walk,
-            [blank],
-            &toward_piece,
-            |at| {
-                let Some(side) = sides.iter().position(|s| s == at) else {
-                    return false;
-                };
-                if needed == usize::MAX {
-                    needed = blocks.iter().filter(|&&b| b == blocks[side]).count();
-                }
-                found += 1;
-                found == needed
-            },
-            &mut record,
-        );
+        let is_goal = |at: &u32| {
+            let Some(side) = sides.iter().position(|s| s == at) else {
+                return false;
+            };
+            if needed.get() == usize::MAX {
+                needed.set(blocks.iter().filter(|&&b| b == blocks[side]).count());
+            }
+            found.set(found.get() + 1);
+            found.get() == needed.get()
+        };
+        let problem = Problem::new(&walk, [blank], is_goal).heuristic(toward_piece);
+        let search = astar.search_with(&problem, &mut record);
         if let Some(last) = search.found()
             && let Some(&at) = last.path.last()
             && let Some(side) = sides.iter().position(|&s| s == at)

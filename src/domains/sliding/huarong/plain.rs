@@ -6,11 +6,11 @@ use core::ops::ControlFlow;
 use super::abstraction::BlankWalk;
 use super::query::open_board_moves;
 use super::{Board, INF, IdIndexer, NONE, Query};
-use crate::Bfs;
 use crate::event::Event;
 use crate::grid::Pos;
 use crate::space::{Heuristic, IndexedSpace, StateIndexer, StateSpace};
 use crate::store::Dense;
+use crate::{Bfs, Problem};
 
 /// A state of the plain view: the blank's cell and the piece's cell (ids of
 /// [`Board::cell`]).
@@ -30,14 +30,14 @@ pub struct PlainState {
 /// ```
 /// use state_search::domains::sliding::huarong::{Board, Query};
 /// use state_search::grid::Pos;
-/// use state_search::{Bfs, Dense, IndexedSpace};
+/// use state_search::{Bfs, Dense, IndexedSpace, Problem, Solver};
 ///
 /// let board = Board::new(2, 2, &[true; 4]).unwrap();
 /// let view = board.plain_view();
 /// let query = Query { blank: Pos::new(0, 0), piece: Pos::new(1, 1), target: Pos::new(0, 0) };
 /// let target = board.cell(query.target).unwrap();
 /// let mut bfs = Bfs::with_storage(Dense(view.indexer()));
-/// let search = bfs.search(&view, [view.start(&query).unwrap()], |s| s.piece == target);
+/// let search = bfs.search(&Problem::new(&view, [view.start(&query).unwrap()], |s| s.piece == target));
 /// assert_eq!(search.found().unwrap().cost, 5);
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -207,7 +207,7 @@ impl DistanceField {
             }
             ControlFlow::Continue(())
         };
-        let _complete = bfs.search_with(&walk, [target], |_| false, &mut record);
+        let _complete = bfs.search_with(&Problem::new(&walk, [target], |_| false), &mut record);
     }
 }
 

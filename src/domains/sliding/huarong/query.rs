@@ -15,13 +15,13 @@ use crate::space::{Heuristic, IndexedSpace, StateSpace};
 ///
 /// ```
 /// use state_search::domains::sliding::huarong::{HuarongSolver, Input};
-/// use state_search::{Dense, Dijkstra, IndexedSpace};
+/// use state_search::{Dense, Dijkstra, IndexedSpace, Problem, Solver};
 ///
 /// let input: Input = "3 4 1\n0 1 1 1\n0 1 1 0\n0 1 0 0\n3 2 1 2 2 2\n".parse()?;
 /// let mut solver = HuarongSolver::new(input.board.clone())?;
 /// let space = solver.query_space(&input.queries[0])?;
 /// let dijkstra = Dijkstra::with_storage(Dense(space.indexer()));
-/// let search = dijkstra.search(&space, [space.source()], |s| space.is_goal(s));
+/// let search = dijkstra.search(&Problem::new(&space, [space.source()], |s| space.is_goal(s)));
 /// assert_eq!(search.found().unwrap().cost, 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -19,13 +19,13 @@ use crate::space::StateIndexer;
 ///
 /// ```
 /// use state_search::domains::sliding::klotski::{Metric, Puzzle};
-/// use state_search::{Bfs, Dense, StateIndexer};
+/// use state_search::{Bfs, Dense, StateIndexer, Problem, Solver};
 ///
 /// let puzzle = Puzzle::classic();
 /// let indexer = puzzle.indexer(1 << 20).unwrap();
 /// assert_eq!(indexer.bound(), 65_880); // the placements of the classic pieces
 /// let mut bfs = Bfs::with_storage(Dense(indexer));
-/// let search = bfs.search(&puzzle.space(Metric::Line), [puzzle.start()], |l| puzzle.is_goal(l));
+/// let search = bfs.search(&Problem::new(&puzzle.space(Metric::Line), [puzzle.start()], |l| puzzle.is_goal(l)));
 /// assert_eq!(search.found().unwrap().cost, 90);
 /// ```
 #[derive(Clone, Debug)]

@@ -5,11 +5,11 @@ use core::fmt;
 
 use super::model::low_bits;
 use super::{Layout, Metric, Puzzle};
-use crate::Bfs;
 use crate::domains::SolveError;
 use crate::grid::Pos;
 use crate::solution::{Limits, Search};
 use crate::strategy::{Problem, Strategy};
+use crate::{Bfs, Solver};
 
 /// One move of a solution: the piece drawn with `label` whose top-left cell is at `from`
 /// goes to `to` (0-based; printed 1-based).
@@ -67,7 +67,8 @@ impl Puzzle {
     /// One BFS over the reachable layouts.
     #[must_use]
     pub fn reachable(&self) -> usize {
-        let everything = Bfs::new().search(&self.space(Metric::Step), [self.start], |_| false);
+        let space = self.space(Metric::Step);
+        let everything = Bfs::new().search(&Problem::new(&space, [self.start], |_| false));
         everything.stats.stored
     }
 

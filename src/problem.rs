@@ -1,13 +1,17 @@
-//! [`Problem`]: a space with its start states and goal, and what else a strategy may use:
-//! a heuristic, a numbering of the states, predecessors and a goal state.
+//! [`Problem`]: a space with its start states and goal, and what else an engine or a
+//! strategy may use: a heuristic, a numbering of the states, predecessors and a goal
+//! state. The one input of every engine ([`Solver`](crate::Solver)) and of
+//! [`Strategy::run`](crate::Strategy::run).
 
 use crate::space::{
     Heuristic, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace, ZeroHeuristic,
 };
 use crate::store::StoragePolicy;
 
-/// A search problem for [`Strategy::run`](crate::Strategy::run): a [`StateSpace`], its start
-/// states and goal test, and optionally what some strategies need or use:
+/// A search problem: a [`StateSpace`], its start states and goal test, and optionally what
+/// some engines and strategies need or use. Every engine over a space searches one
+/// ([`Solver::search`](crate::Solver::search)), as [`Strategy::run`](crate::Strategy::run)
+/// does:
 ///
 /// | added with                     | used by                                                  |
 /// |--------------------------------|----------------------------------------------------------|
@@ -37,6 +41,9 @@ use crate::store::StoragePolicy;
 /// let problem = Problem::new(&space, [1], |&n| n == 100).heuristic(|&n: &u32| usize::from(n < 100));
 /// let search = Strategy::AStar.run(&problem, &Default::default())?;
 /// assert_eq!(search.found().unwrap().cost, 8); // 1 2 3 6 12 24 25 50 100
+/// // The same problem, searched by an engine.
+/// use state_search::{AStar, Solver};
+/// assert_eq!(AStar::new().search(&problem).found().unwrap().cost, 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Problem<
@@ -79,13 +86,50 @@ where
     }
 }
 
+impl<'s, Sp: ReversibleSpace + ?Sized> Problem<'s, Sp, fn(&Sp::State) -> bool> {
+    /// The problem of reaching `goal` from `start`, searchable in both directions: a
+    /// problem with one start, the goal test "is `goal`", and
+    /// [`backward`](Problem::backward)`(goal)`, as the bidirectional engines and
+    /// strategies need.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::{BidirectionalBfs, Problem, Solver};
+    ///
+    /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 3])
+    ///     .with_predecessors(|&n: &u32| {
+    ///         [n.checked_sub(1), (n % 3 == 0).then_some(n / 3)].into_iter().flatten()
+    ///     });
+    /// let problem = Problem::between(&space, 1, 30);
+    /// let found = BidirectionalBfs::new().search(&problem).into_found().unwrap();
+    /// assert_eq!(found.path, [1, 3, 9, 10, 30]);
+    /// assert!(problem.is_goal(&30) && !problem.is_goal(&10));
+    /// ```
+    #[expect(
+        clippy::type_complexity,
+        reason = "the problem type with its parameters spelled out, as `Problem::backward` gives it"
+    )]
+    pub fn between(
+        space: &'s Sp,
+        start: Sp::State,
+        goal: Sp::State,
+    ) -> Problem<'s, Sp, impl Fn(&Sp::State) -> bool, ZeroHeuristic, NoIndexer, Backward<Sp::State>>
+    {
+        let target = goal.clone();
+        Problem::new(space, [start], move |state: &Sp::State| *state == target).backward(goal)
+    }
+}
+
 impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> {
     /// The same problem with a heuristic: an estimate of the cost still needed to reach a
     /// goal, admissible (never above it) for the optimal strategies to stay optimal.
     ///
     /// A closure must name its argument's type (`|&(r, c): &(i32, i32)| ...`) or be
     /// wrapped in [`heuristic`](crate::heuristic); unannotated, the compiler reports that
-    /// an "implementation of `FnOnce` is not general enough" (see [`Heuristic`]).
+    /// an "implementation of `FnOnce` is not general enough" (see [`Heuristic`]). The
+    /// problem owns its heuristic: a closure can be lent as `&h`, and a value kept for
+    /// other problems (a pattern database) through a closure, `|s: &S| pdb.estimate(s)`.
     pub fn heuristic<H2>(self, heuristic: H2) -> Problem<'s, Sp, G, H2, I, B, D>
     where
         H2: Heuristic<Sp::State, Sp::Cost>,

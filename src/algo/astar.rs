@@ -1,15 +1,14 @@
 //! A*: least-cost paths guided by an admissible heuristic, correct even when the heuristic
 //! is inconsistent (closed states are re-opened).
 
-use crate::event::Visitor;
-use crate::queue::{BinaryQueue, PriorityQueue};
+use crate::queue::BinaryQueue;
 use crate::solution::{Search, Solution};
 use crate::space::{ByRef, Cost, Heuristic, StateSpace};
-use crate::store::{Hashed, Storage};
+use crate::store::Hashed;
 
-use super::best_first::{self, BestFirstScratch, ByEstimate, First};
-use super::engine::{Engine, Setup, Solver, engine_setup};
-use crate::problem::{Problem, SearchProblem, StateOf};
+use super::best_first;
+use super::engine::{Setup, Solver, engine_setup};
+use crate::problem::Problem;
 
 /// The key of A*'s open list: least `f` first, then largest `g` ([`Cost::EstimateKey`]).
 pub type AStarKey<C> = <C as Cost>::EstimateKey;
@@ -38,10 +37,12 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 /// equal `f`s by taking the state queued last instead, in O(1): the same cost, perhaps
 /// another path, and on that benchmark about 0.7x the binary heap's time.
 ///
-/// The engine is an immutable configuration (see [`Engine`]): [`search`](crate::Solver::search) builds
+/// The engine is an immutable configuration (see [`Engine`](crate::Engine)): [`search`](crate::Solver::search) builds
 /// fresh buffers, [`search_in`](crate::Solver::search_in) reuses a scratch, and [`searcher`](AStar::searcher)
-/// bundles both for one thread. Overflow, negative steps and stores that cannot grow stop
-/// the search as for [`Dijkstra`](crate::Dijkstra).
+/// bundles both for one thread; the heuristic is the [`Problem`]'s. Overflow, negative
+/// steps and stores that cannot grow stop the search as for [`Dijkstra`](crate::Dijkstra).
+/// The visitor sees [`Event::Expanded`](crate::Event::Expanded) and
+/// [`Event::Reopened`](crate::Event::Reopened).
 ///
 /// # Complexity
 ///
@@ -70,7 +71,7 @@ pub type AStarKey<C> = <C as Cost>::EstimateKey;
 #[derive(Clone, Debug)]
 pub struct AStar<C, St = Hashed, Q = BinaryQueue<AStarKey<C>>> {
     setup: Setup<St, C>,
-    open: Q,
+    queue: Q,
 }
 
 engine_setup!(AStar<C, St, Q>, cost C);
@@ -85,13 +86,13 @@ impl<C: Cost> AStar<C> {
 
 impl<C: Cost, St> AStar<C, St> {
     /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`) and a binary
-    /// heap. Nothing is allocated until a search (or [`Engine::scratch`]) builds the
+    /// heap. Nothing is allocated until a search (or [`Engine::scratch`](crate::Engine::scratch)) builds the
     /// store.
     #[must_use]
     pub fn with_storage(storage: St) -> Self {
         Self {
             setup: Setup::new(storage),
-            open: BinaryQueue::new(),
+            queue: BinaryQueue::new(),
         }
     }
 }
@@ -105,63 +106,15 @@ impl<C: Cost> Default for AStar<C> {
 impl<C, St, Q> AStar<C, St, Q> {
     /// The same engine with another open list (an empty one: each scratch gets a clone).
     #[must_use]
-    pub fn with_queue<Q2>(self, open: Q2) -> AStar<C, St, Q2> {
+    pub fn with_queue<Q2>(self, queue: Q2) -> AStar<C, St, Q2> {
         AStar {
             setup: self.setup,
-            open,
+            queue,
         }
     }
 }
 
-impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<AStarKey<C>> + Clone> Engine<S>
-    for AStar<C, St, Q>
-{
-    type Scratch = BestFirstScratch<S, C, St, Q>;
-
-    fn scratch(&self) -> Result<Self::Scratch, crate::CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, self.open.clone())
-    }
-}
-
-/// A* searches a problem's space from its starts for a least-cost path to a goal, guided
-/// by the problem's heuristic; every step cost must be non-negative, and the goal is
-/// tested when a state is taken from the open list.
-///
-/// Returns [`Outcome::Found`](crate::Outcome::Found) with a least-cost path (when the
-/// heuristic is admissible), [`Outcome::NoPath`](crate::Outcome::NoPath), or
-/// [`Outcome::Stopped`](crate::Outcome::Stopped). The visitor sees
-/// [`Event::Expanded`](crate::Event::Expanded) and
-/// [`Event::Reopened`](crate::Event::Reopened).
-impl<P, C, St, Q> Solver<P> for AStar<C, St, Q>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-    Q: PriorityQueue<AStarKey<C>> + Clone,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut BestFirstScratch<StateOf<P>, C, St, Q>,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        best_first::run(
-            &ByEstimate,
-            &mut First,
-            scratch,
-            &self.setup.limits.started(),
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s| problem.is_goal(s),
-            visitor,
-        )
-    }
-}
+best_first::best_first_engine!(AStar, best_first::ByEstimate, AStarKey<C>);
 /// A* with hashed storage: a least-cost path from any of `starts` to a state satisfying
 /// `is_goal`, guided by an admissible `heuristic`. See [`AStar`] for dense storage,
 /// limits and reuse.

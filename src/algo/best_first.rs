@@ -8,6 +8,7 @@ use core::ops::ControlFlow;
 
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
+use crate::problem::{CostOf, SearchProblem, StateOf};
 use crate::queue::PriorityQueue;
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::{Cost, EstimateKey, Heuristic, StateSpace, estimated_total};
@@ -326,6 +327,38 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
     }
 }
 
+/// [`run`] on a problem: its space, starts, heuristic and goal test.
+pub(crate) fn solve<O, Po, P, St, Q, V>(
+    order: &O,
+    policy: &mut Po,
+    scratch: &mut BestFirstScratch<StateOf<P>, CostOf<P>, St, Q>,
+    limits: &Limits<CostOf<P>>,
+    problem: &P,
+    visitor: &mut V,
+) -> Search<Solution<StateOf<P>, CostOf<P>>>
+where
+    O: Order<CostOf<P>>,
+    Po: Policy<StateOf<P>, CostOf<P>>,
+    P: SearchProblem,
+    St: Storage<StateOf<P>>,
+    Q: PriorityQueue<O::Key>,
+    V: Visitor<StateOf<P>, CostOf<P>>,
+{
+    let (space, starts) = (problem.space(), problem.starts().iter().cloned());
+    let is_goal = |s: &StateOf<P>| problem.is_goal(s);
+    run(
+        order,
+        policy,
+        scratch,
+        limits,
+        space,
+        starts,
+        problem.heuristic(),
+        is_goal,
+        visitor,
+    )
+}
+
 /// One best-first search: clears the scratch, runs [`explore`] and builds the solution.
 #[expect(
     clippy::too_many_arguments,
@@ -615,3 +648,48 @@ where
         Outcome::NoPath
     })
 }
+
+/// The [`Engine`](super::engine::Engine) and [`Solver`](super::engine::Solver)
+/// implementations of an engine over this loop, written once: `$Engine<C, St, Q>` with
+/// fields `setup` and `queue`, ordered by `$order`, whose queue holds `$Key`s.
+macro_rules! best_first_engine {
+    ($Engine:ident, $order:expr, $Key:ty) => {
+        impl<S, C, St, Q> $crate::Engine<S> for $Engine<C, St, Q>
+        where
+            C: $crate::Cost,
+            St: $crate::Storage<S>,
+            Q: $crate::queue::PriorityQueue<$Key> + Clone,
+        {
+            type Scratch = $crate::algo::best_first::BestFirstScratch<S, C, St, Q>;
+
+            fn scratch(&self) -> Result<Self::Scratch, $crate::CapacityError> {
+                Self::Scratch::new(&self.setup.storage, self.queue.clone())
+            }
+        }
+
+        impl<P, C, St, Q> $crate::Solver<P> for $Engine<C, St, Q>
+        where
+            P: $crate::strategy::SearchProblem,
+            P::Space: $crate::StateSpace<Cost = C>,
+            C: $crate::Cost,
+            St: $crate::Storage<$crate::strategy::StateOf<P>>,
+            Q: $crate::queue::PriorityQueue<$Key> + Clone,
+        {
+            type Cost = C;
+            type Output = $crate::Search<$crate::Solution<$crate::strategy::StateOf<P>, C>>;
+
+            fn search_in<V: $crate::Visitor<$crate::strategy::StateOf<P>, C>>(
+                &self,
+                scratch: &mut Self::Scratch,
+                problem: &P,
+                visitor: &mut V,
+            ) -> Self::Output {
+                let limits = self.setup.limits.started();
+                let first = &mut $crate::algo::best_first::First;
+                $crate::algo::best_first::solve(&$order, first, scratch, &limits, problem, visitor)
+            }
+        }
+    };
+}
+
+pub(crate) use best_first_engine;

@@ -1,7 +1,7 @@
 //! Dijkstra's algorithm: least-cost paths for non-negative step costs, with lazy deletion
 //! and a choice of priority queue (binary heap, Dial buckets, radix heap).
 
-use crate::event::{NoVisitor, Visitor};
+use crate::event::NoVisitor;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Outcome, Search, ShortestPaths, Solution};
 use crate::space::{Cost, StateSpace, ZeroHeuristic};
@@ -9,7 +9,7 @@ use crate::store::{Hashed, Storage};
 
 use super::best_first::{self, BestFirstScratch, ByCost, First};
 use super::engine::{Engine, Setup, Solver, engine_setup};
-use crate::problem::{Problem, SearchProblem, StateOf};
+use crate::problem::Problem;
 
 /// Dijkstra's algorithm: least-cost paths when every step cost is non-negative.
 ///
@@ -22,7 +22,12 @@ use crate::problem::{Problem, SearchProblem, StateOf};
 ///
 /// The engine is an immutable configuration (see [`Engine`]): [`search`](crate::Solver::search)
 /// builds fresh buffers, [`search_in`](crate::Solver::search_in) reuses a scratch, and
-/// [`searcher`](Dijkstra::searcher) bundles both for one thread.
+/// [`searcher`](Dijkstra::searcher) bundles both for one thread. A search of a
+/// [`Problem`] uses its heuristic only under a cost limit
+/// ([`Limits::max_cost`](crate::Limits::max_cost)): a state whose cost plus estimate
+/// exceeds it is not queued. The visitor sees [`Event::Expanded`](crate::Event::Expanded);
+/// afterwards the scratch answers [`cost`](BestFirstScratch::cost) and
+/// [`path_to`](BestFirstScratch::path_to) for every state settled.
 ///
 /// A path whose cost does not fit the cost type is skipped; if no goal is found among the
 /// paths that fit, the search ends with
@@ -104,55 +109,7 @@ impl<C, St, Q> Dijkstra<C, St, Q> {
     }
 }
 
-impl<S, C: Cost, St: Storage<S>, Q: PriorityQueue<C> + Clone> Engine<S> for Dijkstra<C, St, Q> {
-    type Scratch = BestFirstScratch<S, C, St, Q>;
-
-    fn scratch(&self) -> Result<Self::Scratch, crate::CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, self.queue.clone())
-    }
-}
-
-/// Dijkstra searches a problem's space from its starts for a least-cost path to a goal;
-/// every step cost must be non-negative, and the goal is tested when a state is settled
-/// (taken from the queue).
-///
-/// Returns [`Outcome::Found`] with a least-cost path, [`Outcome::NoPath`], or
-/// [`Outcome::Stopped`] (a limit, a cost overflow, a negative step, or a store that could
-/// not be allocated or grow). The problem's heuristic is used only under a cost limit
-/// ([`Limits::max_cost`](crate::Limits::max_cost)): a state whose cost plus estimate
-/// exceeds it is not queued. The visitor sees [`Event::Expanded`](crate::Event::Expanded).
-/// Afterwards the scratch answers [`cost`](BestFirstScratch::cost) and
-/// [`path_to`](BestFirstScratch::path_to) for every state settled.
-impl<P, C, St, Q> Solver<P> for Dijkstra<C, St, Q>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-    Q: PriorityQueue<C> + Clone,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut BestFirstScratch<StateOf<P>, C, St, Q>,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        best_first::run(
-            &ByCost,
-            &mut First,
-            scratch,
-            &self.setup.limits.started(),
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s| problem.is_goal(s),
-            visitor,
-        )
-    }
-}
+best_first::best_first_engine!(Dijkstra, best_first::ByCost, C);
 
 impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
     /// Settles every state reachable from `starts` (within the limits) in `scratch`;

@@ -200,8 +200,8 @@ where
     };
     let search = match strategy {
         Strategy::Bfs | Strategy::BidirectionalBfs => {
-            let mut steps = Steps::new(strategy, problem).map_err(refuse)?;
-            run.stored(size_of::<Slot>(), &mut steps)?
+            let steps = Steps::new(strategy, problem).map_err(refuse)?;
+            run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
         }
         Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
         Strategy::Dijkstra(_) | Strategy::AStarBucket => {
@@ -220,27 +220,29 @@ where
         // Without a table the storage is unused; passing automatic storage's type compiles
         // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
         Strategy::IdaStar => {
-            let mut engine = DepthFirst {
+            let mut engine = Kind::DepthFirst {
                 table: false,
                 branch_and_bound: false,
             };
             engine.run(Chosen::<IndexerOf<P>>::Hashed, problem, limits, run.visitor)?
         }
         Strategy::IdaStarTable | Strategy::BranchAndBound => {
-            let mut engine = DepthFirst {
+            let mut engine = Kind::DepthFirst {
                 table: true,
                 branch_and_bound: strategy == Strategy::BranchAndBound,
             };
             run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
         }
-        Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Beam(width))?,
-        Strategy::Focal(weight) => run.stored(focal::RECORD_BYTES, &mut Focal(weight.get()))?,
+        Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Kind::Beam(width))?,
+        Strategy::Focal(weight) => {
+            run.stored(focal::RECORD_BYTES, &mut Kind::Focal(weight.get()))?
+        }
         Strategy::Anytime(weight) => {
             run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
         }
         Strategy::BidirectionalDijkstra | Strategy::Mm => {
             let ends = steps::ends(problem).map_err(refuse)?;
-            let mut engine = BidirectionalBest {
+            let mut engine = Kind::Bidirectional {
                 mm: strategy == Strategy::Mm,
                 ends,
             };
@@ -441,14 +443,23 @@ where
 /// The numbering type of a problem's automatic storage.
 type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
 
-/// IDA*'s depth-first engine: iterative deepening, or branch and bound; with a
-/// transposition table, or without one and with the check of the current path.
-struct DepthFirst {
-    table: bool,
-    branch_and_bound: bool,
+/// The engines [`dispatch`] runs on the chosen storage, besides the best-first loop: one
+/// type, so that the choice of storage and its glue are compiled once for all of them.
+enum Kind<S, C> {
+    /// `bfs` or `bibfs`, counting steps.
+    Steps(Steps<S, C>),
+    /// IDA*'s depth-first engine: iterative deepening, or branch and bound; with a
+    /// transposition table, or without one and with the check of the current path.
+    DepthFirst { table: bool, branch_and_bound: bool },
+    /// Beam search of a width.
+    Beam(core::num::NonZeroUsize),
+    /// Focal search of a weight.
+    Focal(f64),
+    /// Bidirectional Dijkstra or MM between the problem's start and goal state.
+    Bidirectional { mm: bool, ends: (S, S) },
 }
 
-impl<P: SearchProblem> Stored<P> for DepthFirst {
+impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
     fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
@@ -456,94 +467,49 @@ impl<P: SearchProblem> Stored<P> for DepthFirst {
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
-        let mut engine = IdaStar::with_table(storage).with_limits(limits.clone());
-        if !self.table {
-            engine = engine.without_table().with_cycle_check(CycleCheck::Path);
+        let (space, starts) = (problem.space(), problem.starts().iter().cloned());
+        let (heuristic, is_goal) = (problem.heuristic(), |s: &StateOf<P>| problem.is_goal(s));
+        match self {
+            Kind::Steps(steps) => steps.run(storage, problem, limits, visitor),
+            &mut Kind::DepthFirst {
+                table,
+                branch_and_bound,
+            } => {
+                let mut engine = IdaStar::with_table(storage).with_limits(limits.clone());
+                if !table {
+                    engine = engine.without_table().with_cycle_check(CycleCheck::Path);
+                }
+                if branch_and_bound {
+                    engine = engine.branch_and_bound();
+                }
+                let mut scratch = engine.scratch()?;
+                Ok(engine.search_in(&mut scratch, problem, visitor))
+            }
+            &mut Kind::Beam(width) => beam::run(
+                width, &storage, limits, space, starts, heuristic, is_goal, visitor,
+            ),
+            &mut Kind::Focal(weight) => {
+                let distance = |s: &StateOf<P>| problem.distance().distance(s);
+                let store = &storage;
+                focal::run(
+                    weight, store, limits, space, starts, heuristic, distance, is_goal, visitor,
+                )
+            }
+            Kind::Bidirectional { mm, ends } => {
+                let space = Bidirectional {
+                    space,
+                    backward: problem.backward(),
+                };
+                let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
+                let rule = if *mm {
+                    Rule::mm_for(&space)
+                } else {
+                    Rule::BiDijkstra
+                };
+                let (ends, heuristics) = (ends.clone(), (heuristic, &back));
+                bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
+            }
         }
-        if self.branch_and_bound {
-            engine = engine.branch_and_bound();
-        }
-        let mut scratch = engine.scratch()?;
-        Ok(engine.search_in(&mut scratch, problem, visitor))
-    }
-}
-
-/// Beam search of a width.
-struct Beam(core::num::NonZeroUsize);
-
-impl<P: SearchProblem> Stored<P> for Beam {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>> {
-        beam::run(
-            self.0,
-            &storage,
-            limits,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s| problem.is_goal(s),
-            visitor,
-        )
-    }
-}
-
-/// Focal search of a weight.
-struct Focal(f64);
-
-impl<P: SearchProblem> Stored<P> for Focal {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>> {
-        focal::run(
-            self.0,
-            &storage,
-            limits,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s: &StateOf<P>| problem.distance().distance(s),
-            |s| problem.is_goal(s),
-            visitor,
-        )
-    }
-}
-
-/// Bidirectional Dijkstra or MM between the problem's start and goal state.
-struct BidirectionalBest<S> {
-    mm: bool,
-    ends: (S, S),
-}
-
-impl<P: SearchProblem> Stored<P> for BidirectionalBest<StateOf<P>> {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>> {
-        let space = Bidirectional {
-            space: problem.space(),
-            backward: problem.backward(),
-        };
-        let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
-        let heuristics = (problem.heuristic(), &back);
-        let ends = self.ends.clone();
-        let rule = if self.mm {
-            Rule::mm_for(&space)
-        } else {
-            Rule::BiDijkstra
-        };
-        bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
     }
 }
 

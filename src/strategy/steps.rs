@@ -9,9 +9,9 @@ use crate::space::{Cost, ReversibleSpace, StateSpace};
 use crate::store::Storage;
 use crate::{Bfs, BidirectionalBfs, Engine, Solver};
 
-use super::stored::{Started, Stored};
+use super::stored::Started;
 use super::{Inapplicable, Strategy};
-use crate::problem::{CostOf, MaybeBackward, SearchProblem, StateOf};
+use crate::problem::{MaybeBackward, SearchProblem, StateOf};
 
 /// A step-counting engine on a space whose steps all cost `unit`: BFS from the problem's
 /// starts, or bidirectional BFS between its one start and its goal state.
@@ -61,14 +61,21 @@ pub(super) fn ends<P: SearchProblem>(
     Ok((start.clone(), goal.clone()))
 }
 
-impl<P: SearchProblem> Stored<P> for Steps<StateOf<P>, CostOf<P>> {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
+impl<S: Clone, C: Cost> Steps<S, C> {
+    /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
+    pub(super) fn run<P, St, V>(
+        &self,
         storage: St,
         problem: &P,
-        limits: &Limits<CostOf<P>>,
+        limits: &Limits<C>,
         visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>> {
+    ) -> Started<S, C>
+    where
+        P: SearchProblem,
+        P::Space: StateSpace<State = S, Cost = C>,
+        St: Storage<S>,
+        V: Visitor<S, C>,
+    {
         let unit = self.unit;
         let limits = limits.clone().map_cost(|max| max_steps(unit, max));
         let mut visitor = InCost {

@@ -264,6 +264,18 @@ fn build_pattern_databases(c: &mut Criterion) {
         });
     }
     group.finish();
+    // What loading a database from a cache file adds: the checks of its table.
+    let mut group = c.benchmark_group("npuzzle/pdb-checks");
+    let tiles: &[u8] = if quick() {
+        &[1, 2, 3, 4, 5]
+    } else {
+        &[1, 2, 3, 4, 5, 6]
+    };
+    let db = PatternDatabase::build(&puzzle, tiles).unwrap();
+    group.bench_function(BenchmarkId::new("passes_checks", db.len()), |b| {
+        b.iter(|| assert!(black_box(&db).passes_checks()));
+    });
+    group.finish();
 }
 
 /// The optimal lengths of `boards`, from BFS: not from the searches measured.

@@ -187,10 +187,11 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             Long("no-reflection") => options.reflect = false,
             Long("pdb-cache") => {
-                options.cache = Some(PathBuf::from(common::text_value(
-                    &mut parser,
-                    "--pdb-cache",
-                )?));
+                let dir = common::text_value(&mut parser, "--pdb-cache")?;
+                if dir.is_empty() {
+                    return Err("--pdb-cache needs a directory (--no-cache keeps none)".into());
+                }
+                options.cache = Some(PathBuf::from(dir));
                 options.cache_all = true;
             }
             Long("no-cache") => options.cache = None,

@@ -298,6 +298,14 @@ fn a_shape_too_large_for_a_usize_is_named_by_its_sides() {
 }
 
 #[test]
+fn npuzzle_refuses_an_empty_cache_directory() {
+    // An empty name would write the databases into the current directory.
+    let out = run("npuzzle", &["--heuristic", "pdb555", "--pdb-cache", ""], NPUZZLE);
+    assert_eq!(out.code, Some(2), "{out:?}");
+    assert!(out.error_line().contains("--pdb-cache needs a directory"), "{out:?}");
+}
+
+#[test]
 fn npuzzle_without_instances_is_an_error() {
     for input in ["", "  \n\t\n", "# only a comment\n"] {
         let out = run("npuzzle", &[] as &[&str], input);

@@ -38,6 +38,7 @@ mod palamaze;
 mod par_bfs;
 mod par_idastar;
 mod paths;
+mod pdb_cache;
 mod queues;
 mod spfa;
 mod stores;

@@ -18,13 +18,16 @@ impl PatternDatabase {
     ///
     /// [`PdbError::Io`], naming the path.
     pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        let write = || -> Result<(), PdbError> {
-            let mut out = BufWriter::new(fs::File::create(path)?);
-            self.write_to(&mut out)?;
-            out.flush()?;
-            Ok(())
-        };
+        let write = || -> Result<(), PdbError> { self.write_file(fs::File::create(path)?) };
         write().map_err(|error| naming(path, error))
+    }
+
+    /// Writes the database into `file` and flushes it.
+    fn write_file(&self, file: fs::File) -> Result<(), PdbError> {
+        let mut out = BufWriter::new(file);
+        self.write_to(&mut out)?;
+        out.flush()?;
+        Ok(())
     }
 
     /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
@@ -55,18 +58,29 @@ impl PatternDatabase {
         Ok(())
     }
 
-    /// Reads a database written by [`PatternDatabase::save`].
+    /// Reads a database written by [`PatternDatabase::save`]. Only a regular file is
+    /// opened (a FIFO or a device would block or never end).
     ///
     /// # Errors
     ///
-    /// [`PdbError::Io`], or [`PdbError::Format`] for a file that is not a database or is
-    /// damaged (wrong magic, impossible header, wrong length or checksum, cut short); both
-    /// name the path.
+    /// [`PdbError::Io`] (of kind `InvalidInput` for a path that is not a regular file), or
+    /// [`PdbError::Format`] for a file that is not a database or is damaged (wrong magic,
+    /// impossible header, wrong length or checksum, cut short); both name the path.
     pub fn load(path: &Path) -> Result<Self, PdbError> {
-        fs::File::open(path)
-            .map_err(PdbError::from)
-            .and_then(|file| Self::read_from(&mut BufReader::new(file)))
-            .map_err(|error| naming(path, error))
+        let read = || -> Result<Self, PdbError> {
+            let not_regular =
+                || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+            if !fs::metadata(path)?.is_file() {
+                return Err(not_regular().into());
+            }
+            let file = fs::File::open(path)?;
+            // The path may have been replaced between the two calls.
+            if !file.metadata()?.is_file() {
+                return Err(not_regular().into());
+            }
+            Self::read_from(&mut BufReader::new(file))
+        };
+        read().map_err(|error| naming(path, error))
     }
 
     /// Reads a database in the format of [`PatternDatabase::write_to`].
@@ -159,8 +173,17 @@ impl PatternDatabase {
 
     /// The database of `tiles` for `puzzle`: loaded from `dir` when a file built for this
     /// board, goal and pattern is there, otherwise built and saved there (the directory is
-    /// created if needed). A file that cannot be read is rebuilt and replaced. A database
-    /// that cannot be saved is still returned, with the reason in [`Cached::not_saved`].
+    /// created if needed). A file that cannot be read, is not a regular file, or fails
+    /// [`PatternDatabase::passes_checks`] is rebuilt and replaced. A database that cannot
+    /// be saved is still returned, with the reason in [`Cached::not_saved`].
+    ///
+    /// # Trust
+    ///
+    /// A file is trusted as far as its checks go: they catch a damaged file and a table
+    /// changed as a whole (doubled, saturated, shifted, zeroed), with a checksum made to
+    /// match or not, but not a table forged with care on a few placements, which could
+    /// make IDA* return paths that are not shortest. Keep the cache directory writable by
+    /// its owner only, as the default one ([`default_cache_dir`]) is.
     ///
     /// # Errors
     ///
@@ -185,7 +208,11 @@ impl PatternDatabase {
     }
 
     /// Saves the database in `dir` under [`PatternDatabase::file_name`], creating the
-    /// directory if needed; returns the file's path.
+    /// directory if needed; returns the file's path. The table is written to a new file
+    /// of a name no other file has (created exclusively: an existing file or link of that
+    /// name is never followed) and then renamed over the file's name, so a crash never
+    /// leaves half a file and a link planted in the directory is replaced, not written
+    /// through.
     ///
     /// # Errors
     ///
@@ -193,10 +220,21 @@ impl PatternDatabase {
     pub fn store(&self, dir: &Path) -> Result<PathBuf, PdbError> {
         let path = dir.join(self.file_name());
         fs::create_dir_all(dir).map_err(|error| naming(dir, error.into()))?;
-        // Write to a temporary name first so that a crash never leaves half a file.
-        let partial = path.with_extension("partial");
-        self.save(&partial)?;
-        fs::rename(&partial, &path).map_err(|error| naming(&path, error.into()))?;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let partial = path.with_extension(format!("{}-{nanos}.partial", std::process::id()));
+        let written = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&partial)
+            .map_err(PdbError::from)
+            .and_then(|file| self.write_file(file))
+            .and_then(|()| fs::rename(&partial, &path).map_err(PdbError::from));
+        if let Err(error) = written {
+            let _ = fs::remove_file(&partial);
+            return Err(naming(&partial, error));
+        }
         Ok(path)
     }
 
@@ -207,8 +245,8 @@ impl PatternDatabase {
     /// # Errors
     ///
     /// [`PdbError::TooManyCells`] or [`PdbError::Pattern`] when `tiles` is not a pattern of
-    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`, and so is one whose
-    /// table fails [`PatternDatabase::passes_spot_check`].
+    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`, and so is one that
+    /// is not a regular file or whose table fails [`PatternDatabase::passes_checks`].
     pub fn load_cached(
         puzzle: &NPuzzle,
         tiles: &[u8],
@@ -218,12 +256,13 @@ impl PatternDatabase {
         let path = dir.join(wanted.file_name());
         Ok(Self::load(&path)
             .ok()
-            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_spot_check()))
+            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_checks()))
     }
 
     /// A cheap check that a loaded table is the one a build gives, beyond its checksum
-    /// (which a damaged copy can carry too): the goal placement is 0, and every placement
-    /// one move of one pattern tile away from it is at least 1. An all-zero table, or one
+    /// (which a damaged copy can carry too): the goal placement is 0, every placement one
+    /// move of one pattern tile away from it is at least 1, and exactly 1 when the tile
+    /// moves into the cells the blank reaches at the goal. An all-zero table, or one
     /// whose entries were shifted, fails it.
     ///
     /// # Complexity
@@ -235,6 +274,7 @@ impl PatternDatabase {
         if self.value(goal) != 0 {
             return false;
         }
+        let blank = self.region(self.free_cells(goal), 1 << self.blank_goal);
         let (rows, cols) = (self.rows, self.cols);
         let mut cells = goal.clone();
         for (i, &at) in goal.iter().enumerate() {
@@ -250,7 +290,8 @@ impl PatternDatabase {
                     continue; // another pattern tile's cell
                 }
                 cells[i] = to;
-                if self.value(&cells) == 0 {
+                let value = self.value(&cells);
+                if value == 0 || (blank & 1 << to != 0 && value != 1) {
                     return false;
                 }
             }

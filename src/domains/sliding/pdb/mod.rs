@@ -46,7 +46,9 @@
 //! A database is the same for every instance of its board and goal: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
 //! small binary format (a header naming the board, the goal cells and the tiles, a
 //! checksum, and the table), and [`PatternDatabase::load_or_build`] keeps one per pattern
-//! in a cache directory, by default [`default_cache_dir`].
+//! in a cache directory, by default [`default_cache_dir`]. A cached table is used only
+//! once it passes [`PatternDatabase::passes_checks`] (what that catches, and what it
+//! does not: see the trust section of [`PatternDatabase::load_or_build`]).
 //!
 //! # Examples
 //!
@@ -72,6 +74,7 @@
 //! ```
 
 mod builder;
+mod check;
 mod database;
 mod files;
 mod heuristic;

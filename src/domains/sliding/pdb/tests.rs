@@ -87,3 +87,99 @@ fn placements_off_the_board_or_of_the_wrong_length_panic_in_debug_builds() {
     let board_4x4: Vec<u8> = (0..16).collect();
     assert!(std::panic::catch_unwind(|| db.value_of(&board_4x4)).is_err());
 }
+
+/// The databases the checks are tried on: boards of one, two, three and four rows, byte and
+/// nibble tables.
+fn databases() -> Vec<PatternDatabase> {
+    let cases: [(usize, usize, &[u8]); 7] = [
+        (3, 3, &[1, 2, 3, 4]),
+        (3, 3, &[5, 6, 7, 8]),
+        (2, 3, &[1, 2]),
+        (1, 5, &[1, 2]),
+        (2, 4, &[1, 5, 6]),
+        (4, 4, &[1, 2, 3, 4, 5]),
+        (3, 4, &[6, 7, 9, 10, 11, 8]),
+    ];
+    cases
+        .iter()
+        .map(|&(rows, cols, tiles)| {
+            let puzzle = NPuzzle::standard(rows, cols).unwrap();
+            PatternDatabase::build(&puzzle, tiles).unwrap()
+        })
+        .collect()
+}
+
+/// `db` with every value `v` replaced by `forge(v)`, as bytes.
+fn forged(db: &PatternDatabase, forge: impl Fn(u8) -> u8) -> PatternDatabase {
+    let mut forged = db.clone();
+    forged.entries = database::Entries::Bytes((0..db.len()).map(|r| forge(db.entry(r))).collect());
+    forged
+}
+
+#[test]
+fn built_tables_pass_the_checks_of_a_loaded_table() {
+    let mut rng = crate::rng::SplitMix64::new(3);
+    for db in databases() {
+        assert!(db.passes_checks(), "{}", db.file_name());
+        // Far more draws than placements on the small boards: every placement is seen.
+        assert!(
+            db.passes_sampled_checks(&mut rng, 50_000),
+            "{}",
+            db.file_name()
+        );
+    }
+}
+
+#[test]
+fn doubled_saturated_shifted_and_zeroed_tables_fail_the_checks() {
+    type Forgery = (&'static str, fn(u8) -> u8);
+    let forgeries: [Forgery; 5] = [
+        ("doubled", |v| v.saturating_mul(2)),
+        ("saturated", |v| if v == 0 { 0 } else { u8::MAX }),
+        ("shifted by 2 but the goal", |v| {
+            if v == 0 { 0 } else { v.saturating_add(2) }
+        }),
+        ("shifted by 1 but the goal", |v| {
+            if v == 0 { 0 } else { v.saturating_add(1) }
+        }),
+        ("zeroed", |_| 0),
+    ];
+    // Caught on small tables only, which are built again: on a large one, the few
+    // placements of value 1 next to those of value 2 are seldom drawn.
+    let near_the_goal = |v: u8| if v < 2 { v } else { v.saturating_add(2) };
+    let mut rng = crate::rng::SplitMix64::new(5);
+    for db in databases() {
+        let large = db.len() > 1 << 16;
+        for (what, forge) in forgeries {
+            let forged = forged(&db, forge);
+            assert!(!forged.passes_checks(), "{what} {}", db.file_name());
+            // On a large table, the samples catch them (not only the spot check).
+            if large && forged.passes_spot_check() {
+                let sampled = forged.passes_sampled_checks(&mut rng, check::SAMPLES);
+                assert!(!sampled, "{what} {}: sampled", db.file_name());
+            }
+        }
+        // The identity as a forgery is no forgery: the checks do not reject bytes as such.
+        assert!(forged(&db, |v| v).passes_checks(), "{}", db.file_name());
+        if !large {
+            let forged = forged(&db, near_the_goal);
+            assert!(!forged.passes_checks(), "{}", db.file_name());
+            continue;
+        }
+        // Each property of the samples on its own: the parity (a shift by 1 that keeps
+        // neighbours within 1 almost everywhere) and the neighbours within 1 (a shift by 2
+        // from the most common value on, which keeps the parity).
+        let mut counts = [0usize; 256];
+        (0..db.len()).for_each(|r| counts[usize::from(db.entry(r))] += 1);
+        let common = (0..=255u8).max_by_key(|&v| counts[usize::from(v)]).unwrap();
+        let parity = forged(&db, |v| if v < 2 { v } else { v + 1 });
+        let step = forged(&db, |v| if v < common { v } else { v + 2 });
+        for (what, forged) in [("parity", parity), ("step", step)] {
+            assert!(forged.passes_spot_check(), "{what}");
+            assert!(
+                !forged.passes_sampled_checks(&mut rng, check::SAMPLES),
+                "{what}"
+            );
+        }
+    }
+}

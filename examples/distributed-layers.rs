@@ -129,7 +129,9 @@ fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{USAGE}");
+            if let Err(message) = common::write_out(&format!("{USAGE}\n")) {
+                return fail(2, &message);
+            }
             return ExitCode::SUCCESS;
         }
         Err(message) => return fail(2, &message),

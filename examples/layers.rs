@@ -101,7 +101,10 @@ fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{USAGE}");
+            if let Err(message) = common::write_out(&format!("{USAGE}\n")) {
+                eprintln!("layers: {message}");
+                return ExitCode::from(2);
+            }
             return ExitCode::SUCCESS;
         }
         Err(message) => {

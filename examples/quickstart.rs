@@ -4,6 +4,7 @@
 //! the big jug holds exactly 4 litres. `cargo run --example quickstart`
 
 use state_search::StateSpace;
+use std::io::Write as _;
 
 /// The litres in the 3-litre and the 5-litre jug.
 struct Jugs;
@@ -28,16 +29,19 @@ impl StateSpace for Jugs {
     }
 }
 
-fn main() {
+fn main() -> std::io::Result<()> {
     let search = state_search::bfs(&Jugs, [(0, 0)], |&(_, big)| big == 4);
+    // Written through a lock and flushed, so that a full disk is an error, not a panic.
+    let mut out = std::io::stdout().lock();
     match search.found() {
         Some(solution) => {
-            println!("{} steps:", solution.cost);
+            writeln!(out, "{} steps:", solution.cost)?;
             for (small, big) in &solution.path {
-                println!("  small {small}, big {big}");
+                writeln!(out, "  small {small}, big {big}")?;
             }
         }
-        None => println!("no way to measure 4 litres"),
+        None => writeln!(out, "no way to measure 4 litres")?,
     }
-    println!("({} states expanded)", search.stats.expanded);
+    writeln!(out, "({} states expanded)", search.stats.expanded)?;
+    out.flush()
 }

@@ -51,18 +51,28 @@ impl Output {
     }
 
     /// Writes the output and returns the exit status. A reader that went away (a closed
-    /// pipe) is not worth a panic: the output is simply not wanted.
-    pub fn emit(&self) -> ExitCode {
-        let _ = std::io::stdout().lock().write_all(self.stdout.as_bytes());
+    /// pipe) is not worth a panic: the output is simply not wanted. Any other error writing
+    /// standard output (a full disk) is exit status 2, with one line `program: ...`.
+    pub fn emit(&self, program: &str) -> ExitCode {
+        if let Err(message) = write_out(&self.stdout) {
+            let _ = writeln!(std::io::stderr().lock(), "{program}: {message}");
+            return ExitCode::from(ERROR);
+        }
         let _ = std::io::stderr().lock().write_all(self.stderr.as_bytes());
         ExitCode::from(self.code)
     }
 }
 
-/// Writes `text` to standard output. A reader that went away (a closed pipe, as with
-/// `| head`) is not an error: the result is then `Ok(false)`, and the program may stop.
+/// Writes `text` to standard output and flushes it. A reader that went away (a closed
+/// pipe, as with `| head`) is not an error: the result is then `Ok(false)`, and the
+/// program may stop.
+///
+/// # Errors
+///
+/// Any other error of the write or the flush, as one line.
 pub fn write_out(text: &str) -> Result<bool, String> {
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(format!("standard output: {e}")),

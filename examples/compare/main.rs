@@ -167,7 +167,7 @@ fn parse() -> Result<Option<Options>, String> {
             }
             Long("list") => options.list = true,
             Short('h') | Long("help") => {
-                println!("{USAGE}\n{HELP}");
+                common::write_out(&format!("{USAGE}\n{HELP}\n"))?;
                 return Ok(None);
             }
             other => return Err(format!("{} ({USAGE})", other.unexpected())),
@@ -197,9 +197,8 @@ fn run(options: &Options) -> Result<(), String> {
 fn compare(options: &Options) -> Result<(), String> {
     let problems = problems::all(options.quick);
     if options.list {
-        for problem in &problems {
-            println!("{}", problem.name());
-        }
+        let names: String = problems.iter().flat_map(|p| [p.name(), "\n"]).collect();
+        common::write_out(&names)?;
         return Ok(());
     }
     let wanted = |name: &str| {
@@ -240,7 +239,7 @@ fn compare(options: &Options) -> Result<(), String> {
         Format::Csv => report.csv(),
         Format::Json => report.json(),
     };
-    print!("{text}");
+    common::write_out(&text)?;
     if let Some(dir) = &options.svg {
         let written = report.write_svgs(dir).map_err(|e| e.to_string())?;
         let charts = if written.len() == 1 {

@@ -19,5 +19,5 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::run(std::env::args_os().skip(1), cli::common::read_stdin).emit()
+    cli::run(std::env::args_os().skip(1), cli::common::read_stdin).emit("palamaze")
 }

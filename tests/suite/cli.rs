@@ -297,12 +297,62 @@ fn a_shape_too_large_for_a_usize_is_named_by_its_sides() {
     );
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn every_program_fails_with_one_line_when_standard_output_is_full() {
+    let cases: [(&str, &[&str], &str); 9] = [
+        ("keydoor", &[], "1 3\nSaT\n"),
+        ("palamaze", &[], "1 3\n#+$\n"),
+        ("npuzzle", &[], NPUZZLE),
+        ("huarong", &[], HUARONG),
+        ("klotski", &[], KLOTSKI),
+        ("compare", &["--list"], ""),
+        (
+            "mazegen",
+            &["palamaze", "2", "1", "0", "0", "0", "0", "0", "1"],
+            "",
+        ),
+        ("layers", &["--help"], ""),
+        ("quickstart", &[], ""),
+    ];
+    for (name, args, input) in cases {
+        let mut command = Command::new(example(name));
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        command
+            .args(args)
+            .stdout(full)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = command.spawn().unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let code = out.status.code();
+        assert!(matches!(code, Some(1 | 2)), "{name}: {code:?} {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{name}: {stderr}"
+        );
+    }
+}
+
 #[test]
 fn npuzzle_refuses_an_empty_cache_directory() {
     // An empty name would write the databases into the current directory.
-    let out = run("npuzzle", &["--heuristic", "pdb555", "--pdb-cache", ""], NPUZZLE);
+    let out = run(
+        "npuzzle",
+        &["--heuristic", "pdb555", "--pdb-cache", ""],
+        NPUZZLE,
+    );
     assert_eq!(out.code, Some(2), "{out:?}");
-    assert!(out.error_line().contains("--pdb-cache needs a directory"), "{out:?}");
+    assert!(
+        out.error_line().contains("--pdb-cache needs a directory"),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -13,7 +13,8 @@
 //! that solve the objective (`--help` lists them). `-` names standard input; `--` ends the
 //! options.
 //!
-//! `--threads N`: the threads the parallel strategies run on (default: every core). With
+//! `--threads N`: the threads the parallel strategies run on (default: 1, or every core for
+//! `--strategy par-bfs` / `hda`; on mazes the parallel engines were measured slower). With
 //! the `parallel` feature (`cargo run --release --features parallel --example keydoor`),
 //! more than one runs `bfs` as `par-bfs` (layer-parallel BFS; over hash tables when the
 //! maze's states are too many for its dense marks) and `astar` as `hda` (hash-distributed A*) on

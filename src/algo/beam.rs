@@ -78,7 +78,15 @@ where
     );
     stats.stored = store.len();
     stats.memory = store.memory_bytes();
-    let (outcome, partial) = answer(space, &store, outcome, None, beam.best.0, |r| r.0, |r| r.1);
+    let (outcome, partial) = answer(
+        space,
+        &store,
+        (outcome, false),
+        None,
+        beam.best.0,
+        |r| r.0,
+        |r| r.1,
+    );
     Ok(Search {
         outcome,
         stats,

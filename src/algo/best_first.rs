@@ -86,6 +86,11 @@ pub(crate) trait Order<C> {
     /// again buys it nothing, and on a weak heuristic it expanded a 1,001-state space
     /// 156,695 times.
     const REOPENS: bool = true;
+    /// Whether the cost recorded for a goal when it leaves the queue is the cost of its
+    /// path along the parent links, as long as no closed state was reopened (a state's
+    /// successors are recorded when it is expanded, from its cost then): true for Dijkstra
+    /// and A*, whose answer is then not traced again through the successors.
+    const EXACT: bool = false;
     /// The key of a state with cost `g`, estimate `h` and `f = g + h`.
     fn key(&self, g: C, h: C, f: C) -> Self::Key;
     /// The cost `g` a key was made with: an entry whose `g` is no longer the state's is
@@ -99,6 +104,7 @@ pub(crate) struct ByCost;
 impl<C: Cost> Order<C> for ByCost {
     type Key = C;
     const ESTIMATES: bool = false;
+    const EXACT: bool = true;
     #[inline]
     fn key(&self, g: C, _h: C, _f: C) -> C {
         g
@@ -115,6 +121,7 @@ pub(crate) struct ByEstimate;
 impl<C: Cost> Order<C> for ByEstimate {
     type Key = C::EstimateKey;
     const ESTIMATES: bool = true;
+    const EXACT: bool = true;
     #[inline]
     fn key(&self, g: C, _h: C, f: C) -> C::EstimateKey {
         C::EstimateKey::new(f, g)
@@ -411,7 +418,7 @@ where
     let (outcome, partial) = answer(
         space,
         &scratch.store,
-        explored,
+        (explored, O::EXACT && stats.reopened == 0),
         policy.take(),
         best,
         |n| n.0,
@@ -429,14 +436,16 @@ pub(crate) type Answer<S, C> = (Outcome<Solution<S, C>>, Option<Solution<S, C>>)
 
 /// The outcome of a search that `explored` ended (`Err`: stopped before its end), and its
 /// partial solution: `kept` is the best solution a policy kept, `best` the slot of the most
-/// promising state reached; records `R` give their parent slot and cost `g`. Generic over
+/// promising state reached; records `R` give their parent slot and cost `g`. With `exact`,
+/// a goal found keeps its recorded cost (see [`Order::EXACT`]); any other solution is
+/// [`traced`]. Generic over
 /// the space, the store and the record alone (the accessors are function pointers), so one
 /// copy serves every order and queue, and the searches with records of their own (beam,
 /// focal) build their answers with it too.
 pub(crate) fn answer<Sp, N, R>(
     space: &Sp,
     store: &N,
-    explored: Result<Outcome<Slot>, StopReason>,
+    (explored, exact): (Result<Outcome<Slot>, StopReason>, bool),
     kept: Option<Solution<Sp::State, Sp::Cost>>,
     best: Slot,
     parent: fn(&R) -> Slot,
@@ -449,6 +458,11 @@ where
     let solution = |slot| traced(space, store, slot, parent, g(store.value(slot)));
     let promising = || (best != NO_SLOT).then(|| solution(best));
     match (explored, kept) {
+        (Ok(Outcome::Found(slot)), _) if exact => {
+            let path = path_to(store, slot, parent);
+            let cost = g(store.value(slot));
+            (Outcome::Found(Solution { path, cost }), None)
+        }
         (Ok(Outcome::Found(slot)), _) => (Outcome::Found(solution(slot)), None),
         // The queue ran dry: the best solution kept is the answer.
         (Ok(_), Some(kept)) => (Outcome::Found(kept), None),

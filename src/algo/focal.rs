@@ -105,7 +105,7 @@ where
     let (outcome, partial) = answer(
         space,
         store,
-        outcome,
+        (outcome, false),
         None,
         best,
         |n: &Node<C>| n.0,

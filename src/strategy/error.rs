@@ -64,7 +64,10 @@ impl fmt::Display for Inapplicable {
             Self::NeedsUnsignedCost => "its queue needs unsigned integer costs",
             Self::NeedsNumericCost => "it weighs costs, which must be numbers",
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
-            Self::NeedsInPlaceSpace => "it needs a space searched in place",
+            Self::NeedsInPlaceSpace => {
+                "it needs a space searched in place, an InPlaceSpace (Strategy::run_in_place; \
+                 par-idastar: Strategy::par_run_in_place)"
+            }
             Self::NeedsStateSpace => "it does not search in place",
             #[cfg(feature = "parallel")]
             Self::NeedsSendSpace => {

@@ -142,3 +142,50 @@ fn focal_and_anytime_searches_tell_the_visitor_of_each_reopened_state() {
         assert_eq!(reopened, [(3, 4)], "{name}");
     }
 }
+
+/// Dijkstra and A* generate each expanded state's successors once and never again: the
+/// cost of the path they return is the one recorded, not summed up anew through the
+/// successor function (which may be costly or have side effects).
+#[test]
+fn dijkstra_and_astar_call_successors_once_per_expansion() {
+    use core::cell::Cell;
+    use state_search::{Dijkstra, Limits, Strategy};
+    let calls = Cell::new(0u64);
+    // A 30x30 open grid, 4-connected, step cost 1 + (r + c) % 3.
+    let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
+        calls.set(calls.get() + 1);
+        [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            .into_iter()
+            .filter(|&(r, c)| (0..30).contains(&r) && (0..30).contains(&c))
+            .map(move |p| (p, 1 + u32::try_from((r + c) % 3).unwrap()))
+    });
+    let manhattan = |&(r, c): &(i32, i32)| (29 - r).unsigned_abs() + (29 - c).unsigned_abs();
+    let problem = Problem::new(&space, [(0, 0)], |&p| p == (29, 29)).heuristic(manhattan);
+    let mut searches = vec![
+        (
+            "Dijkstra",
+            Box::new(|| Dijkstra::new().search(&problem)) as Box<dyn Fn() -> _>,
+        ),
+        ("AStar", Box::new(|| AStar::new().search(&problem))),
+    ];
+    for name in ["dijkstra", "astar", "dijkstra:bucket", "astar:bucket"] {
+        let strategy: Strategy = name.parse().unwrap();
+        let problem = &problem;
+        searches.push((
+            name,
+            Box::new(move || strategy.run(problem, &Limits::new()).unwrap()),
+        ));
+    }
+    let mut costs = Vec::new();
+    for (name, search) in &searches {
+        calls.set(0);
+        let search = search();
+        assert_eq!(calls.get(), search.stats.expanded, "{name}");
+        let found = search.found().unwrap();
+        let step = |&(r, c): &(i32, i32)| 1 + u32::try_from((r + c) % 3).unwrap();
+        let summed: u32 = found.path.windows(2).map(|w| step(&w[0])).sum();
+        assert_eq!(summed, found.cost, "{name}: the cost is the path's");
+        costs.push(found.cost);
+    }
+    assert!(costs.windows(2).all(|w| w[0] == w[1]), "{costs:?}");
+}

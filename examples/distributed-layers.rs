@@ -20,12 +20,13 @@
 //! - `--goal "TILES"`: stop after the first layer holding this board; after the total,
 //!   print `goal D`, its depth (or `goal unreachable`).
 //! - `--path`: with `--goal`, then print the boards of a shortest path, start to goal.
-//! - `-w N`, `--threads N`: worker threads per process (default 1, at most 1,024).
-//! - `-n N`, `--processes N`: processes (default 1).
+//! - `-w N`, `--threads N`: worker threads per process (default 1, at most 64).
+//! - `-n N`, `--processes N`: processes (default 1, at most 1,024).
 //! - `-p I`, `--process I`: this process's index, 0 to N - 1 (default 0).
 //! - `-h FILE`, `--hostfile FILE`: the processes' `host:port` addresses, one per line in
 //!   process order (default `localhost:2101`, `localhost:2102`, ...).
-//! - `--connect-timeout S`: seconds to wait for the other processes (default 60).
+//! - `--connect-timeout S`: seconds to wait for the other processes (default 60, at most
+//!   86,400).
 //! - `--quiet`: no progress on standard error (by default process 0 writes one line per
 //!   layer: depth, count, time, bytes sent between processes; every process logs its
 //!   connections, prefixed with its index).
@@ -51,6 +52,9 @@ use state_search::domains::sliding::ranking::RankedPuzzle;
 const USAGE: &str = "usage: distributed-layers [--shape RxC] [--start \"TILES\"] \
                      [--goal \"TILES\" [--path]] [-w THREADS] [-n PROCESSES] [-p PROCESS] \
                      [-h HOSTFILE] [--connect-timeout S] [--quiet]";
+
+/// The longest `--connect-timeout`, in seconds: a day.
+const MAX_CONNECT_TIMEOUT: f64 = 86_400.0;
 
 struct Options {
     shape: (usize, usize),
@@ -97,10 +101,8 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("start") => options.start = Some(text(&mut parser, "--start")?),
             Long("goal") => options.goal = Some(text(&mut parser, "--goal")?),
             Long("path") => options.path = true,
-            Short('w') | Long("threads") => {
-                options.threads = common::check_threads(number(&mut parser, "-w")?)
-                    .map_err(|e| e.replace("--threads", "-w"))?;
-            }
+            // Checked by `Cluster::new` (at most 64 per process, 1,024 processes).
+            Short('w') | Long("threads") => options.threads = number(&mut parser, "-w")?,
             Short('n') | Long("processes") => options.processes = number(&mut parser, "-n")?,
             Short('p') | Long("process") => options.process = number(&mut parser, "-p")?,
             Short('h') | Long("hostfile") => options.hosts = Some(text(&mut parser, "-h")?.into()),
@@ -113,6 +115,11 @@ fn parse_args() -> Result<Option<Options>, String> {
                     .ok_or_else(|| {
                         format!("--connect-timeout: {value:?} is not a number of seconds")
                     })?;
+                if seconds > MAX_CONNECT_TIMEOUT {
+                    return Err(format!(
+                        "--connect-timeout: {value}: at most {MAX_CONNECT_TIMEOUT} seconds (a day)"
+                    ));
+                }
                 options.connect_timeout = Duration::from_secs_f64(seconds);
             }
             Long("quiet") => options.quiet = true,

@@ -12,6 +12,14 @@ use core::fmt;
 /// listens on `localhost:2101 + i` when no host file is given.
 const DEFAULT_PORT: usize = 2101;
 
+/// The most processes a [`Cluster`] takes: beyond, the default ports would leave the port
+/// range, and timely's connections between every pair of processes would not fit.
+pub const MAX_PROCESSES: usize = 1024;
+
+/// The most worker threads per process a [`Cluster`] takes: timely keeps a channel between
+/// every pair of workers, and 256 threads in one process ran out of 1 GiB of memory.
+pub const MAX_THREADS: usize = 64;
+
 /// How a computation is laid out: `threads` workers in each of `processes` processes,
 /// this one being process `process`, the processes reachable at `addresses`.
 ///
@@ -54,6 +62,16 @@ pub struct Cluster {
 pub enum ClusterError {
     /// `-w 0` or `-n 0`.
     Zero(&'static str),
+    /// More threads ([`MAX_THREADS`]) or processes ([`MAX_PROCESSES`]) than a cluster
+    /// takes.
+    TooMany {
+        /// The flag: `-w (threads per process)` or `-n (processes)`.
+        what: &'static str,
+        /// The number given.
+        given: usize,
+        /// The most it takes.
+        max: usize,
+    },
     /// `-p` is not below `-n`.
     ProcessOutOfRange {
         /// The `-p` given.
@@ -115,6 +133,9 @@ impl fmt::Display for ClusterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ClusterError::Zero(flag) => write!(f, "{flag} must be at least 1"),
+            ClusterError::TooMany { what, given, max } => {
+                write!(f, "{what} is {given}: at most {max}")
+            }
             ClusterError::ProcessOutOfRange { process, processes } => write!(
                 f,
                 "process index -p {process} is out of range: -n {processes} processes are numbered 0 to {}",
@@ -171,7 +192,8 @@ impl Cluster {
     ///
     /// # Errors
     ///
-    /// [`ClusterError::Zero`] for no threads or processes,
+    /// [`ClusterError::Zero`] for no threads or processes, [`ClusterError::TooMany`] for
+    /// more than [`MAX_THREADS`] threads or [`MAX_PROCESSES`] processes,
     /// [`ClusterError::ProcessOutOfRange`] when `process >= processes`, and the host file's
     /// errors ([`ClusterError::HostFile`], [`ClusterError::TooFewHosts`],
     /// [`ClusterError::BadAddress`]). Only the first `processes` lines are read; blank
@@ -187,6 +209,13 @@ impl Cluster {
         }
         if processes == 0 {
             return Err(ClusterError::Zero("-n (processes)"));
+        }
+        let too_many = |what, given, max| ClusterError::TooMany { what, given, max };
+        if threads > MAX_THREADS {
+            return Err(too_many("-w (threads per process)", threads, MAX_THREADS));
+        }
+        if processes > MAX_PROCESSES {
+            return Err(too_many("-n (processes)", processes, MAX_PROCESSES));
         }
         if process >= processes {
             return Err(ClusterError::ProcessOutOfRange { process, processes });

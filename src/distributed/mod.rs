@@ -79,7 +79,7 @@ use std::time::{Duration, Instant};
 
 use core::fmt;
 
-pub use cluster::{Cluster, ClusterError};
+pub use cluster::{Cluster, ClusterError, MAX_PROCESSES, MAX_THREADS};
 
 use crate::algo::layers::IndexSpace;
 use crate::error::CapacityError;

@@ -340,6 +340,28 @@ fn every_program_fails_with_one_line_when_standard_output_is_full() {
     }
 }
 
+#[cfg(all(feature = "distributed", feature = "domains"))]
+#[test]
+fn distributed_layers_refuses_flags_out_of_range_with_one_line() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["--connect-timeout", "1e308"], "--connect-timeout"),
+        (
+            &["--connect-timeout", "18446744073709551615"],
+            "--connect-timeout",
+        ),
+        (&["-n", "18446744073709551615"], "-n (processes)"),
+        (&["-n", "4294967296"], "-n (processes)"),
+        (&["-w", "256"], "-w (threads per process)"),
+        (&["-w", "0"], "-w (threads per process)"),
+    ];
+    for (args, flag) in cases {
+        let out = run("distributed-layers", args, "");
+        assert_eq!(out.code, Some(2), "{args:?}: {out:?}");
+        assert!(out.error_line().contains(flag), "{args:?}: {out:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {out:?}");
+    }
+}
+
 #[test]
 fn npuzzle_refuses_an_empty_cache_directory() {
     // An empty name would write the databases into the current directory.

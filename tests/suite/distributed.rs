@@ -167,6 +167,18 @@ fn bad_layouts_are_typed_errors() {
         Cluster::new(1, 0, 0, None),
         Err(ClusterError::Zero(_))
     ));
+    // Bounded before anything is allocated: `-n 2^64-1` panicked and `-n 2^32` tried to
+    // allocate 103 GB; 256 threads ran out of 1 GiB.
+    for (threads, processes) in [(1, usize::MAX), (1, 1 << 32), (1, 1025), (65, 1), (256, 1)] {
+        assert!(
+            matches!(
+                Cluster::new(threads, processes, 0, None),
+                Err(ClusterError::TooMany { .. })
+            ),
+            "-w {threads} -n {processes}"
+        );
+    }
+    assert!(Cluster::new(64, 1024, 1023, None).is_ok());
     assert!(matches!(
         Cluster::new(1, 2, 2, None),
         Err(ClusterError::ProcessOutOfRange {

@@ -96,7 +96,10 @@ fn parse_args() -> Result<Option<Options>, String> {
     };
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
-            Long("help") => return Ok(None),
+            Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Long("shape") => options.shape = tiles::shape(&text(&mut parser, "--shape")?)?,
             Long("start") => options.start = Some(text(&mut parser, "--start")?),
             Long("goal") => options.goal = Some(text(&mut parser, "--goal")?),

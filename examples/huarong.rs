@@ -75,7 +75,10 @@ fn parse_args() -> Result<Option<Options>, String> {
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Long("method") => {
                 let value = common::text_value(&mut parser, "--method")?;
                 options.method = value.parse().map_err(

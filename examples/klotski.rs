@@ -43,6 +43,7 @@ fn run() -> Result<(), String> {
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
             Short('h') | Long("help") => {
+                common::help(&mut parser)?;
                 return common::write_out(&format!("{}\n", usage())).map(drop);
             }
             Long("metric") => {

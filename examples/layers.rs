@@ -60,7 +60,10 @@ fn parse_args() -> Result<Option<Options>, String> {
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Long("shape") => {
                 let text = parser.value().map_err(|e| e.to_string())?;
                 options.shape = tiles::shape(&text.string().map_err(|e| e.to_string())?)?;

@@ -53,7 +53,10 @@ fn parse_args() -> Result<Option<Vec<String>>, String> {
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Value(value) => args.push(common::text(value)?),
             other => return Err(common::arg_error(other.unexpected())),
         }

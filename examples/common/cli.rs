@@ -90,6 +90,19 @@ pub fn exit_error(program: &str, message: &str) -> ExitCode {
     ExitCode::from(ERROR)
 }
 
+/// Checks that `--help` (or `-h`), just read by `parser`, has no value: `--help=1` is an
+/// error, not help.
+///
+/// # Errors
+///
+/// The one-line message for a value.
+pub fn help(parser: &mut lexopt::Parser) -> Result<(), String> {
+    match parser.optional_value() {
+        None => Ok(()),
+        Some(value) => Err(format!("--help takes no value, not {}", value.display())),
+    }
+}
+
 /// A `lexopt` error as one line, in the words of these programs.
 #[expect(
     clippy::unnecessary_debug_formatting,

@@ -167,6 +167,7 @@ fn parse() -> Result<Option<Options>, String> {
             }
             Long("list") => options.list = true,
             Short('h') | Long("help") => {
+                common::help(&mut parser)?;
                 common::write_out(&format!("{USAGE}\n{HELP}\n"))?;
                 return Ok(None);
             }

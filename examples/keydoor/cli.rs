@@ -128,7 +128,10 @@ fn parse_args(
                 options.threads = Some(common::threads(common::value(&mut parser, "--threads")?)?);
             }
             Long("stats") => options.stats = true,
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Value(file) if options.file.is_none() => {
                 options.file = Some(PathBuf::from(common::text(file)?));
             }

@@ -55,7 +55,10 @@ fn parse_args(
             }
             Long("stats") => options.stats = true,
             Long("path") => options.path = true,
-            Short('h') | Long("help") => return Ok(None),
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return Ok(None);
+            }
             Value(file) if options.file.is_none() => {
                 options.file = Some(PathBuf::from(common::text(file)?));
             }

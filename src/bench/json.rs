@@ -4,9 +4,19 @@ use serde_json::{Value, json};
 
 use super::{Report, Row, RunOutcome};
 
+/// `d` in milliseconds to the microsecond, the nearest `f64` to that decimal (so that it
+/// prints as `33.596`, not `33.596000000000004` as `as_secs_f64() * 1e3` does).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "microseconds below 2^53, exact; beyond, a run of over 285 years"
+)]
+fn millis(d: core::time::Duration) -> f64 {
+    d.as_micros() as f64 / 1e3
+}
+
 /// The JSON value of a row.
 fn row(row: &Row) -> Value {
-    let ms = |d: core::time::Duration| d.as_secs_f64() * 1e3;
+    let ms = millis;
     // A skipped pair ran nothing: no counts.
     let counted = |count: u64| (!row.outcome.is_skipped()).then_some(count);
     let outcome = match &row.outcome {
@@ -62,5 +72,21 @@ impl Report {
         let mut text = Value::Array(rows).to_string();
         text.push('\n');
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::time::Duration;
+
+    #[test]
+    fn times_print_as_the_decimals_they_are() {
+        let printed =
+            |nanos| serde_json::json!(super::millis(Duration::from_nanos(nanos))).to_string();
+        assert_eq!(printed(33_596_000), "33.596");
+        assert_eq!(printed(33_596_499), "33.596");
+        assert_eq!(printed(1_000), "0.001");
+        assert_eq!(printed(0), "0.0");
+        assert_eq!(printed(120_000_000_000), "120000.0");
     }
 }

@@ -363,6 +363,24 @@ fn distributed_layers_refuses_flags_out_of_range_with_one_line() {
 }
 
 #[test]
+fn help_with_a_value_is_an_error_in_every_program() {
+    let programs = [
+        "keydoor", "palamaze", "npuzzle", "huarong", "klotski", "compare", "mazegen", "layers",
+    ];
+    for name in programs {
+        let help = run(name, &["--help"], "");
+        assert_eq!(help.code, Some(0), "{name}: {help:?}");
+        assert!(help.stdout.ends_with('\n'), "{name}: {help:?}");
+        let out = run(name, &["--help=1"], "");
+        assert_eq!(out.code, Some(2), "{name}: {out:?}");
+        assert!(
+            out.error_line().contains("--help takes no value"),
+            "{name}: {out:?}"
+        );
+    }
+}
+
+#[test]
 fn npuzzle_refuses_an_empty_cache_directory() {
     // An empty name would write the databases into the current directory.
     let out = run(

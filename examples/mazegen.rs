@@ -105,7 +105,11 @@ fn generate(args: &[String]) -> Result<String, String> {
                 stone_percent: percent(n[3], "STONE%")?,
                 pipe_percent: percent(n[4], "PIPE%")?,
                 key_percent: percent(n[5], "KEY%")?,
-                wall_in_exit: n[6] != 0,
+                wall_in_exit: match n[6] {
+                    0 => false,
+                    1 => true,
+                    other => return Err(format!("WALL_IN_EXIT is 0 or 1, not {other}")),
+                },
                 seed: n[7],
             };
             check_size(spec.cols, spec.rows, pipemaze::MAX_SIDE)?;

@@ -203,6 +203,18 @@ fn mazegen_makes_a_valid_pipe_maze_or_says_why_not() {
         let solved = run("palamaze", &["-"], &out.stdout);
         assert_eq!((solved.stdout.as_str(), solved.code), ("1\n", Some(0)));
     }
+    // WALL_IN_EXIT is a flag, 0 or 1: 1025 was taken for 1.
+    let out = run(
+        "mazegen",
+        &["palamaze", "3", "3", "0", "0", "0", "0", "1025", "1"],
+        "",
+    );
+    assert_eq!(out.code, Some(2), "{out:?}");
+    assert!(
+        out.error_line()
+            .contains("WALL_IN_EXIT is 0 or 1, not 1025"),
+        "{out:?}"
+    );
 }
 
 #[test]

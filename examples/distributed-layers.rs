@@ -6,10 +6,11 @@
 //! ```text
 //! cargo run --release --features distributed --example distributed-layers -- --shape 3x4 -w 2
 //! # two processes on one machine (ports 2101 and 2102), one worker thread each:
-//! distributed-layers --shape 3x4 -n 2 -p 0 &
-//! distributed-layers --shape 3x4 -n 2 -p 1
+//! head -c 32 /dev/urandom | base64 > secret.txt   # shared by every process, kept private
+//! distributed-layers --shape 3x4 -n 2 -p 0 --secret-file secret.txt &
+//! distributed-layers --shape 3x4 -n 2 -p 1 --secret-file secret.txt
 //! # a cluster: the same host file everywhere, each machine its own -p
-//! distributed-layers --shape 3x4 -w 8 -n 4 -h hosts.txt -p 2
+//! distributed-layers --shape 3x4 -w 8 -n 4 -h hosts.txt -p 2 --secret-file secret.txt
 //! ```
 //!
 //! Options:
@@ -25,6 +26,12 @@
 //! - `-p I`, `--process I`: this process's index, 0 to N - 1 (default 0).
 //! - `-h FILE`, `--hostfile FILE`: the processes' `host:port` addresses, one per line in
 //!   process order (default `localhost:2101`, `localhost:2102`, ...).
+//! - `--secret-file FILE`: the secret the processes share (at least 16 bytes; a final line
+//!   break is not part of it), needed with more than one process; without it,
+//!   `$STATE_SEARCH_CLUSTER_SECRET`. Each connection opens with a challenge and response
+//!   on it and compares the run's options (board, start, goal, `--path`, `-w`, `-n`, the
+//!   version): a process without the secret is refused and the run waits on for the real
+//!   one, and processes started with different options stop with one error each.
 //! - `--connect-timeout S`: seconds to wait for the other processes (default 60, at most
 //!   86,400).
 //! - `--quiet`: no progress on standard error (by default process 0 writes one line per
@@ -51,7 +58,31 @@ use state_search::domains::sliding::ranking::RankedPuzzle;
 
 const USAGE: &str = "usage: distributed-layers [--shape RxC] [--start \"TILES\"] \
                      [--goal \"TILES\" [--path]] [-w THREADS] [-n PROCESSES] [-p PROCESS] \
-                     [-h HOSTFILE] [--connect-timeout S] [--quiet]";
+                     [-h HOSTFILE] [--secret-file FILE] [--connect-timeout S] [--quiet]";
+
+/// The environment variable that holds the cluster's shared secret without `--secret-file`.
+const SECRET_VARIABLE: &str = "STATE_SEARCH_CLUSTER_SECRET";
+
+/// The shared secret of a run of several processes: the bytes of `--secret-file` (without
+/// a final line break), else those of `$STATE_SEARCH_CLUSTER_SECRET`.
+fn secret(options: &Options) -> Result<Vec<u8>, String> {
+    if let Some(path) = &options.secret_file {
+        let mut bytes =
+            std::fs::read(path).map_err(|e| format!("--secret-file {}: {e}", path.display()))?;
+        while bytes.last().is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+            bytes.pop();
+        }
+        return Ok(bytes);
+    }
+    match std::env::var_os(SECRET_VARIABLE) {
+        Some(value) => Ok(value.into_encoded_bytes()),
+        None => Err(format!(
+            "-n {}: the processes need a shared secret, in --secret-file FILE or \
+             ${SECRET_VARIABLE} (the same on every process, at least 16 bytes)",
+            options.processes
+        )),
+    }
+}
 
 /// The longest `--connect-timeout`, in seconds: a day.
 const MAX_CONNECT_TIMEOUT: f64 = 86_400.0;
@@ -65,6 +96,7 @@ struct Options {
     processes: usize,
     process: usize,
     hosts: Option<PathBuf>,
+    secret_file: Option<PathBuf>,
     connect_timeout: Duration,
     quiet: bool,
 }
@@ -82,6 +114,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         processes: 1,
         process: 0,
         hosts: None,
+        secret_file: None,
         connect_timeout: Duration::from_mins(1),
         quiet: false,
     };
@@ -109,6 +142,9 @@ fn parse_args() -> Result<Option<Options>, String> {
             Short('n') | Long("processes") => options.processes = number(&mut parser, "-n")?,
             Short('p') | Long("process") => options.process = number(&mut parser, "-p")?,
             Short('h') | Long("hostfile") => options.hosts = Some(text(&mut parser, "-h")?.into()),
+            Long("secret-file") => {
+                options.secret_file = Some(text(&mut parser, "--secret-file")?.into());
+            }
             Long("connect-timeout") => {
                 let value = text(&mut parser, "--connect-timeout")?;
                 let seconds: f64 = value
@@ -197,7 +233,7 @@ fn main() -> ExitCode {
 fn setup(options: &Options) -> Result<(RankedPuzzle, usize, DistributedLayers, Cluster), String> {
     let start = options.start.as_deref().map(|text| ("--start", text));
     let (npuzzle, puzzle, start) = tiles::puzzle(options.shape, start)?;
-    let cluster = Cluster::new(
+    let mut cluster = Cluster::new(
         options.threads,
         options.processes,
         options.process,
@@ -207,12 +243,28 @@ fn setup(options: &Options) -> Result<(RankedPuzzle, usize, DistributedLayers, C
     .with_connect_timeout(options.connect_timeout);
     let me = cluster.process();
     let mut search = DistributedLayers::new();
+    let mut goal_index = None;
     if let Some(text) = &options.goal {
         let goal = puzzle.index(&tiles::parse_board(&npuzzle, "--goal", text)?);
+        goal_index = Some(goal);
         search = search.stop_at(move |index| index == goal);
         if options.path {
             search = search.with_path();
         }
+    }
+    if options.processes > 1 {
+        let secret = secret(options)?;
+        // What every process must agree on: the board, the start, the goal and --path.
+        let (rows, cols) = options.shape;
+        let config = format!(
+            "{rows}x{cols} start {} goal {goal_index:?} path {}",
+            puzzle.index(&start),
+            options.path
+        );
+        cluster = cluster
+            .with_secret(secret)
+            .map_err(|e| e.to_string())?
+            .with_config(config);
     }
     if !options.quiet {
         search = search

@@ -1,12 +1,13 @@
 //! Where the workers run: threads per process, the processes and their addresses, and
 //! the connections between them.
 
-use std::io::{Read as _, Write as _};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs as _};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use core::fmt;
+
+use super::handshake::{self, Failure, Party};
 
 /// The first port of the default addresses, as timely's own examples use it: process `i`
 /// listens on `localhost:2101 + i` when no host file is given.
@@ -53,7 +54,19 @@ pub struct Cluster {
     process: usize,
     addresses: Vec<String>,
     connect_timeout: Duration,
+    /// The secret every process of the run holds (`None`: a run of one process only).
+    secret: Option<Vec<u8>>,
+    /// What every process of the run must agree on, beside the threads, processes and
+    /// the crate's version.
+    config: Vec<u8>,
 }
+
+/// The shortest secret [`Cluster::with_secret`] takes, in bytes.
+pub const MIN_SECRET_BYTES: usize = 16;
+
+/// The longest one handshake with a connection may take: a stranger that connects and
+/// stays silent delays the run by this much, not by the whole connection timeout.
+const HANDSHAKE_LIMIT: Duration = Duration::from_secs(5);
 
 /// A [`Cluster`] that cannot be set up: a bad flag or host file, or a process that could
 /// not be reached.
@@ -120,6 +133,20 @@ pub enum ClusterError {
         /// The time waited.
         waited: Duration,
     },
+    /// A run of more than one process was not given a secret ([`Cluster::with_secret`]).
+    NoSecret,
+    /// The secret given is shorter than [`MIN_SECRET_BYTES`].
+    WeakSecret {
+        /// Its length.
+        bytes: usize,
+    },
+    /// A process that holds the secret was started with another configuration
+    /// ([`Cluster::with_config`], the threads per process, the number of processes or
+    /// the crate's version).
+    Mismatch {
+        /// The other process.
+        process: usize,
+    },
     /// A connection broke, or a peer answered with an unknown or duplicate identity.
     Handshake {
         /// The address or peer.
@@ -133,6 +160,18 @@ impl fmt::Display for ClusterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ClusterError::Zero(flag) => write!(f, "{flag} must be at least 1"),
+            ClusterError::NoSecret => f.write_str(
+                "a run of several processes needs a shared secret (Cluster::with_secret)",
+            ),
+            ClusterError::WeakSecret { bytes } => write!(
+                f,
+                "the shared secret has {bytes} bytes: at least {MIN_SECRET_BYTES}"
+            ),
+            ClusterError::Mismatch { process } => write!(
+                f,
+                "process {process} was started for another run: its options, threads per \
+                 process, number of processes or version differ from this one's"
+            ),
             ClusterError::TooMany { what, given, max } => {
                 write!(f, "{what} is {given}: at most {max}")
             }
@@ -231,7 +270,39 @@ impl Cluster {
             process,
             addresses,
             connect_timeout: Duration::from_mins(1),
+            secret: None,
+            config: Vec::new(),
         })
+    }
+
+    /// The secret every process of the run holds: each connection between two processes
+    /// opens with a challenge and response on it (HMAC-SHA-256 over fresh random nonces),
+    /// so that a process that does not hold it is refused and the run waits on for the
+    /// real one. A run of more than one process needs one.
+    ///
+    /// # Errors
+    ///
+    /// [`ClusterError::WeakSecret`] for a secret shorter than [`MIN_SECRET_BYTES`].
+    pub fn with_secret(mut self, secret: impl Into<Vec<u8>>) -> Result<Self, ClusterError> {
+        let secret = secret.into();
+        if secret.len() < MIN_SECRET_BYTES {
+            return Err(ClusterError::WeakSecret {
+                bytes: secret.len(),
+            });
+        }
+        self.secret = Some(secret);
+        Ok(self)
+    }
+
+    /// What every process must have been started with (the problem, its start and goal,
+    /// ...), as bytes: each handshake compares a digest of it, with the threads per
+    /// process, the number of processes and this crate's version, and a difference is
+    /// [`ClusterError::Mismatch`] on both sides instead of a run that hangs or answers
+    /// wrong.
+    #[must_use]
+    pub fn with_config(mut self, config: impl Into<Vec<u8>>) -> Self {
+        self.config = config.into();
+        self
     }
 
     /// How long to wait for the other processes to start and connect (default 60 s).
@@ -285,6 +356,22 @@ impl Cluster {
     ) -> Result<Vec<Option<TcpStream>>, ClusterError> {
         let me = self.process;
         let deadline = Instant::now() + self.connect_timeout;
+        let mut sockets: Vec<Option<TcpStream>> = (0..self.processes()).map(|_| None).collect();
+        if self.processes() == 1 {
+            return Ok(sockets);
+        }
+        let secret = self.secret.as_deref().ok_or(ClusterError::NoSecret)?;
+        let party = Party {
+            secret,
+            me,
+            processes: self.processes(),
+            config: handshake::digest(&[
+                env!("CARGO_PKG_VERSION").as_bytes(),
+                &(self.threads as u64).to_le_bytes(),
+                &(self.processes() as u64).to_le_bytes(),
+                &self.config,
+            ]),
+        };
         let own = &self.addresses[me];
         let listener = TcpListener::bind(own.as_str()).map_err(|source| ClusterError::Listen {
             address: own.clone(),
@@ -293,16 +380,29 @@ impl Cluster {
         listener
             .set_nonblocking(true)
             .map_err(|e| handshake(own, &e.to_string()))?;
-        let mut sockets: Vec<Option<TcpStream>> = (0..self.processes()).map(|_| None).collect();
+        let unreachable = |process: usize| ClusterError::Unreachable {
+            process,
+            address: self.addresses[process].clone(),
+            waited: self.connect_timeout,
+        };
         for (peer, address) in self.addresses.iter().enumerate().take(me) {
-            let mut stream = call(address, deadline).ok_or_else(|| ClusterError::Unreachable {
-                process: peer,
-                address: address.clone(),
-                waited: self.connect_timeout,
-            })?;
-            stream
-                .write_all(&(me as u64).to_le_bytes())
-                .map_err(|e| handshake(address, &e.to_string()))?;
+            let stream = loop {
+                let mut stream = call(address, deadline).ok_or_else(|| unreachable(peer))?;
+                let within = deadline.min(Instant::now() + HANDSHAKE_LIMIT);
+                match party.call(&mut stream, peer, within) {
+                    Ok(()) => break stream,
+                    Err(Failure::Mismatch { peer }) => {
+                        return Err(ClusterError::Mismatch { process: peer });
+                    }
+                    Err(Failure::Stranger(why) | Failure::Io(why)) => {
+                        log(&format!(
+                            "process {peer} at {address}: {why}; calling again"
+                        ));
+                        std::thread::sleep(Duration::from_millis(50));
+                    }
+                }
+            };
+            settle(&stream).map_err(|e| handshake(address, &e.to_string()))?;
             log(&format!("connected to process {peer} at {address}"));
             sockets[peer] = Some(stream);
         }
@@ -311,36 +411,35 @@ impl Cluster {
             match listener.accept() {
                 Ok((mut stream, from)) => {
                     let from = from.to_string();
-                    stream
-                        .set_nonblocking(false)
-                        .and_then(|()| stream.set_read_timeout(Some(self.connect_timeout)))
-                        .map_err(|e| handshake(&from, &e.to_string()))?;
-                    let mut id = [0u8; 8];
-                    stream
-                        .read_exact(&mut id)
-                        .map_err(|e| handshake(&from, &e.to_string()))?;
-                    let peer = usize::try_from(u64::from_le_bytes(id)).unwrap_or(usize::MAX);
-                    if peer <= me || peer >= self.processes() || sockets[peer].is_some() {
-                        return Err(handshake(&from, &format!("it says it is process {peer}")));
+                    if let Err(e) = stream.set_nonblocking(false) {
+                        log(&format!("a connection from {from} failed: {e}"));
+                        continue;
                     }
-                    stream
-                        .set_read_timeout(None)
-                        .and_then(|()| stream.set_nodelay(true))
-                        .map_err(|e| handshake(&from, &e.to_string()))?;
-                    log(&format!("process {peer} connected from {from}"));
-                    sockets[peer] = Some(stream);
-                    missing -= 1;
+                    let within = deadline.min(Instant::now() + HANDSHAKE_LIMIT);
+                    match party.accept(&mut stream, within) {
+                        Ok(peer) if sockets[peer].is_none() => {
+                            settle(&stream).map_err(|e| handshake(&from, &e.to_string()))?;
+                            log(&format!("process {peer} connected from {from}"));
+                            sockets[peer] = Some(stream);
+                            missing -= 1;
+                        }
+                        Ok(peer) => log(&format!(
+                            "refused a second connection of process {peer}, from {from}"
+                        )),
+                        Err(Failure::Mismatch { peer }) => {
+                            return Err(ClusterError::Mismatch { process: peer });
+                        }
+                        Err(Failure::Stranger(why) | Failure::Io(why)) => {
+                            log(&format!("refused a connection from {from}: {why}"));
+                        }
+                    }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                     if Instant::now() >= deadline {
                         let peer = (me + 1..self.processes())
                             .find(|&p| sockets[p].is_none())
                             .unwrap_or(me);
-                        return Err(ClusterError::Unreachable {
-                            process: peer,
-                            address: self.addresses[peer].clone(),
-                            waited: self.connect_timeout,
-                        });
+                        return Err(unreachable(peer));
                     }
                     std::thread::sleep(Duration::from_millis(20));
                 }
@@ -349,6 +448,14 @@ impl Cluster {
         }
         Ok(sockets)
     }
+}
+
+/// A connection after its handshake, as timely takes it: blocking without timeouts, no
+/// delay.
+fn settle(stream: &TcpStream) -> std::io::Result<()> {
+    stream.set_read_timeout(None)?;
+    stream.set_write_timeout(None)?;
+    stream.set_nodelay(true)
 }
 
 /// Calls `address` until it answers or the deadline passes.

@@ -48,6 +48,31 @@
 //! outside (the layer reports stop arriving). The marks must fit in the cluster's memory;
 //! marks kept on disk, as in Korf's disk-based search, are not supported.
 //!
+//! # Trust
+//!
+//! Each process listens on a TCP port, so anyone who can reach it can connect. What that
+//! stranger can and cannot do:
+//!
+//! - **Join the run: no.** A run of several processes needs a shared secret
+//!   ([`Cluster::with_secret`], at least 16 bytes). Every connection opens with a challenge
+//!   and response on it (HMAC-SHA-256 over fresh random nonces, both ways) before timely
+//!   takes it; a connection that fails it is dropped and the process waits on for the real
+//!   peer, so a stranger who connects first cannot take a process's place.
+//! - **Start processes with different options: no.** The handshake compares a digest of
+//!   the run's configuration ([`Cluster::with_config`], the threads per process, the
+//!   number of processes and the crate's version); a difference is
+//!   [`ClusterError::Mismatch`] on both sides.
+//! - **Make a process wait forever: no.** Every wait during the connection is bounded by
+//!   the connection timeout as a whole (not per byte), and one connection's handshake by 5
+//!   seconds: a silent stranger delays the start by that much.
+//! - **Deny the run: yes.** Connecting over and over keeps the processes busy refusing,
+//!   and a stranger can hold the port before the process binds it.
+//! - **Read or change the traffic after the handshake: yes, on the path.** Nothing after
+//!   the handshake is encrypted or authenticated: whoever can see or alter the packets
+//!   between two processes (an on-path relay) can read the states and, by changing them,
+//!   make the counts wrong or the processes fail. Run a cluster on a private network, or
+//!   through an encrypted tunnel between the machines.
+//!
 //! # Examples
 //!
 //! The 2x3 sliding-tile puzzle's 360 boards, on two worker threads:
@@ -70,6 +95,7 @@
 
 mod bfs;
 mod cluster;
+mod handshake;
 mod partition;
 mod trace;
 
@@ -79,7 +105,7 @@ use std::time::{Duration, Instant};
 
 use core::fmt;
 
-pub use cluster::{Cluster, ClusterError, MAX_PROCESSES, MAX_THREADS};
+pub use cluster::{Cluster, ClusterError, MAX_PROCESSES, MAX_THREADS, MIN_SECRET_BYTES};
 
 use crate::algo::layers::IndexSpace;
 use crate::error::CapacityError;

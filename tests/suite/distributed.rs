@@ -280,6 +280,8 @@ fn a_process_that_never_starts_is_reported_after_the_timeout() {
     let hosts = host_file(&free_addresses(2));
     let cluster = Cluster::new(1, 2, 1, Some(&hosts))
         .unwrap()
+        .with_secret(SECRET)
+        .unwrap()
         .with_connect_timeout(Duration::from_millis(300));
     let (space, start) = puzzle(2, 3);
     let began = Instant::now();
@@ -298,9 +300,23 @@ fn a_process_that_never_starts_is_reported_after_the_timeout() {
     std::fs::remove_file(hosts).unwrap();
 }
 
+/// The secret of the multi-process tests.
+const SECRET: &[u8] = b"the secret of the multi-process tests";
+
 /// Starts this test executable as process `process` of a cluster: it runs the ignored
 /// `child` test with the settings in its environment.
 fn spawn(process: usize, processes: usize, hosts: &std::path::Path, shape: &str) -> Child {
+    spawn_with(process, processes, hosts, shape, "")
+}
+
+/// [`spawn`], the child's cluster configured with `config`.
+fn spawn_with(
+    process: usize,
+    processes: usize,
+    hosts: &std::path::Path,
+    shape: &str,
+    config: &str,
+) -> Child {
     Command::new(std::env::current_exe().unwrap())
         .args([
             "distributed::child",
@@ -313,6 +329,7 @@ fn spawn(process: usize, processes: usize, hosts: &std::path::Path, shape: &str)
             "DISTRIBUTED_CHILD",
             format!("{process} {processes} {shape} {}", hosts.display()),
         )
+        .env("DISTRIBUTED_CONFIG", config)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -367,6 +384,98 @@ fn two_processes_count_as_one_does() {
 }
 
 #[test]
+fn a_run_of_several_processes_needs_a_secret_of_16_bytes() {
+    let hosts = host_file(&free_addresses(2));
+    let cluster = Cluster::new(1, 2, 0, Some(&hosts)).unwrap();
+    let (space, start) = puzzle(2, 3);
+    let result = DistributedLayers::new().run(&cluster, Arc::clone(&space), start);
+    assert!(
+        matches!(
+            result,
+            Err(DistributedError::Cluster(ClusterError::NoSecret))
+        ),
+        "{result:?}"
+    );
+    let short = cluster.with_secret(&b"fifteen bytes.."[..]);
+    assert!(
+        matches!(short, Err(ClusterError::WeakSecret { bytes: 15 })),
+        "{short:?}"
+    );
+    // One process needs none.
+    let alone = Cluster::new(1, 1, 0, None).unwrap();
+    assert!(DistributedLayers::new().run(&alone, space, start).is_ok());
+    std::fs::remove_file(hosts).unwrap();
+}
+
+/// Connects to `address` until it listens.
+fn connect(address: &str) -> std::net::TcpStream {
+    let began = Instant::now();
+    loop {
+        if let Ok(stream) = std::net::TcpStream::connect(address) {
+            return stream;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(30),
+            "{address} never listened"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn strangers_are_refused_and_the_run_goes_on_with_the_real_peer() {
+    use std::io::{Read, Write};
+    let addresses = free_addresses(2);
+    let hosts = host_file(&addresses);
+    let first = spawn(0, 2, &hosts, "2x4");
+    // A stranger who claims to be process 1, with a hello of the right shape but no secret:
+    // it cannot answer the challenge, so process 0 refuses it (before, it was taken as
+    // process 1 and process 0 waited forever).
+    let mut stranger = connect(&addresses[0]);
+    let mut hello = b"SSCLUST1".to_vec();
+    hello.extend_from_slice(&1u64.to_le_bytes());
+    hello.extend_from_slice(&[7; 64]);
+    stranger.write_all(&hello).unwrap();
+    let mut answer = [0u8; 96];
+    stranger.read_exact(&mut answer).unwrap();
+    stranger.write_all(&[0; 32]).unwrap();
+    // One that says nothing holds process 0 for a bounded time, not the whole timeout;
+    // one that sends garbage is dropped at once.
+    let _silent = connect(&addresses[0]);
+    let mut garbage = connect(&addresses[0]);
+    let _ = garbage.write_all(&[0xA5; 256]);
+    let second = spawn(1, 2, &hosts, "2x4");
+    let (ok0, out0, err0) = finish(first, Duration::from_mins(1));
+    let (ok1, _, err1) = finish(second, Duration::from_mins(1));
+    assert!(ok0 && ok1, "{err0}\n{err1}");
+    let (space, start) = puzzle(2, 4);
+    let expected = Layers::new()
+        .count_indices(&*space, [start], |_, _, _| {})
+        .unwrap();
+    assert_eq!(
+        layers_line(&out0),
+        Some(format!("{:?}", expected.layers).as_str())
+    );
+    std::fs::remove_file(hosts).unwrap();
+}
+
+#[test]
+fn processes_started_for_other_runs_stop_with_one_error_each() {
+    let hosts = host_file(&free_addresses(2));
+    let first = spawn_with(0, 2, &hosts, "2x4", "goal 5");
+    let second = spawn_with(1, 2, &hosts, "2x4", "no goal");
+    for (process, child) in [first, second].into_iter().enumerate() {
+        let (ok, _, stderr) = finish(child, Duration::from_mins(1));
+        assert!(!ok, "process {process} must fail");
+        assert!(
+            stderr.contains("was started for another run"),
+            "{process}: {stderr}"
+        );
+    }
+    std::fs::remove_file(hosts).unwrap();
+}
+
+#[test]
 fn a_process_that_dies_makes_the_other_fail_instead_of_hanging() {
     for victim in [1, 0] {
         let hosts = host_file(&free_addresses(2));
@@ -399,8 +508,12 @@ fn child() {
     let processes: usize = fields[1].parse().unwrap();
     let (rows, cols) = fields[2].split_once('x').unwrap();
     let (space, start) = puzzle(rows.parse().unwrap(), cols.parse().unwrap());
+    let config = std::env::var("DISTRIBUTED_CONFIG").unwrap_or_default();
     let cluster = Cluster::new(1, processes, process, Some(std::path::Path::new(fields[3])))
         .unwrap()
+        .with_secret(SECRET)
+        .unwrap()
+        .with_config(config)
         .with_connect_timeout(Duration::from_secs(30));
     let search = DistributedLayers::new().on_layer(|report| println!("DEPTH {}", report.depth));
     match search.run(&cluster, space, start) {

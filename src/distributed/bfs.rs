@@ -33,6 +33,20 @@ pub(crate) trait Candidate: ExchangeData + Copy {
     fn index(self) -> u64;
     /// Its parent, when carried.
     fn parent(self) -> Option<u64>;
+    /// Its term in the check sum of a layer under `key`: sent and received candidates must
+    /// add up to the same sums (wrapping), in any order.
+    fn checked(self, key: u64) -> u64 {
+        let parent = self.parent().map_or(0, |p| mix(p ^ key.rotate_left(29)));
+        mix(self.index() ^ key).wrapping_add(parent)
+    }
+}
+
+/// A 64-bit mixer (the finalizer of SplitMix64): a bit flipped in its input changes about
+/// half the bits of its output.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 /// The parent of each state an owner kept, by index.
@@ -83,6 +97,16 @@ pub(crate) struct Tally {
     goal: Option<u64>,
     /// Why this worker could not allocate its partition or its parents, if it could not.
     failed: Option<Failure>,
+    /// Candidates of the layer this worker sent through the exchange, and their check sum.
+    sent: (u64, u64),
+    /// Candidates of the layer this worker received through the exchange, and their check
+    /// sum: over all workers, the same as `sent` unless the traffic was changed.
+    received: (u64, u64),
+}
+
+/// `total` with one more candidate of check-sum term `term`.
+fn add((count, sum): (u64, u64), term: u64) -> (u64, u64) {
+    (count + 1, sum.wrapping_add(term))
 }
 
 /// A [`CapacityError`] as it travels in a tally: entries, bytes, and the reason (0 too
@@ -127,6 +151,9 @@ pub(crate) struct Finish {
     pub(crate) failed: Option<CapacityError>,
     /// The parents of the states this worker owns, when a path is wanted.
     pub(crate) parents: Parents,
+    /// The first layer whose candidates did not arrive as they were sent (the same on
+    /// every worker).
+    pub(crate) corrupt: Option<u32>,
 }
 
 /// Where an operator is in its current round.
@@ -150,7 +177,7 @@ pub(crate) fn search<S, C>(
     space: &std::sync::Arc<S>,
     start: u64,
     settings: &Settings,
-    threads: usize,
+    (threads, key): (usize, u64),
     began: Instant,
 ) -> Finish
 where
@@ -181,6 +208,7 @@ where
         goal: None,
         failed: None,
         parents: Parents::default(),
+        corrupt: None,
     }));
     let shared = Rc::clone(&finish);
     let space = std::sync::Arc::clone(space);
@@ -198,6 +226,19 @@ where
         } else {
             Vec::new()
         };
+        // The seed goes through the exchange as every candidate does.
+        let seeded: BTreeMap<u32, Produced> = seed
+            .iter()
+            .map(|&c| {
+                (
+                    0,
+                    Produced {
+                        sent: add((0, 0), c.checked(key)),
+                        ..Produced::default()
+                    },
+                )
+            })
+            .collect();
         let candidates = seed
             .to_stream(scope)
             .container::<Vec<C>>()
@@ -213,7 +254,7 @@ where
                     let mut round = Some(capability);
                     let mut phase = Phase::Collect;
                     let mut arrived: BTreeMap<u32, Tally> = BTreeMap::new();
-                    let mut produced: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+                    let mut produced = seeded;
                     let mut received: BTreeMap<u32, Vec<Tally>> = BTreeMap::new();
                     let mut cursor = space.cursor();
                     let mut layer: Vec<u64> = Vec::with_capacity(CHUNK_WORDS * 32);
@@ -230,6 +271,13 @@ where
                                 return;
                             };
                             for c in data.drain(..) {
+                                // A candidate this worker does not own, or beyond the
+                                // bound, was changed on the way: leave it out of the sums,
+                                // which then differ, and of the marks.
+                                if c.index() >= bound as u64 || owner(c.index()) != me as u64 {
+                                    continue;
+                                }
+                                tally.received = add(tally.received, c.checked(key));
                                 keep(
                                     part,
                                     c,
@@ -253,11 +301,11 @@ where
                                         break;
                                     }
                                     let mut mine = arrived.remove(&depth).unwrap_or_default();
-                                    let (generated, remote) =
-                                        produced.remove(&depth).unwrap_or_default();
+                                    let made = produced.remove(&depth).unwrap_or_default();
                                     mine.depth = depth;
-                                    mine.generated = generated;
-                                    mine.remote = remote;
+                                    mine.generated = made.generated;
+                                    mine.remote = made.remote;
+                                    mine.sent = made.sent;
                                     mine.failed = mine.failed.or(own_failure);
                                     let mut session = output.session(&*cap);
                                     for to in 0..peers {
@@ -280,6 +328,12 @@ where
                                     };
                                     let layer = sum(all);
                                     received.remove(&depth);
+                                    // A worker without its partition dropped what it got.
+                                    if layer.failed.is_none() && layer.sent != layer.received {
+                                        finish.corrupt = Some(depth);
+                                        round = None;
+                                        break;
+                                    }
                                     let report = LayerReport {
                                         depth: depth as usize,
                                         count: layer.new,
@@ -317,6 +371,7 @@ where
                                     };
                                     let end = part.words().min(from + CHUNK_WORDS);
                                     let (mut generated, mut remote) = (0, 0);
+                                    let mut sent = (0, 0);
                                     let mut session = output.session(&*cap);
                                     layer.clear();
                                     part.expand(depth, from..end, |index| layer.push(index));
@@ -347,14 +402,17 @@ where
                                                 );
                                             } else {
                                                 remote += u64::from(process_of(to) != my_process);
+                                                sent = add(sent, candidate.checked(key));
                                                 session.give(Ok(candidate));
                                             }
                                         });
                                     }
                                     drop(session);
-                                    let counts = produced.entry(depth + 1).or_default();
-                                    counts.0 += generated;
-                                    counts.1 += remote;
+                                    let made = produced.entry(depth + 1).or_default();
+                                    made.generated += generated;
+                                    made.remote += remote;
+                                    made.sent =
+                                        (made.sent.0 + sent.0, made.sent.1.wrapping_add(sent.1));
                                     if end == part.words() {
                                         cap.downgrade(&(depth + 1));
                                         phase = Phase::Collect;
@@ -425,6 +483,20 @@ fn sum(all: &[Tally]) -> Tally {
         },
         // The largest failure, so that every worker picks the same one.
         failed: acc.failed.max(t.failed),
+        sent: (acc.sent.0 + t.sent.0, acc.sent.1.wrapping_add(t.sent.1)),
+        received: (
+            acc.received.0 + t.received.0,
+            acc.received.1.wrapping_add(t.received.1),
+        ),
         ..acc
     })
+}
+
+/// What a worker produced for one layer while expanding the one before.
+#[derive(Clone, Copy, Default)]
+struct Produced {
+    generated: u64,
+    remote: u64,
+    /// Sent through the exchange: the count and check sum.
+    sent: (u64, u64),
 }

@@ -313,6 +313,11 @@ impl Cluster {
         self
     }
 
+    /// The key of the run's per-layer check sums.
+    pub(crate) fn layer_key(&self) -> u64 {
+        handshake::layer_key(self.secret.as_deref())
+    }
+
     /// Worker threads in each process.
     #[must_use]
     pub fn threads(&self) -> usize {

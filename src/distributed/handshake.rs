@@ -35,6 +35,18 @@ pub(crate) fn digest(parts: &[&[u8]]) -> ConfigDigest {
     hash.finalize().into()
 }
 
+/// The key of the per-layer check sums of a run: derived from its secret (0 for a run of
+/// one process, which sends nothing over a network).
+pub(crate) fn layer_key(secret: Option<&[u8]>) -> u64 {
+    secret.map_or(0, |secret| {
+        let mut hash = Sha256::new();
+        hash.update(b"SSCLUST1 layer check");
+        hash.update(secret);
+        let bytes: [u8; 32] = hash.finalize().into();
+        u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"))
+    })
+}
+
 /// Why a handshake did not make a peer.
 #[derive(Debug)]
 pub(crate) enum Failure {

@@ -67,11 +67,18 @@
 //!   seconds: a silent stranger delays the start by that much.
 //! - **Deny the run: yes.** Connecting over and over keeps the processes busy refusing,
 //!   and a stranger can hold the port before the process binds it.
-//! - **Read or change the traffic after the handshake: yes, on the path.** Nothing after
-//!   the handshake is encrypted or authenticated: whoever can see or alter the packets
-//!   between two processes (an on-path relay) can read the states and, by changing them,
-//!   make the counts wrong or the processes fail. Run a cluster on a private network, or
-//!   through an encrypted tunnel between the machines.
+//! - **Change a count: no, as far as the check goes.** Every layer's candidates are counted
+//!   and summed by the workers that send them and by those that receive them (each term a
+//!   mix of the candidate with a key derived from the secret, added in any order), and
+//!   the sums travel in the layer's tallies, which every worker sees: a candidate changed,
+//!   dropped or added on the way makes them differ, and every worker stops at that layer
+//!   with [`DistributedError::Corrupted`]. The sums are a check, not a cryptographic MAC:
+//!   they catch accidents and a relay that does not hold the secret, and cost one mix per
+//!   candidate on each side.
+//! - **Read the traffic, or stop the run, on the path: yes.** Nothing after the handshake
+//!   is encrypted, and a changed frame header makes timely fail the processes or wait.
+//!   Run a cluster on a private network, or through an encrypted tunnel between the
+//!   machines.
 //!
 //! # Examples
 //!
@@ -168,6 +175,13 @@ pub enum DistributedError {
     /// A worker failed while running, typically because another process died or a
     /// connection broke: timely's message about it.
     Worker(String),
+    /// The candidates of a layer did not arrive as they were sent: over all workers, their
+    /// counts or check sums (keyed by the secret) differ, so the traffic between the
+    /// processes was changed on the way. Every worker stops at that layer.
+    Corrupted {
+        /// The layer.
+        depth: usize,
+    },
 }
 
 impl fmt::Display for DistributedError {
@@ -182,6 +196,11 @@ impl fmt::Display for DistributedError {
             }
             DistributedError::Capacity(e) => write!(f, "a worker's share does not fit: {e}"),
             DistributedError::Timely(e) => write!(f, "timely could not start: {e}"),
+            DistributedError::Corrupted { depth } => write!(
+                f,
+                "the candidates of layer {depth} did not arrive as they were sent (their \
+                 counts or check sums differ): the traffic between the processes was changed"
+            ),
             DistributedError::Worker(e) => write!(
                 f,
                 "a worker failed (another process died or a connection broke): {e}"
@@ -337,7 +356,7 @@ impl DistributedLayers {
             .unwrap_or_else(|| Arc::new(|_: &str| {}));
         let (builders, guard) = communication(cluster, &*log)?;
         let settings = self.settings.clone();
-        let threads = cluster.threads();
+        let (threads, key) = (cluster.threads(), cluster.layer_key());
         let began = Instant::now();
         // Timely reports a broken connection by panicking in its network threads and
         // then in the workers that read from them: keep the first message, and turn the
@@ -349,8 +368,9 @@ impl DistributedLayers {
             guard,
             timely::WorkerConfig::default(),
             move |worker| {
-                let body =
-                    AssertUnwindSafe(|| work(worker, &space, start, &settings, threads, began));
+                let body = AssertUnwindSafe(|| {
+                    work(worker, &space, start, &settings, (threads, key), began)
+                });
                 std::panic::catch_unwind(body).unwrap_or_else(|payload| {
                     let mut first = record.lock().unwrap_or_else(PoisonError::into_inner);
                     first.get_or_insert_with(|| panic_message(&*payload));
@@ -375,7 +395,7 @@ impl DistributedLayers {
             match result {
                 Ok(Ok(Some(found))) => counts = Some(found),
                 Ok(Ok(None)) => {}
-                Ok(Err(error)) => failure = Some(DistributedError::Capacity(error)),
+                Ok(Err(error)) => failure = Some(error),
                 Err(_) => failure = failure.or_else(|| Some(lost())),
             }
         }
@@ -389,19 +409,25 @@ fn work<S>(
     space: &Arc<S>,
     start: usize,
     settings: &Settings,
-    threads: usize,
+    threads_and_key: (usize, u64),
     began: Instant,
-) -> Result<Option<DistributedCounts>, CapacityError>
+) -> Result<Option<DistributedCounts>, DistributedError>
 where
     S: IndexSpace + Send + Sync + 'static,
 {
+    let at = (threads_and_key, began);
     let finish = if settings.path {
-        bfs::search::<S, (u64, u64)>(worker, space, start as u64, settings, threads, began)
+        bfs::search::<S, (u64, u64)>(worker, space, start as u64, settings, at.0, at.1)
     } else {
-        bfs::search::<S, u64>(worker, space, start as u64, settings, threads, began)
+        bfs::search::<S, u64>(worker, space, start as u64, settings, at.0, at.1)
     };
     if let Some(error) = finish.failed {
-        return Err(error);
+        return Err(DistributedError::Capacity(error));
+    }
+    if let Some(depth) = finish.corrupt {
+        return Err(DistributedError::Corrupted {
+            depth: depth as usize,
+        });
     }
     let path = match finish.goal {
         Some((_, goal)) if settings.path => Some(trace::trace(worker, finish.parents, goal)),

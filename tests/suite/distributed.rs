@@ -337,7 +337,12 @@ fn spawn_with(
 }
 
 /// Waits at most `limit` for `child`; its exit success, stdout and stderr.
-fn finish(mut child: Child, limit: Duration) -> (bool, String, String) {
+fn finish(child: Child, limit: Duration) -> (bool, String, String) {
+    finish_within(child, limit).expect("a process did not finish in time")
+}
+
+/// [`finish`], or `None` (the child killed) when it does not finish within `limit`.
+fn finish_within(mut child: Child, limit: Duration) -> Option<(bool, String, String)> {
     let began = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -345,13 +350,14 @@ fn finish(mut child: Child, limit: Duration) -> (bool, String, String) {
         }
         if began.elapsed() > limit {
             let _ = child.kill();
-            panic!("a process did not finish within {limit:?}");
+            let _ = child.wait();
+            return None;
         }
         std::thread::sleep(Duration::from_millis(20));
     };
     let output = child.wait_with_output().unwrap();
     let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
-    (status.success(), text(output.stdout), text(output.stderr))
+    Some((status.success(), text(output.stdout), text(output.stderr)))
 }
 
 /// The `LAYERS` line a child printed.
@@ -520,5 +526,89 @@ fn child() {
         Ok(Some(counts)) => println!("LAYERS {:?}", counts.layers),
         Ok(None) => {}
         Err(error) => panic!("distributed run failed: {error}"),
+    }
+}
+
+/// A relay between a caller and `target` that changes one bit of what the caller sends:
+/// after the handshake (112 bytes), it follows timely's frames (a header of six big-endian
+/// `u64`s, the fifth the payload's length, then the payload) and, in the `frame`-th frame
+/// of at least 800 bytes (a batch of candidates), flips the lowest bit of the payload's
+/// last 8 bytes: the low byte of the last candidate's index. Everything else passes
+/// unchanged. Returns the relay's address.
+fn flipping_relay(target: String, frame: usize) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        let Ok((caller, _)) = listener.accept() else {
+            return;
+        };
+        let callee = connect(&target);
+        let (mut from, mut to) = (caller.try_clone().unwrap(), callee.try_clone().unwrap());
+        std::thread::spawn(move || {
+            let (mut pos, mut header, mut payload_end, mut big) = (0usize, Vec::new(), 112, 0);
+            let mut flip_at = usize::MAX;
+            let mut buf = vec![0u8; 1 << 16];
+            while let Ok(n) = from.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                for byte in &mut buf[..n] {
+                    if pos == flip_at {
+                        *byte ^= 1;
+                    }
+                    if pos >= payload_end {
+                        header.push(*byte);
+                        if header.len() == 48 {
+                            let length = u64::from_be_bytes(header[32..40].try_into().unwrap());
+                            let length = usize::try_from(length).unwrap();
+                            payload_end = pos + 1 + length;
+                            if length >= 800 {
+                                big += 1;
+                                if big == frame {
+                                    flip_at = payload_end - 8;
+                                }
+                            }
+                            header.clear();
+                        }
+                    }
+                    pos += 1;
+                }
+                if to.write_all(&buf[..n]).is_err() {
+                    break;
+                }
+            }
+            // Half-closed, as the caller closed it: the other direction goes on.
+            let _ = to.shutdown(std::net::Shutdown::Write);
+        });
+        let (mut back, mut caller) = (callee, caller);
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut back, &mut caller);
+            let _ = caller.shutdown(std::net::Shutdown::Write);
+        });
+    });
+    address
+}
+
+#[test]
+fn a_candidate_changed_on_the_way_is_an_error_not_a_wrong_count() {
+    // Before the per-layer check, a flipped bit in a candidate's index made process 0
+    // print wrong layer counts with exit status 0.
+    for frame in [1, 3] {
+        let addresses = free_addresses(2);
+        let relay = flipping_relay(addresses[0].clone(), frame);
+        let hosts0 = host_file(&addresses);
+        let hosts1 = host_file(&[relay, addresses[1].clone()]);
+        let first = spawn(0, 2, &hosts0, "2x4");
+        let second = spawn(1, 2, &hosts1, "2x4");
+        let (ok0, out0, err0) = finish(first, Duration::from_mins(1));
+        let _ = finish(second, Duration::from_mins(1));
+        assert!(!ok0, "frame {frame}: process 0 succeeded: {out0}");
+        assert!(
+            err0.contains("the candidates of layer")
+                && err0.contains("did not arrive as they were sent"),
+            "frame {frame}: {err0}"
+        );
+        let _ = (std::fs::remove_file(hosts0), std::fs::remove_file(hosts1));
     }
 }

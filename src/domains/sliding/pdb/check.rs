@@ -126,18 +126,10 @@ impl PatternDatabase {
         value: u8,
         every_placement_reachable: bool,
     ) -> bool {
-        let (rows, cols) = (self.rows, self.cols);
         let mut nearer = value == 0;
         for i in 0..cells.len() {
             let at = cells[i];
-            let (r, c) = (usize::from(at) / cols, usize::from(at) % cols);
-            let near = [
-                (r > 0).then(|| at - byte(cols)),
-                (r + 1 < rows).then(|| at + byte(cols)),
-                (c > 0).then(|| at - 1),
-                (c + 1 < cols).then(|| at + 1),
-            ];
-            for to in near.into_iter().flatten() {
+            for to in self.next_cells(at).into_iter().flatten() {
                 if cells.contains(&to) {
                     continue;
                 }
@@ -158,6 +150,18 @@ impl PatternDatabase {
             }
         }
         nearer
+    }
+
+    /// The cells next to `at`: above, below, left and right, where the board has them.
+    pub(super) fn next_cells(&self, at: u8) -> [Option<u8>; 4] {
+        let (rows, cols) = (self.rows, self.cols);
+        let (r, c) = (usize::from(at) / cols, usize::from(at) % cols);
+        [
+            (r > 0).then(|| at - byte(cols)),
+            (r + 1 < rows).then(|| at + byte(cols)),
+            (c > 0).then(|| at - 1),
+            (c + 1 < cols).then(|| at + 1),
+        ]
     }
 
     /// Whether the cells no pattern tile of `cells` is on form one region.

@@ -275,17 +275,9 @@ impl PatternDatabase {
             return false;
         }
         let blank = self.region(self.free_cells(goal), 1 << self.blank_goal);
-        let (rows, cols) = (self.rows, self.cols);
         let mut cells = goal.clone();
         for (i, &at) in goal.iter().enumerate() {
-            let (r, c) = (usize::from(at) / cols, usize::from(at) % cols);
-            let near = [
-                (r > 0).then(|| at - byte(cols)),
-                (r + 1 < rows).then(|| at + byte(cols)),
-                (c > 0).then(|| at - 1),
-                (c + 1 < cols).then(|| at + 1),
-            ];
-            for to in near.into_iter().flatten() {
+            for to in self.next_cells(at).into_iter().flatten() {
                 if goal.contains(&to) {
                     continue; // another pattern tile's cell
                 }

@@ -294,6 +294,14 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// A search that could not start because its buffers could not be allocated: stopped by
+/// [`StopReason::Capacity`](crate::StopReason::Capacity), with empty statistics.
+impl<T> From<CapacityError> for crate::Search<T> {
+    fn from(error: CapacityError) -> Self {
+        crate::Search::stopped_before_start(error)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

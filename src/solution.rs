@@ -733,14 +733,6 @@ impl<S: Clone + Eq + Hash, C: Copy> ShortestPaths<S, C> {
     }
 }
 
-/// A search that could not start because its buffers could not be allocated: stopped by
-/// [`StopReason::Capacity`], with empty statistics.
-impl<T> From<CapacityError> for Search<T> {
-    fn from(error: CapacityError) -> Self {
-        Search::stopped_before_start(error)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

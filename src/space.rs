@@ -232,8 +232,17 @@ macro_rules! to_f64 {
     };
 }
 
+/// The body of [`Cost::with_unsigned`] for the unsigned integer types, which run `user`.
+macro_rules! unsigned {
+    ($user:ident) => {
+        Some($user.run())
+    };
+}
+
+/// `Cost` for integer types: `type: to_f64 mode, estimate key`, and `, unsigned` for the
+/// types that implement [`UnsignedCost`].
 macro_rules! integer_cost {
-    ($($t:ty: $f64:ident, $key:ty),*) => {$(
+    ($($t:ty: $f64:ident, $key:ty $(, $unsigned:ident)?);* $(;)?) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
             type EstimateKey = $key;
@@ -245,46 +254,28 @@ macro_rules! integer_cost {
             fn is_max(self) -> bool {
                 self == <$t>::MAX
             }
+            $(
+                fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
+                    $unsigned!(user)
+                }
+            )?
             to_f64!($f64);
         }
     )*};
 }
 integer_cost!(
-    u128: rounded, (u128, Reverse<u128>),
-    i8: exact, PackedKey<i8>,
-    i16: exact, PackedKey<i16>,
-    i32: exact, PackedKey<i32>,
-    i64: rounded, (i64, Reverse<i64>),
-    i128: rounded, (i128, Reverse<i128>),
-    isize: rounded, (isize, Reverse<isize>)
-);
-
-macro_rules! unsigned_integer_cost {
-    ($($t:ty: $f64:ident, $key:ty),*) => {$(
-        impl Cost for $t {
-            const ZERO: Self = 0;
-            type EstimateKey = $key;
-            #[inline]
-            fn checked_plus(self, rhs: Self) -> Option<Self> {
-                self.checked_add(rhs)
-            }
-            #[inline]
-            fn is_max(self) -> bool {
-                self == <$t>::MAX
-            }
-            fn with_unsigned<U: UnsignedUser<Self>>(user: U) -> Option<U::Output> {
-                Some(user.run())
-            }
-            to_f64!($f64);
-        }
-    )*};
-}
-unsigned_integer_cost!(
-    u8: exact, PackedKey<u8>,
-    u16: exact, PackedKey<u16>,
-    u32: exact, PackedKey<u32>,
-    u64: rounded, (u64, Reverse<u64>),
-    usize: rounded, (usize, Reverse<usize>)
+    u8: exact, PackedKey<u8>, unsigned;
+    u16: exact, PackedKey<u16>, unsigned;
+    u32: exact, PackedKey<u32>, unsigned;
+    u64: rounded, (u64, Reverse<u64>), unsigned;
+    usize: rounded, (usize, Reverse<usize>), unsigned;
+    u128: rounded, (u128, Reverse<u128>);
+    i8: exact, PackedKey<i8>;
+    i16: exact, PackedKey<i16>;
+    i32: exact, PackedKey<i32>;
+    i64: rounded, (i64, Reverse<i64>);
+    i128: rounded, (i128, Reverse<i128>);
+    isize: rounded, (isize, Reverse<isize>);
 );
 
 impl<A: Cost, B: Cost> Cost for (A, B) {

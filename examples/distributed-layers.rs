@@ -33,7 +33,10 @@
 //!   version): a process without the secret is refused and the run waits on for the real
 //!   one, and processes started with different options stop with one error each.
 //! - `--connect-timeout S`: seconds to wait for the other processes (default 60, at most
-//!   86,400).
+//!   86,400), and, once running, for the next message of a connected one (each sends a
+//!   heartbeat after a quarter of this much silence). Every message after the handshake
+//!   is authenticated: traffic changed on the way, or a process silent that long, stops
+//!   the run with an error (exit status 1), never a wrong count.
 //! - `--quiet`: no progress on standard error (by default process 0 writes one line per
 //!   layer: depth, count, time, bytes sent between processes; every process logs its
 //!   connections, prefixed with its index).

@@ -3,11 +3,13 @@
 
 use std::net::{TcpListener, TcpStream, ToSocketAddrs as _};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use core::fmt;
 
 use super::handshake::{self, Failure, Party};
+use super::sealed::{Fault, Keys, Sealed};
 
 /// The first port of the default addresses, as timely's own examples use it: process `i`
 /// listens on `localhost:2101 + i` when no host file is given.
@@ -305,8 +307,11 @@ impl Cluster {
         self
     }
 
-    /// How long to wait for the other processes to start and connect (default 60 s).
-    /// After it, [`ClusterError::Unreachable`] names the first process missing.
+    /// How long to wait for the other processes to start and connect (default 60 s), and,
+    /// once running, for the next frame from a connected process (each side sends a
+    /// heartbeat after a quarter of this much silence). After it,
+    /// [`ClusterError::Unreachable`] names the first process missing, or the run stops
+    /// with [`DistributedError::Connection`](super::DistributedError::Connection).
     #[must_use]
     pub fn with_connect_timeout(mut self, timeout: Duration) -> Self {
         self.connect_timeout = timeout;
@@ -350,18 +355,25 @@ impl Cluster {
 
     /// Connects this process to every other one: it listens on its own address, accepts
     /// the processes after it and calls the ones before it (retrying until they listen),
-    /// each connection opening with the caller's index. One connection per pair, in
-    /// process order, `None` at this process's own place: what timely's networking takes.
+    /// each connection opening with the handshake and then sealed (its frames
+    /// authenticated, a silent peer an error after the connection timeout), the first
+    /// fault of any connection kept in `fault`. One connection per pair, in process order,
+    /// `None` at this process's own place: what timely's networking takes.
     ///
     /// Timely can make these connections itself, but it reports its waiting on standard
     /// output and waits forever for a process that never starts; this does neither.
     pub(crate) fn connect(
         &self,
         log: &dyn Fn(&str),
-    ) -> Result<Vec<Option<TcpStream>>, ClusterError> {
+        fault: &Fault,
+    ) -> Result<Vec<Option<Sealed>>, ClusterError> {
         let me = self.process;
         let deadline = Instant::now() + self.connect_timeout;
-        let mut sockets: Vec<Option<TcpStream>> = (0..self.processes()).map(|_| None).collect();
+        let seal = |stream: TcpStream, keys: &Keys, peer: usize, at: &str| {
+            Sealed::new(stream, keys, peer, self.connect_timeout, Arc::clone(fault))
+                .map_err(|e| handshake(at, &e.to_string()))
+        };
+        let mut sockets: Vec<Option<Sealed>> = (0..self.processes()).map(|_| None).collect();
         if self.processes() == 1 {
             return Ok(sockets);
         }
@@ -391,11 +403,11 @@ impl Cluster {
             waited: self.connect_timeout,
         };
         for (peer, address) in self.addresses.iter().enumerate().take(me) {
-            let stream = loop {
+            let (stream, keys) = loop {
                 let mut stream = call(address, deadline).ok_or_else(|| unreachable(peer))?;
                 let within = deadline.min(Instant::now() + HANDSHAKE_LIMIT);
                 match party.call(&mut stream, peer, within) {
-                    Ok(()) => break stream,
+                    Ok(keys) => break (stream, keys),
                     Err(Failure::Mismatch { peer }) => {
                         return Err(ClusterError::Mismatch { process: peer });
                     }
@@ -407,9 +419,8 @@ impl Cluster {
                     }
                 }
             };
-            settle(&stream).map_err(|e| handshake(address, &e.to_string()))?;
+            sockets[peer] = Some(seal(stream, &keys, peer, address)?);
             log(&format!("connected to process {peer} at {address}"));
-            sockets[peer] = Some(stream);
         }
         let mut missing = self.processes() - me - 1;
         while missing > 0 {
@@ -422,13 +433,12 @@ impl Cluster {
                     }
                     let within = deadline.min(Instant::now() + HANDSHAKE_LIMIT);
                     match party.accept(&mut stream, within) {
-                        Ok(peer) if sockets[peer].is_none() => {
-                            settle(&stream).map_err(|e| handshake(&from, &e.to_string()))?;
+                        Ok((peer, keys)) if sockets[peer].is_none() => {
+                            sockets[peer] = Some(seal(stream, &keys, peer, &from)?);
                             log(&format!("process {peer} connected from {from}"));
-                            sockets[peer] = Some(stream);
                             missing -= 1;
                         }
-                        Ok(peer) => log(&format!(
+                        Ok((peer, _)) => log(&format!(
                             "refused a second connection of process {peer}, from {from}"
                         )),
                         Err(Failure::Mismatch { peer }) => {
@@ -453,14 +463,6 @@ impl Cluster {
         }
         Ok(sockets)
     }
-}
-
-/// A connection after its handshake, as timely takes it: blocking without timeouts, no
-/// delay.
-fn settle(stream: &TcpStream) -> std::io::Result<()> {
-    stream.set_read_timeout(None)?;
-    stream.set_write_timeout(None)?;
-    stream.set_nodelay(true)
 }
 
 /// Calls `address` until it answers or the deadline passes.

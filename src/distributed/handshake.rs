@@ -6,8 +6,9 @@
 //! The caller (the process of higher index) sends `SSCLUST1`, its index, its nonce and its
 //! configuration digest; the acceptor answers with its nonce, its digest and a tag over
 //! everything so far; the caller checks that tag and sends its own. A connection whose tag
-//! is wrong never becomes a peer. Nothing after the handshake is authenticated or
-//! encrypted: see the trust model in the module's docs.
+//! is wrong never becomes a peer. The handshake's nonces give the connection its keys,
+//! one per direction, with which [`Sealed`](super::sealed::Sealed) authenticates every
+//! frame that follows (nothing is encrypted: see the trust model in the module's docs).
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -15,6 +16,8 @@ use std::time::Instant;
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
+
+use super::sealed::Keys;
 
 const MAGIC: &[u8; 8] = b"SSCLUST1";
 const NONCE: usize = 32;
@@ -93,13 +96,27 @@ impl Party<'_> {
         mac
     }
 
-    /// The caller's side, on a connection to process `peer`.
+    /// The key of the frames `from` sends to `to` on the connection whose handshake had
+    /// the nonces `caller` and `acceptor`.
+    fn frame_key(&self, from: usize, to: usize, caller: &[u8], acceptor: &[u8]) -> [u8; 32] {
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(self.secret).expect("HMAC takes a key of any length");
+        mac.update(MAGIC);
+        mac.update(b"frames");
+        mac.update(&(from as u64).to_le_bytes());
+        mac.update(&(to as u64).to_le_bytes());
+        mac.update(caller);
+        mac.update(acceptor);
+        mac.finalize().into_bytes().into()
+    }
+
+    /// The caller's side, on a connection to process `peer`: the connection's keys.
     pub(crate) fn call(
         &self,
         stream: &mut TcpStream,
         peer: usize,
         deadline: Instant,
-    ) -> Result<(), Failure> {
+    ) -> Result<Keys, Failure> {
         let mut nonce = [0u8; NONCE];
         getrandom::fill(&mut nonce).map_err(|e| Failure::Io(format!("no random nonce: {e}")))?;
         let mut hello = Vec::with_capacity(8 + 8 + NONCE + DIGEST);
@@ -124,16 +141,19 @@ impl Party<'_> {
         if their_config != self.config {
             return Err(Failure::Mismatch { peer });
         }
-        Ok(())
+        Ok(Keys {
+            send: self.frame_key(self.me, peer, &nonce, theirs),
+            receive: self.frame_key(peer, self.me, &nonce, theirs),
+        })
     }
 
     /// The acceptor's side, on a connection just accepted: the caller's index once it has
-    /// proved it holds the secret.
+    /// proved it holds the secret, and the connection's keys.
     pub(crate) fn accept(
         &self,
         stream: &mut TcpStream,
         deadline: Instant,
-    ) -> Result<usize, Failure> {
+    ) -> Result<(usize, Keys), Failure> {
         let mut hello = [0u8; 8 + 8 + NONCE + DIGEST];
         read_full(stream, &mut hello, deadline)?;
         if &hello[..8] != MAGIC {
@@ -167,7 +187,11 @@ impl Party<'_> {
         if their_config != self.config {
             return Err(Failure::Mismatch { peer });
         }
-        Ok(peer)
+        let keys = Keys {
+            send: self.frame_key(self.me, peer, their_nonce, &nonce),
+            receive: self.frame_key(peer, self.me, their_nonce, &nonce),
+        };
+        Ok((peer, keys))
     }
 }
 

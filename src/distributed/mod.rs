@@ -42,10 +42,11 @@
 //! connect before the search starts, each waiting at most
 //! [`Cluster::with_connect_timeout`] for the others. Once running, a process that dies
 //! closes its connections; timely then fails the workers of every other process and
-//! [`DistributedLayers::run`] returns [`DistributedError::Worker`] in each of them instead
-//! of waiting forever. A machine that vanishes without closing its connections (a
-//! network partition) gives TCP nothing to report, and the others wait: watch for it
-//! outside (the layer reports stop arriving). The marks must fit in the cluster's memory;
+//! [`DistributedLayers::run`] returns [`DistributedError::Worker`] or
+//! [`DistributedError::Connection`] in each of them instead of waiting forever. A machine
+//! that vanishes without closing its connections (a network partition) stops sending
+//! heartbeats, and the others stop with [`DistributedError::Connection`] after the
+//! connection timeout. The marks must fit in the cluster's memory;
 //! marks kept on disk, as in Korf's disk-based search, are not supported.
 //!
 //! # Trust
@@ -67,18 +68,25 @@
 //!   seconds: a silent stranger delays the start by that much.
 //! - **Deny the run: yes.** Connecting over and over keeps the processes busy refusing,
 //!   and a stranger can hold the port before the process binds it.
-//! - **Change a count: no, as far as the check goes.** Every layer's candidates are counted
-//!   and summed by the workers that send them and by those that receive them (each term a
-//!   mix of the candidate with a key derived from the secret, added in any order), and
-//!   the sums travel in the layer's tallies, which every worker sees: a candidate changed,
-//!   dropped or added on the way makes them differ, and every worker stops at that layer
-//!   with [`DistributedError::Corrupted`]. The sums are a check, not a cryptographic MAC:
-//!   they catch accidents and a relay that does not hold the secret, and cost one mix per
-//!   candidate on each side.
-//! - **Read the traffic, or stop the run, on the path: yes.** Nothing after the handshake
-//!   is encrypted, and a changed frame header makes timely fail the processes or wait.
-//!   Run a cluster on a private network, or through an encrypted tunnel between the
-//!   machines.
+//! - **Change, drop, add or replay traffic: no.** After the handshake, every chunk of
+//!   timely's traffic travels as a frame sealed with an HMAC-SHA-256 tag under a key of
+//!   that connection and direction (derived from the secret and the handshake's fresh
+//!   nonces), numbered in sequence: a byte changed, a frame dropped, added, replayed from
+//!   another run or reflected back, or a header announcing more than a frame holds (1 MiB)
+//!   is [`DistributedError::Connection`] on that process before timely sees a byte of it,
+//!   and every other process then fails too. Each layer's candidates are also counted and
+//!   summed by the workers that send them and by those that receive them (each term a mix
+//!   of the candidate with a key derived from the secret), and a difference stops every
+//!   worker with [`DistributedError::Corrupted`]: a second check, end to end through
+//!   timely's channels.
+//! - **Make a running process wait forever: no.** Each side sends a heartbeat when it has
+//!   been silent for a quarter of the connection timeout, and a process that receives no
+//!   whole frame within the timeout stops with [`DistributedError::Connection`]: a relay
+//!   that goes silent, a peer that drips bytes, or a machine cut off by the network.
+//! - **Read the traffic, or stop the run, on the path: yes.** Nothing is encrypted, and
+//!   whoever can change the traffic can break the connections (which stops the run with
+//!   an error, never a wrong count). Run a cluster on a private network, or through an
+//!   encrypted tunnel between the machines, when its traffic must stay private.
 //!
 //! # Examples
 //!
@@ -104,6 +112,7 @@ mod bfs;
 mod cluster;
 mod handshake;
 mod partition;
+mod sealed;
 mod trace;
 
 use std::panic::AssertUnwindSafe;
@@ -175,6 +184,16 @@ pub enum DistributedError {
     /// A worker failed while running, typically because another process died or a
     /// connection broke: timely's message about it.
     Worker(String),
+    /// A connection to another process failed while running: a frame that failed its
+    /// authentication check or announced more than a frame holds (the traffic was changed
+    /// on the way), a peer that sent nothing within the connection timeout (not even its
+    /// heartbeat), or a broken connection. Every process stops.
+    Connection {
+        /// The other process.
+        process: usize,
+        /// What happened.
+        reason: String,
+    },
     /// The candidates of a layer did not arrive as they were sent: over all workers, their
     /// counts or check sums (keyed by the secret) differ, so the traffic between the
     /// processes was changed on the way. Every worker stops at that layer.
@@ -201,6 +220,9 @@ impl fmt::Display for DistributedError {
                 "the candidates of layer {depth} did not arrive as they were sent (their \
                  counts or check sums differ): the traffic between the processes was changed"
             ),
+            DistributedError::Connection { process, reason } => {
+                write!(f, "the connection with process {process} failed: {reason}")
+            }
             DistributedError::Worker(e) => write!(
                 f,
                 "a worker failed (another process died or a connection broke): {e}"
@@ -354,7 +376,8 @@ impl DistributedLayers {
             .log
             .clone()
             .unwrap_or_else(|| Arc::new(|_: &str| {}));
-        let (builders, guard) = communication(cluster, &*log)?;
+        let fault = sealed::Fault::default();
+        let (builders, guard) = communication(cluster, &*log, &fault)?;
         let settings = self.settings.clone();
         let (threads, key) = (cluster.threads(), cluster.layer_key());
         let began = Instant::now();
@@ -382,6 +405,10 @@ impl DistributedLayers {
         .map_err(DistributedError::Timely)?;
         let joined = std::panic::catch_unwind(AssertUnwindSafe(move || guards.join()));
         let lost = || {
+            let fault = fault.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some((process, reason)) = fault.clone() {
+                return DistributedError::Connection { process, reason };
+            }
             let first = first_panic.lock().unwrap_or_else(PoisonError::into_inner);
             DistributedError::Worker(
                 first
@@ -449,6 +476,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 fn communication(
     cluster: &Cluster,
     log: &dyn Fn(&str),
+    fault: &sealed::Fault,
 ) -> Result<
     (
         Vec<timely::communication::AllocatorBuilder>,
@@ -463,7 +491,7 @@ fn communication(
             .try_build()
             .map_err(DistributedError::Timely);
     }
-    let sockets = cluster.connect(log)?;
+    let sockets = cluster.connect(log, fault)?;
     let hooks = timely::communication::Hooks::default();
     let local = ProcessBuilder::new_typed_vector(
         cluster.threads(),

@@ -317,7 +317,22 @@ fn spawn_with(
     shape: &str,
     config: &str,
 ) -> Child {
-    Command::new(std::env::current_exe().unwrap())
+    child_command(process, processes, hosts, shape)
+        .env("DISTRIBUTED_CONFIG", config)
+        .spawn()
+        .unwrap()
+}
+
+/// The command that starts a child: `process` of `processes`, on the puzzle of `shape`
+/// (`RxC`), the addresses in `hosts`.
+fn child_command(
+    process: usize,
+    processes: usize,
+    hosts: &std::path::Path,
+    shape: &str,
+) -> Command {
+    let mut command = Command::new(std::env::current_exe().unwrap());
+    command
         .args([
             "distributed::child",
             "--exact",
@@ -329,11 +344,9 @@ fn spawn_with(
             "DISTRIBUTED_CHILD",
             format!("{process} {processes} {shape} {}", hosts.display()),
         )
-        .env("DISTRIBUTED_CONFIG", config)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+        .stderr(Stdio::piped());
+    command
 }
 
 /// Waits at most `limit` for `child`; its exit success, stdout and stderr.
@@ -499,7 +512,12 @@ fn a_process_that_dies_makes_the_other_fail_instead_of_hanging() {
         let survivor = if victim == 0 { second } else { first };
         let (ok, _, stderr) = finish(survivor, Duration::from_mins(1));
         assert!(!ok, "the survivor must fail");
-        assert!(stderr.contains("a worker failed"), "{stderr}");
+        // A closed connection is a worker's failure, a reset one the connection's.
+        assert!(
+            stderr.contains("a worker failed")
+                || stderr.contains(&format!("the connection with process {victim} failed")),
+            "{stderr}"
+        );
         std::fs::remove_file(hosts).unwrap();
     }
 }
@@ -520,7 +538,9 @@ fn child() {
         .with_secret(SECRET)
         .unwrap()
         .with_config(config)
-        .with_connect_timeout(Duration::from_secs(30));
+        .with_connect_timeout(Duration::from_secs(
+            std::env::var("DISTRIBUTED_TIMEOUT").map_or(30, |secs| secs.parse().unwrap()),
+        ));
     let search = DistributedLayers::new().on_layer(|report| println!("DEPTH {}", report.depth));
     match search.run(&cluster, space, start) {
         Ok(Some(counts)) => println!("LAYERS {:?}", counts.layers),
@@ -529,13 +549,25 @@ fn child() {
     }
 }
 
-/// A relay between a caller and `target` that changes one bit of what the caller sends:
-/// after the handshake (112 bytes), it follows timely's frames (a header of six big-endian
-/// `u64`s, the fifth the payload's length, then the payload) and, in the `frame`-th frame
-/// of at least 800 bytes (a batch of candidates), flips the lowest bit of the payload's
-/// last 8 bytes: the low byte of the last candidate's index. Everything else passes
-/// unchanged. Returns the relay's address.
-fn flipping_relay(target: String, frame: usize) -> String {
+/// What a relay does to the traffic from a caller, at the start of its `frame`-th sealed
+/// frame after the handshake (frame 0 is the first).
+#[derive(Clone, Copy, Debug)]
+enum Tamper {
+    /// Flips the lowest bit of the frame's last byte (its tag's or payload's).
+    Flip,
+    /// Sends 256 random bytes before the frame.
+    Inject,
+    /// Sends a frame header announcing 2^32 - 1 bytes instead of the frame.
+    Forge,
+    /// Forwards nothing more, and keeps the connection open.
+    Silence,
+}
+
+/// A relay between a caller and `target` that tampers with what the caller sends: after
+/// the handshake (112 bytes), it follows the sealed frames (a little-endian `u32` length,
+/// the payload, a 16-byte tag) and, at frame `frame`, does `tamper`. Everything else
+/// passes unchanged. Returns the relay's address.
+fn tampering_relay(target: String, frame: usize, tamper: Tamper) -> String {
     use std::io::{Read, Write};
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let address = listener.local_addr().unwrap().to_string();
@@ -546,37 +578,57 @@ fn flipping_relay(target: String, frame: usize) -> String {
         let callee = connect(&target);
         let (mut from, mut to) = (caller.try_clone().unwrap(), callee.try_clone().unwrap());
         std::thread::spawn(move || {
-            let (mut pos, mut header, mut payload_end, mut big) = (0usize, Vec::new(), 112, 0);
-            let mut flip_at = usize::MAX;
+            // `next`: where the next frame starts; `header`: its length's bytes so far.
+            let (mut pos, mut next, mut header, mut seen) = (0usize, 112usize, Vec::new(), 0);
+            let (mut flip_at, mut silent) = (usize::MAX, false);
             let mut buf = vec![0u8; 1 << 16];
             while let Ok(n) = from.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
-                for byte in &mut buf[..n] {
-                    if pos == flip_at {
-                        *byte ^= 1;
-                    }
-                    if pos >= payload_end {
-                        header.push(*byte);
-                        if header.len() == 48 {
-                            let length = u64::from_be_bytes(header[32..40].try_into().unwrap());
-                            let length = usize::try_from(length).unwrap();
-                            payload_end = pos + 1 + length;
-                            if length >= 800 {
-                                big += 1;
-                                if big == frame {
-                                    flip_at = payload_end - 8;
+                let mut out = Vec::with_capacity(n + 256);
+                for &byte in &buf[..n] {
+                    if pos == next && header.is_empty() {
+                        if seen == frame {
+                            match tamper {
+                                Tamper::Inject => {
+                                    out.extend(
+                                        (0..=255u8).map(|i| i.wrapping_mul(167).wrapping_add(13)),
+                                    );
                                 }
+                                Tamper::Forge => {
+                                    out.extend_from_slice(&u32::MAX.to_le_bytes());
+                                    silent = true;
+                                }
+                                Tamper::Silence => silent = true,
+                                Tamper::Flip => {}
+                            }
+                        }
+                        seen += 1;
+                    }
+                    if pos >= next {
+                        header.push(byte);
+                        if header.len() == 4 {
+                            let length = u32::from_le_bytes(header[..].try_into().unwrap());
+                            next = pos + 1 + length as usize + 16;
+                            if seen == frame + 1 && matches!(tamper, Tamper::Flip) {
+                                flip_at = next - 1;
                             }
                             header.clear();
                         }
                     }
+                    if !silent {
+                        out.push(if pos == flip_at { byte ^ 1 } else { byte });
+                    }
                     pos += 1;
                 }
-                if to.write_all(&buf[..n]).is_err() {
+                if to.write_all(&out).is_err() {
                     break;
                 }
+            }
+            if silent {
+                // Hold the connection open, saying nothing, until the test ends.
+                std::thread::sleep(Duration::from_mins(2));
             }
             // Half-closed, as the caller closed it: the other direction goes on.
             let _ = to.shutdown(std::net::Shutdown::Write);
@@ -591,23 +643,36 @@ fn flipping_relay(target: String, frame: usize) -> String {
 }
 
 #[test]
-fn a_candidate_changed_on_the_way_is_an_error_not_a_wrong_count() {
-    // Before the per-layer check, a flipped bit in a candidate's index made process 0
-    // print wrong layer counts with exit status 0.
-    for frame in [1, 3] {
+fn traffic_changed_on_the_way_is_an_error_not_a_wrong_count_nor_a_hang() {
+    // Before the frames were sealed, a flipped bit in a candidate's index made process 0
+    // print wrong layer counts with exit status 0, 256 random bytes or a forged header
+    // made it hang or abort, and a relay that went silent made both wait forever.
+    let cases = [
+        (Tamper::Flip, 0, "failed its authentication check"),
+        (Tamper::Flip, 5, "failed its authentication check"),
+        (Tamper::Inject, 3, "the connection was tampered with"),
+        (Tamper::Forge, 2, "announced a frame of 4294967295 bytes"),
+        (Tamper::Silence, 2, "sent nothing within the timeout"),
+    ];
+    for (tamper, frame, reason) in cases {
         let addresses = free_addresses(2);
-        let relay = flipping_relay(addresses[0].clone(), frame);
+        let relay = tampering_relay(addresses[0].clone(), frame, tamper);
         let hosts0 = host_file(&addresses);
         let hosts1 = host_file(&[relay, addresses[1].clone()]);
-        let first = spawn(0, 2, &hosts0, "2x4");
-        let second = spawn(1, 2, &hosts1, "2x4");
+        // The connection timeout bounds the wait for a silent peer.
+        let [first, second] = [(0, &hosts0), (1, &hosts1)].map(|(process, hosts)| {
+            child_command(process, 2, hosts, "2x4")
+                .env("DISTRIBUTED_TIMEOUT", "3")
+                .spawn()
+                .unwrap()
+        });
         let (ok0, out0, err0) = finish(first, Duration::from_mins(1));
-        let _ = finish(second, Duration::from_mins(1));
-        assert!(!ok0, "frame {frame}: process 0 succeeded: {out0}");
+        let (ok1, out1, _) = finish(second, Duration::from_mins(1));
+        let case = format!("{tamper:?} at frame {frame}");
+        assert!(!ok0 && !ok1, "{case}: a process succeeded: {out0} {out1}");
         assert!(
-            err0.contains("the candidates of layer")
-                && err0.contains("did not arrive as they were sent"),
-            "frame {frame}: {err0}"
+            err0.contains("the connection with process 1 failed") && err0.contains(reason),
+            "{case}: {err0}"
         );
         let _ = (std::fs::remove_file(hosts0), std::fs::remove_file(hosts1));
     }

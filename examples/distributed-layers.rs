@@ -13,36 +13,8 @@
 //! distributed-layers --shape 3x4 -w 8 -n 4 -h hosts.txt -p 2 --secret-file secret.txt
 //! ```
 //!
-//! Options:
-//!
-//! - `--shape RxC`: the board (default `3x3`; up to 16 cells).
-//! - `--start "TILES"`: the start board, row-major with `0` for the blank (default: the
-//!   goal, blank top-left).
-//! - `--goal "TILES"`: stop after the first layer holding this board; after the total,
-//!   print `goal D`, its depth (or `goal unreachable`).
-//! - `--path`: with `--goal`, then print the boards of a shortest path, start to goal.
-//! - `-w N`, `--threads N`: worker threads per process (default 1, at most 64).
-//! - `-n N`, `--processes N`: processes (default 1, at most 1,024).
-//! - `-p I`, `--process I`: this process's index, 0 to N - 1 (default 0).
-//! - `-h FILE`, `--hostfile FILE`: the processes' `host:port` addresses, one per line in
-//!   process order (default `localhost:2101`, `localhost:2102`, ...).
-//! - `--secret-file FILE`: the secret the processes share (at least 16 bytes; a final line
-//!   break is not part of it), needed with more than one process; without it,
-//!   `$STATE_SEARCH_CLUSTER_SECRET`. Each connection opens with a challenge and response
-//!   on it and compares the run's options (board, start, goal, `--path`, `-w`, `-n`, the
-//!   version): a process without the secret is refused and the run waits on for the real
-//!   one, and processes started with different options stop with one error each.
-//! - `--connect-timeout S`: seconds to wait for the other processes (default 60, at most
-//!   86,400), and, once running, for the next message of a connected one (each sends a
-//!   heartbeat after a quarter of this much silence). Every message after the handshake
-//!   is authenticated: traffic changed on the way, or a process silent that long, stops
-//!   the run with an error (exit status 1), never a wrong count.
-//! - `--quiet`: no progress on standard error (by default process 0 writes one line per
-//!   layer: depth, count, time, bytes sent between processes; every process logs its
-//!   connections, prefixed with its index).
-//!
-//! A bad option, board or host file prints one error line and exits with status 2; a
-//! failure while running (a process unreachable or dying, memory) exits with status 1.
+//! `--help` prints the options, the trust model and the exit statuses (the text is `HELP`
+//! below).
 
 #[path = "common/cli.rs"]
 mod common;
@@ -59,9 +31,51 @@ use state_search::IndexSpace as _;
 use state_search::distributed::{Cluster, DistributedCounts, DistributedLayers, LayerReport};
 use state_search::domains::sliding::ranking::RankedPuzzle;
 
-const USAGE: &str = "usage: distributed-layers [--shape RxC] [--start \"TILES\"] \
-                     [--goal \"TILES\" [--path]] [-w THREADS] [-n PROCESSES] [-p PROCESS] \
-                     [-h HOSTFILE] [--secret-file FILE] [--connect-timeout S] [--quiet]";
+/// `--help`: the usage, the options, what the processes trust and the exit statuses.
+const HELP: &str = "\
+usage: distributed-layers [--shape RxC] [--start \"TILES\"] [--goal \"TILES\" [--path]]
+                          [-w THREADS] [-n PROCESSES] [-p PROCESS] [-h HOSTFILE]
+                          [--secret-file FILE] [--connect-timeout S] [--quiet]
+
+Counts every board of a sliding-tile puzzle by its distance from a start board, on timely
+dataflow workers spread over threads, processes and machines. Process 0 prints one line
+per breadth-first layer, its depth and the number of boards in it, then total N, as the
+layers example does; the other processes print nothing on standard output.
+
+  --shape RxC             the board (default 3x3; up to 16 cells)
+  --start \"TILES\"         the start board, its tile numbers row by row with 0 for the
+                          blank (default: the goal, 0 1 2 ...)
+  --goal \"TILES\"          stop after the first layer holding this board; after the
+                          total, print goal D, its depth (or goal unreachable)
+  --path                  with --goal, then print the boards of a shortest path
+  -w, --threads N         worker threads per process (default 1, at most 64)
+  -n, --processes N       processes (default 1, at most 1024)
+  -p, --process I         this process's index, 0 to N - 1 (default 0)
+  -h, --hostfile FILE     the processes' host:port addresses, one per line in process
+                          order (default localhost:2101, localhost:2102, ...)
+  --secret-file FILE      the secret every process shares, at least 16 bytes (a final
+                          line break is not part of it); needed with more than one
+                          process; without it, $STATE_SEARCH_CLUSTER_SECRET
+  --connect-timeout S     seconds to wait for the other processes (default 60, at most
+                          86400) and, once running, for the next message of each
+  --quiet                 no progress on standard error (by default process 0 writes a
+                          line per layer: depth, count, time, bytes sent between
+                          processes; every process logs its connections)
+  --help                  this text
+
+Trust: each connection opens with a challenge and response on the shared secret, and
+compares the run's options (board, start, goal, --path, -w, -n, the version): a process
+without the secret is refused and the run waits on for the real one; processes started
+with different options stop with one error each. Every message after it is
+authenticated, and each side sends a heartbeat after a quarter of the connect timeout of
+silence: traffic changed on the way, or a process silent for the whole timeout, stops the
+run with an error, never a wrong count. The traffic is not encrypted: use a private
+network to keep it private.
+
+Exit status: 0 with the counts; 1 on a failure while running (a process unreachable or
+dying, traffic changed, memory); 2 on a bad option, board or host file, with one line on
+standard error.
+";
 
 /// The environment variable that holds the cluster's shared secret without `--secret-file`.
 const SECRET_VARIABLE: &str = "STATE_SEARCH_CLUSTER_SECRET";
@@ -178,7 +192,7 @@ fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(Some(options)) => options,
         Ok(None) => {
-            if let Err(message) = common::write_out(&format!("{USAGE}\n")) {
+            if let Err(message) = common::write_out(HELP) {
                 return fail(2, &message);
             }
             return ExitCode::SUCCESS;

@@ -1,20 +1,15 @@
-//! Huarong Road (NOIP 2013): reads the contest input from a file or standard input and
-//! prints one answer per query (`-1` when impossible).
+//! Huarong Road (NOIP 2013): reads the contest input (the format of
+//! `state_search::domains::sliding::huarong`) from a file or standard input and prints one
+//! answer per query (`-1` when impossible).
 //!
 //! ```text
-//! cargo run --release --example huarong -- [FILE | -] [--method plain|abstract]
-//!     [--strategy NAME] [--precompute eager|lazy] [--landmarks N] [--stats]
-//! cargo run --release --example huarong -- --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]
+//! cargo run --release --example huarong -- puzzle.in
+//! cargo run --release --example huarong -- --generate 30 30 500 --seed 7 > puzzle.in
+//! cargo run --release --example huarong -- --help
 //! ```
 //!
-//! The default is the abstraction searched by A* with 8 landmarks (`--landmarks 0` for
-//! none, at most 16); the plain view defaults to BFS. `--stats`
-//! writes each query's search statistics and the timings to standard error. `--generate`
-//! writes a random contest input instead (cells fixed with probability `PERCENT`%, default
-//! 20; seed default 1). `--strategy` (or its older name `--engine`) takes the spellings
-//! of `state_search::Strategy` that apply to the method (`--help` lists them). `-` names
-//! standard input; `--` ends the options. Malformed input or arguments, and any other
-//! error (out of memory included): one error line, exit status 2.
+//! `--help` prints the options, the input format, the exit statuses and the strategies
+//! of each method (the text is `HELP` below).
 
 #[path = "common/cli.rs"]
 mod common;
@@ -45,14 +40,52 @@ struct Options {
     seed: u64,
 }
 
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies of each method.
+const HELP: &str = "\
+usage: huarong [FILE | -] [--method plain|abstract] [--strategy NAME]
+               [--precompute eager|lazy] [--landmarks N] [--stats]
+       huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]
+
+Huarong Road (NOIP 2013): reads a board and its queries from FILE, or from standard input
+without one (or with -), and prints one line per query: the least number of moves that
+brings the piece onto the target, or -1 when it cannot.
+
+  --method NAME        abstract (the default): a search over the blank's moves around the
+                       piece, precomputed per cell; plain: over (blank, piece) pairs
+  --strategy NAME      the search, one of those listed below for the method (default:
+                       astar for abstract, bfs for plain); --engine is its older name
+  --precompute WHEN    eager (the default): the abstraction's distances for every cell up
+                       front; lazy: the first time a search reaches the cell
+  --landmarks N        landmarks of the abstraction's heuristic, 0 to 16 (default 8)
+  --stats              each query's statistics and the timings on standard error
+  --generate R C Q     write a random input instead: an R x C board and Q queries
+  --fixed PERCENT      with --generate: the chance that a cell is fixed (default 20)
+  --seed N             with --generate: the random seed (default 1)
+  --                   ends the options
+
+Input: numbers separated by any whitespace, usually laid out as
+  n m q                the rows, the columns (n * m at most 1048576), the queries
+  n lines of m numbers 0 a fixed cell, 1 a movable cell
+  q lines of 6 numbers EX EY SX SY TX TY: the row and column, from 1, of the blank (E),
+                       of the piece to move (S) and of its target (T)
+  Every movable cell but the blank holds a piece; a move slides a piece next to the blank
+  into it. A byte order mark is skipped. Example (answer 3):
+    2 2 1
+    1 1
+    1 1
+    1 1 1 2 2 2
+
+Exit status: 0 with every answer; 2 on a bad argument, malformed input (a query on a
+fixed cell, or its blank on its piece, included) or any other error (out of memory
+included), with one line on standard error.
+";
+
 fn usage() -> String {
     format!(
-        "usage: huarong [FILE | -] [--method plain|abstract] \
-         [--strategy NAME] [--precompute eager|lazy] [--landmarks N] \
-         [--stats]\n       \
-         huarong --generate ROWS COLS QUERIES [--fixed PERCENT] [--seed N]\n\
-         strategies with --method abstract (the default, default strategy astar): {}\n\
-         strategies with --method plain (default strategy bfs): {}",
+        "{HELP}\n\
+         strategies with --method abstract: {}\n\
+         strategies with --method plain: {}",
         common::spellings(&HuarongSolver::strategies(Method::Abstract), "|"),
         common::spellings(&HuarongSolver::strategies(Method::Plain), "|"),
     )
@@ -214,7 +247,10 @@ fn run(options: &Options) -> Result<(), String> {
         match answer.outcome {
             Outcome::Found(moves) => writeln!(out, "{moves}"),
             Outcome::NoPath => writeln!(out, "-1"),
-            Outcome::Stopped(reason) => return Err(format!("query {}: {reason}", number + 1)),
+            Outcome::Stopped(reason) => {
+                let reason = common::stopped(&reason, &answer.stats);
+                return Err(format!("query {}: {reason}", number + 1));
+            }
         }
         .map_err(|e| e.to_string())?;
         if options.stats {

@@ -1,19 +1,15 @@
-//! Klotski (华容道): solves 横刀立马, or a puzzle read from a file, with the fewest moves
-//! under the chosen metric.
+//! Klotski (华容道): solves 横刀立马, or a puzzle read from a file (the format of
+//! `state_search::domains::sliding::klotski`), with the fewest moves under the chosen
+//! metric.
 //!
 //! ```text
-//! cargo run --release --example klotski -- [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]
+//! cargo run --release --example klotski
+//! cargo run --release --example klotski -- --metric step --stats puzzle.txt
+//! cargo run --release --example klotski -- --help
 //! ```
 //!
-//! Output: the number of moves on the first line (`-1` when the goal cannot be reached),
-//! then one line per move: `X r c -> r' c'`, the piece drawn with `X` whose top-left cell
-//! is at row `r`, column `c` (1-based) goes to row `r'`, column `c'`. The file format is
-//! described in the docs of `state_search::domains::sliding::klotski`; `-` reads it from
-//! standard input, and without a file the program solves 横刀立马. The default metric
-//! is `any`. `--strategy` takes the spellings of `state_search::Strategy` that apply
-//! (`--help` lists them; the default is `bfs`). `--stats` writes the number of reachable
-//! layouts and the time to standard error. `--` ends the options. Malformed input or
-//! arguments, and any other error (out of memory included): one error line, exit status 2.
+//! `--help` prints the options, the input format, the output, the exit statuses and the
+//! strategies (the text is `HELP` below).
 
 #[path = "common/cli.rs"]
 mod common;
@@ -25,10 +21,46 @@ use std::time::Instant;
 use state_search::domains::sliding::klotski::{Metric, Puzzle, UnknownMetric};
 use state_search::{Limits, Outcome};
 
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies.
+const HELP: &str = "\
+usage: klotski [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]
+
+Klotski: solves the puzzle in FILE, or in standard input with -, or without either the
+traditional one (the 2x2 block out of a 4x5 box), with the fewest moves. Prints the
+number of moves (-1 when the goal cannot be reached), then one line per move: X R C ->
+R' C', the piece drawn with X goes from top-left cell (R, C) to (R', C'), from 1.
+
+  --metric step|line|any  what one move is: a unit step of one piece; a slide of one
+                          piece in a straight line; or (the default) any path of one
+                          piece, turns included
+  --strategy NAME         the search, one of the strategies listed below (default bfs)
+  --stats                 the number of reachable layouts and the time on standard error
+  --                      ends the options
+
+Input: a picture of the box, one line per row, all of one length: . an empty cell, # a
+wall, any other character (not a space) a piece, at most 128 cells. Two forms:
+  labelled: each character draws one piece (a filled rectangle), and a line
+      goal X R C
+    follows: the goal is the piece X with its top-left cell at row R, column C (from 1);
+  classic: no goal line, and only B (the 2x2 block, exactly one), v (vertical 2x1
+    pieces), h (horizontal 1x2), s (1x1), . and #; the goal is B centred on the bottom
+    row. The traditional puzzle:
+    vBBv
+    vBBv
+    vhhv
+    vssv
+    s..s
+  Blank lines may come before the picture and after it; lines may end in \\r\\n,
+  trailing spaces are ignored and a byte order mark is skipped.
+
+Exit status: 0 with an answer (-1 included); 2 on a bad argument, malformed input or any
+other error (out of memory included), with one line on standard error.
+";
+
 fn usage() -> String {
     format!(
-        "usage: klotski [FILE | -] [--metric step|line|any] [--strategy NAME] [--stats]\n\
-         strategies (default bfs): {}",
+        "{HELP}\nstrategies: {}",
         common::spellings(&Puzzle::strategies(), "|")
     )
 }
@@ -79,7 +111,7 @@ fn run() -> Result<(), String> {
     let text = match search.outcome {
         Outcome::Found(solution) => solution.to_string(),
         Outcome::NoPath => "-1\n".to_owned(),
-        Outcome::Stopped(reason) => return Err(reason.to_string()),
+        Outcome::Stopped(reason) => return Err(common::stopped(&reason, &search.stats)),
     };
     common::write_out(&text)?;
     if stats {

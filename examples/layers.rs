@@ -5,22 +5,10 @@
 //! ```text
 //! cargo run --release --example layers                                 # the 8-puzzle
 //! cargo run --release --features parallel --example layers -- --shape 3x4
+//! cargo run --release --example layers -- --help
 //! ```
 //!
-//! Options:
-//!
-//! - `--shape RxC`: the board (default `3x3`; up to 16 cells, memory permitting: the count
-//!   needs `cells!/8` bytes, 60 MB for 3x4).
-//! - `--threads N`: threads for the scans (default: one per core; at most 1,024). `1` runs the sequential
-//!   engine; more need the `parallel` feature.
-//! - `--start "TILES"`: the start board, row-major with `0` for the blank (default: the
-//!   goal, blank top-left). It must be able to reach the goal.
-//! - `--farthest`: after the total, print the boards of the deepest layer, one per line.
-//! - `--quiet`: no progress lines on standard error (by default one per layer: depth,
-//!   count, time since the start, boards per second so far).
-//!
-//! A bad option, a count that does not fit in memory, or threads the operating system
-//! will not start print one error line and exit with status 2.
+//! `--help` prints the options and the exit statuses (the text is `HELP` below).
 
 #[path = "common/cli.rs"]
 mod common;
@@ -35,8 +23,28 @@ use state_search::domains::sliding::npuzzle::Board;
 use state_search::domains::sliding::ranking::RankedPuzzle;
 use state_search::{CapacityError, IndexSpace as _, LayerCounts, Layers};
 
-const USAGE: &str = "usage: layers [--shape RxC] [--threads N] [--start \"TILES\"] \
-                     [--farthest] [--quiet]";
+/// `--help`: the usage, the options and the exit statuses.
+const HELP: &str = "\
+usage: layers [--shape RxC] [--threads N] [--start \"TILES\"] [--farthest] [--quiet]
+
+Counts every board of a sliding-tile puzzle by its distance from a start board: prints
+one line per breadth-first layer, its depth and the number of boards in it, from depth 0,
+then total N, the number of boards the start can reach.
+
+  --shape RxC      the board (default 3x3; up to 16 cells, memory permitting: the count
+                   takes cells!/8 bytes, 60 MB for 3x4, 2.6 TB for 4x4)
+  --threads N      threads for the scans, at most 1024 (feature parallel: default one
+                   per core; without it only 1); 1 runs the sequential engine
+  --start \"TILES\"  the start board, its tile numbers row by row with 0 for the blank,
+                   separated by spaces (default: the goal, 0 1 2 ...); it must be able to
+                   reach the goal
+  --farthest       after the total, print the boards of the deepest layer, one per line
+  --quiet          no progress on standard error (by default a line per layer: depth,
+                   count, time since the start, boards per second so far)
+
+Exit status: 0 with the counts; 2 on a bad option, a count that does not fit in memory or
+threads the operating system will not start, with one line on standard error.
+";
 
 struct Options {
     shape: (usize, usize),
@@ -104,7 +112,7 @@ fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(Some(options)) => options,
         Ok(None) => {
-            if let Err(message) = common::write_out(&format!("{USAGE}\n")) {
+            if let Err(message) = common::write_out(HELP) {
                 eprintln!("layers: {message}");
                 return ExitCode::from(2);
             }

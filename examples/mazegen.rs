@@ -6,11 +6,8 @@
 //! cargo run --release --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
 //! ```
 //!
-//! The arguments are the fields of `RandomKeyDoor` and `RandomPipeMaze`. Keys that find no
-//! free floor cell are not placed (`KeyDoorMaze::random`), so `KEYS_PER_TYPE` beyond the
-//! free cells fills them and stops. `WALL_IN_EXIT` 1 needs the exit apart from the start
-//! (not on a 1x2 or 2x1 maze). `--` ends the options. A bad argument: one error line, exit
-//! status 2.
+//! `--help` prints what each argument is (the text is `HELP` below; the arguments are the
+//! fields of `RandomKeyDoor` and `RandomPipeMaze`).
 
 #[path = "common/cli.rs"]
 mod common;
@@ -22,6 +19,40 @@ use state_search::domains::pipemaze::{self, PipeMaze, RandomPipeMaze};
 
 const USAGE: &str = "usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED \
 [BARRIER_EVERY BARRIER_DOOR%] | mazegen palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT SEED";
+
+/// `--help`: the usage and what each argument is.
+const HELP: &str = "\
+usage: mazegen keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED
+                       [BARRIER_EVERY BARRIER_DOOR%]
+       mazegen palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT SEED
+
+Writes a random maze in the contest text format that the keydoor or palamaze example
+reads (their --help describes it). The same arguments always give the same maze.
+
+keydoor:
+  WIDTH HEIGHT     columns and rows, 1 to 4096 each, at least two cells
+  KEY_TYPES        door and key types, 0 to 8
+  WALL%            the chance, in percent, that a cell is a wall
+  DOOR%            the chance that a cell that is not a wall is a door
+  KEYS_PER_TYPE    keys of each type, on random free floor cells (once every free cell
+                   holds a key, placing stops)
+  SEED             the seed of the generator
+  BARRIER_EVERY    when given and not 0, every BARRIER_EVERY-th column (not the last) is
+                   a wall with doors in it, which forces routes to collect keys
+  BARRIER_DOOR%    the chance that a barrier cell is a door rather than a wall
+palamaze:
+  WIDTH HEIGHT     columns and rows, 1 to 1000 each, at least two cells
+  COLOURS          pipe and key colours, 0 to 9
+  STONE%           the chance that a cell is stone
+  PIPE%            the chance that a cell that is not stone is a pipe (never two adjacent)
+  KEY%             the chance that a water cell holds a key
+  WALL_IN_EXIT     1: stone around the exit, so that it cannot be reached (not on a 1x2
+                   or 2x1 maze); 0: no wall
+  SEED             the seed of the generator
+
+Exit status: 0 with the maze on standard output; 2 on a bad argument, with one line on
+standard error. -- ends the options.
+";
 
 fn numbers(args: &[String]) -> Result<Vec<u64>, String> {
     args.iter()
@@ -129,7 +160,7 @@ fn generate(args: &[String]) -> Result<String, String> {
 fn main() -> ExitCode {
     let result = parse_args().and_then(|args| match args {
         Some(args) => generate(&args).and_then(|text| common::write_out(&text).map(drop)),
-        None => common::write_out(&format!("{USAGE}\n")).map(drop),
+        None => common::write_out(HELP).map(drop),
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

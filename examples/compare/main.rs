@@ -61,7 +61,10 @@ const HELP: &str = "
   --threads N             threads of par-bfs, hda, par-idastar, at most 1024 (feature
                           parallel: default every core; without it only 1)
   --list                  print the problems' names
-A pair whose strategy does not apply to a problem is shown as skipped, with why.";
+A pair whose strategy does not apply to a problem is shown as skipped, with why.
+
+Exit status: 0 with the report; 2 on a bad argument or any other error, with one line on
+standard error.";
 
 /// The most measured runs `--repeat` accepts (each run's time is kept for the median).
 const MAX_REPEAT: usize = 1_000_000;

@@ -72,16 +72,52 @@ fn method(value: OsString, objective: Objective) -> Result<Method, String> {
         })
 }
 
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies of each objective.
+const HELP: &str = "\
+usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats]
+               [FILE | -]
+
+Reads a key-door maze from FILE, or from standard input without one (or with -), and
+prints a route from the start to the target as a string of moves U, D, L, R.
+
+  --objective keys|moves  keys (the default): the fewest distinct keys collected, then
+                          the fewest moves; moves: the fewest moves
+  --strategy NAME         the search: layered (the domain's own, the fewest keys only;
+                          the default for keys) or a strategy listed below (default for
+                          moves: bfs)
+  --threads N             with more than 1 (feature parallel), bfs runs as par-bfs and
+                          astar as hda on N threads; default 1, or every core for
+                          --strategy par-bfs and hda (on mazes the parallel engines were
+                          measured slower)
+  --stats                 the search's statistics and time on standard error
+  --                      ends the options
+
+Input: a header line, then the rows of the maze, top to bottom.
+  n m                     the number of rows, then of columns: 1 to 4096 each, at most
+                          16777216 cells
+  n lines of m characters:
+    .  floor                        X  wall
+    S  the start (exactly one)      T  the target (exactly one)
+    A..H  a door of type 0..7       a..h  a key of type 0..7 (a opens A)
+  A move goes to an edge-adjacent cell that is not a wall, nor a door whose key has not
+  been collected; entering a key's cell collects the key. Lines may end in \\r\\n;
+  trailing spaces, blank lines after the map and a byte order mark are ignored. Example:
+    3 4
+    S.a.
+    .X.X
+    ATX.
+
+Exit status: 0 with a route; 1 when the target cannot be reached (the reason on standard
+error); 2 on a bad argument, malformed input or any other error (out of memory included),
+with one line on standard error.
+";
+
 fn usage() -> String {
     format!(
-        "usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats] \
-         [FILE | -]\n\
-         --threads N: with more than 1, bfs runs as par-bfs and astar as hda on N threads \
-         (the default is 1, or every core for par-bfs and hda: on mazes the parallel \
-         engines were measured slower)\n\
-         strategies with --objective keys (the default, default strategy layered, the \
-         domain's own search): {}\n\
-         strategies with --objective moves (default strategy bfs): {}",
+        "{HELP}\n\
+         strategies with --objective keys: {}\n\
+         strategies with --objective moves: {}",
         methods(Objective::FewestKeys, "|"),
         methods(Objective::FewestMoves, "|")
     )
@@ -186,8 +222,8 @@ pub fn run(
         Ok(search) => search,
         Err(error) => return failure(2, &error),
     };
-    if let Some(StopReason::Capacity(error)) = search.stop_reason() {
-        return failure(2, &error.to_string());
+    if let Some(reason @ StopReason::Capacity(_)) = search.stop_reason() {
+        return failure(2, &common::stopped(&reason, &search.stats));
     }
     let elapsed = started.elapsed();
     let mut out = match search.outcome {

@@ -1,62 +1,22 @@
-//! Solves (n^2-1)-puzzles optimally: one instance per line in the format of
-//! `state_search::domains::sliding::npuzzle` (the tiles row-major, `0` for the blank; blank lines and `#` comments ignored), from a
-//! file or standard input. Prints one line per instance: the optimal number of moves, a
-//! space, and the moves of the blank as `U`, `D`, `L`, `R` (just the number when the board
-//! is already solved).
+//! Solves (n^2-1)-puzzles optimally: one puzzle per line (the format of
+//! `state_search::domains::sliding::npuzzle`: the tiles row by row, `0` for the blank),
+//! from a file or standard input. Prints one line per puzzle: the optimal number of moves,
+//! a space, and the moves of the blank as `U`, `D`, `L`, `R`.
 //!
 //! ```text
 //! cargo run --release --example npuzzle -- korf100.txt
 //! cut -d' ' -f3- data/korf100.txt | cargo run --release --example npuzzle -- --stats
+//! cargo run --release --features parallel --example npuzzle -- --threads 2 korf100.txt
+//! cargo run --release --example npuzzle -- --help
 //! ```
 //!
-//! Options:
-//!
-//! - `--heuristic auto|md|lc|pdb555|pdb663|pdb78`: the default, `auto`, is the strongest
-//!   heuristic that is ready quickly. On 4x4 boards that is the 7-8 pattern databases with
-//!   reflection when they are in the cache directory (loaded in a fraction of a second),
-//!   else the 6-6-3 ones with reflection (built in about two seconds); on other boards,
-//!   linear conflict. `--heuristic pdb78` builds the 7-8 databases once (minutes, and
-//!   about 3.7 GB of memory while building) and saves them in the cache directory.
-//! - `--no-reflection`: pattern databases without the reflected lookup.
-//! - `--pdb-cache DIR`: where databases are saved and loaded (default: `$STATE_SEARCH_PDB_DIR`,
-//!   else `$XDG_CACHE_HOME/state-search/pdb`, else `~/.cache/state-search/pdb`);
-//!   `--no-cache` builds them in memory every run. 5-5-5 and 6-6-3 are built in memory
-//!   unless `--pdb-cache` is given.
-//! - `--goal first|last`: the blank's goal cell, top-left (Korf's convention, the default)
-//!   or bottom-right.
-//! - `--shape RxC`: rectangular boards (every line must have `R*C` numbers).
-//! - `--order ULRD`: the order the blank's moves are tried in (default `ULRD`, which
-//!   reproduces Korf's published node counts with `--heuristic md`).
-//! - `--strategy NAME`: a spelling of `state_search::Strategy` (`--help` lists those that
-//!   apply). The default, `idastar`, searches in place; the others search the puzzle's
-//!   state space of boards (`bibfs`, `bidijkstra` and `mm` from both ends; `mm` with the
-//!   Manhattan distance backwards), which only small boards or easy instances fit in
-//!   memory.
-//! - `--threads N`: the threads `idastar` searches on (default: every core; at most 1,024). With the
-//!   `parallel` feature (`cargo run --release --features parallel --example npuzzle`), more
-//!   than one runs `par-idastar` (parallel IDA*) on a pool of `N` threads, several
-//!   instances of the file at once (printed in input order; the moves printed are those
-//!   of one thread), and builds pattern databases at once, one per thread; 1 runs the
-//!   sequential engine. Without the feature only `--threads 1` is accepted (the default
-//!   then). The other strategies run on one thread, one instance at a time; so does
-//!   `idastar` under `--max-seconds` (each instance on every thread), so that each
-//!   instance's seconds are its own.
-//! - `--max-seconds S` / `--max-expansions N`: stop each instance's search after `S`
-//!   seconds (a decimal) or `N` expanded states. A stopped search is an error, except for
-//!   `anytime:W` once it has a solution: it prints the best solution found (the usual line)
-//!   and says on standard error that it is not proven optimal.
-//! - `--stats`: statistics per instance and in total, on standard error. When instances
-//!   run at once, each one's time overlaps the others', and the total time is their sum.
-//! - `--progress` / `--quiet`: report every IDA* iteration and every solution `anytime:W`
-//!   improves on, on standard error (bound, nodes, nodes per second; cost and lower bound),
-//!   and within a long search a line every five seconds (bound, states expanded), and a
-//!   line per pattern database as it is built or loaded, always / never; by default only
-//!   once a solve or a build has run for a second.
-//!
-//! `-` names standard input; `--` ends the options. A malformed or unsolvable line stops
-//! the program with one error line naming it, and exit status 2, before anything is
-//! solved; so does an input without any instance. Any other error (out of memory
-//! included) is one error line and exit status 2 too.
+//! `--help` prints the options, the input format, the exit statuses and the strategies
+//! (the text is `HELP` below). With `--threads` above 1, `idastar` runs as `par-idastar`
+//! on a pool of threads, several puzzles of the file at once (printed in input order; the
+//! moves printed are those of one thread); the other strategies run on one thread, one
+//! puzzle at a time, and so does `idastar` under `--max-seconds` (each puzzle on every
+//! thread), so that each puzzle's seconds are its own. When puzzles run at once, each
+//! one's time in `--stats` overlaps the others', and the total time is their sum.
 
 #[path = "../common/cli.rs"]
 mod common;
@@ -83,15 +43,68 @@ use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
 
 use threads::Threads;
 
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies.
+const HELP: &str = "\
+usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] [--no-reflection]
+               [--pdb-cache DIR | --no-cache] [--goal first|last] [--shape RxC]
+               [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S]
+               [--max-expansions N] [--stats] [--progress | --quiet]
+
+Solves sliding-tile puzzles optimally, one per line of FILE, or of standard input without
+one (or with -). Prints one line per puzzle, in input order: the least number of moves, a
+space, and the moves of the blank as U, D, L, R (just the number when it is solved).
+
+  --heuristic NAME   auto (the default): on 4x4 boards the 7-8 pattern databases with
+                     reflection when they are in the cache (loaded in a fraction of a
+                     second), else the 6-6-3 ones (built in about two seconds); on other
+                     boards lc. md: Manhattan distance; lc: linear conflict; pdb555,
+                     pdb663, pdb78: additive pattern databases of the 15-puzzle (pdb78
+                     takes minutes and about 3.7 GB to build, once, into the cache)
+  --no-reflection    pattern databases without the reflected lookup
+  --pdb-cache DIR    where databases are saved and loaded (default: $STATE_SEARCH_PDB_DIR,
+                     else $XDG_CACHE_HOME/state-search/pdb, else
+                     ~/.cache/state-search/pdb); pdb555 and pdb663 are kept in memory
+                     unless it is given
+  --no-cache         build the databases in memory on every run
+  --goal first|last  the blank's goal cell: top-left (the default; tile i on cell i) or
+                     bottom-right (tile i on cell i-1)
+  --shape RxC        rectangular boards: every line holds R*C numbers
+  --order ULRD       the order the blank's moves are tried in (default ULRD, which gives
+                     Korf's published node counts with --heuristic md)
+  --strategy NAME    the search, one of the strategies listed below (default idastar, in
+                     place); the others store boards, which only small boards or easy
+                     puzzles fit in memory
+  --threads N        threads for idastar, at most 1024 (feature parallel: more than 1
+                     runs par-idastar, several puzzles at once, and builds databases at
+                     once; default every core, without the feature 1)
+  --max-seconds S    stop each puzzle's search after S seconds (a decimal)
+  --max-expansions N stop each puzzle's search after N expanded states; a stopped search
+                     is an error, except for anytime:W with a solution (printed, and said
+                     on standard error not to be proven optimal)
+  --stats            statistics per puzzle and in total on standard error
+  --progress         report every IDA* iteration, a line every five seconds of a long
+                     search and every database built or loaded, on standard error
+  --quiet            no progress lines (by default only once a solve or a build has run
+                     for a second)
+  --                 ends the options
+
+Input: one puzzle per line, its tile numbers row by row, 0 for the blank, separated by
+spaces or tabs, for example (the 8-puzzle, three moves from the goal):
+    1 2 5 3 4 0 6 7 8
+  Without --shape a board is square and its side follows from the count (9 numbers 3x3,
+  16 4x4, 25 5x5), up to 256 cells. Each line must be a permutation of 0..R*C-1 that can
+  reach the goal. Blank lines and lines starting with # are ignored; lines may end in
+  \\r\\n, and a byte order mark is skipped.
+
+Exit status: 0 when every puzzle is solved; 2 on a bad argument, a malformed or unsolvable
+line (named, before anything is solved), an input without a puzzle, a stopped search or
+any other error (out of memory included), with one line on standard error.
+";
+
 fn usage() -> String {
     format!(
-        "usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] \
-         [--no-reflection] [--pdb-cache DIR | --no-cache] [--goal first|last] \
-         [--shape RxC] [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S] \
-         [--max-expansions N] [--stats] [--progress | --quiet]\n\
-         idastar runs on --threads threads, several instances at once (more than 1 needs \
-         the parallel feature; the default is every core with it, else 1)\n\
-         strategies (default idastar, in place): {}",
+        "{HELP}\nstrategies: {}",
         common::spellings(&NPuzzle::strategies(), "|")
     )
 }
@@ -581,7 +594,10 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
         Outcome::NoPath => Err(format!(
             "line {line}: no solution (unexpected for a solvable board)"
         )),
-        Outcome::Stopped(reason) => Err(format!("line {line}: {reason}")),
+        Outcome::Stopped(reason) => Err(format!(
+            "line {line}: {}",
+            common::stopped(&reason, &search.stats)
+        )),
     }
 }
 

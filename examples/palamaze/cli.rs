@@ -15,10 +15,49 @@ use state_search::{Limits, Outcome, StopReason, Strategy};
 
 pub use common::Output;
 
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies.
+const HELP: &str = "\
+usage: palamaze [--strategy NAME] [--stats] [--path] [--quiet] [FILE | -]
+
+Reads a pipe-key maze from FILE, or from standard input without one (or with -), and
+prints the least number of moves that takes the fish from the start to the exit, or 10001
+when it cannot escape within 10000 moves.
+
+  --strategy NAME  the search, one of the strategies listed below (default bfs)
+  --stats          the search's statistics and time on standard error
+  --path           a second line with the moves: U, D, L, R a step, U2, D2, L2, R2 a pass
+                   through a pipe
+  --quiet          no progress lines on standard error (by default idastar, idastar-tt,
+                   dfbnb and anytime:W write one at most every 5 s once they have run
+                   for 5 s: the states expanded, the time, the cost searched up to or
+                   the best route so far)
+  --               ends the options
+
+Input: a header line, then the rows of the maze, top to bottom.
+  n m              the number of rows, then of columns: 1 to 1000 each
+  n lines of m characters:
+    *  stone                        +  water
+    #  the start (exactly one)      $  the exit (exactly one)
+    1..9  water with the key of colour 1..9
+    A..I  a horizontal pipe of colour 1..9 (A pairs with key 1)
+    a..i  a vertical pipe of colour 1..9 (a pairs with key 1)
+  Each move takes one time unit: a step to an edge-adjacent cell that is neither stone
+  nor pipe, or a pass through an adjacent pipe to the cell beyond it (neither stone nor
+  pipe), when the pipe lies along the move or the fish holds the key of its colour.
+  Arriving on a cell (and at time 0 on the start), the fish collects the keys on it and
+  on its four neighbours. Lines may end in \\r\\n; trailing spaces, blank lines after
+  the map and a byte order mark are ignored. Example:
+    1 3
+    #+$
+
+Exit status: 0 with an answer (10001 included); 2 on a bad argument, malformed input or
+any other error (out of memory included), with one line on standard error.
+";
+
 fn usage() -> String {
     format!(
-        "usage: palamaze [--strategy NAME] [--stats] [--path] [FILE | -]\n\
-         strategies (default bfs): {}",
+        "{HELP}\nstrategies: {}",
         common::spellings(&PipeMaze::strategies(), "|")
     )
 }
@@ -32,6 +71,7 @@ struct Options {
     strategy: Strategy,
     stats: bool,
     path: bool,
+    quiet: bool,
     file: Option<PathBuf>,
 }
 
@@ -44,6 +84,7 @@ fn parse_args(
         strategy: PipeMaze::DEFAULT_STRATEGY,
         stats: false,
         path: false,
+        quiet: false,
         file: None,
     };
     let mut parser = lexopt::Parser::from_args(args);
@@ -55,6 +96,7 @@ fn parse_args(
             }
             Long("stats") => options.stats = true,
             Long("path") => options.path = true,
+            Long("quiet") => options.quiet = true,
             Short('h') | Long("help") => {
                 common::help(&mut parser)?;
                 return Ok(None);
@@ -91,12 +133,21 @@ pub fn run(
     };
     drop(text);
     let started = Instant::now();
-    let search = match maze.solve(&strategy, &Limits::new()) {
+    let search = if options.quiet || !common::Progress::reports(&strategy) {
+        maze.solve(&strategy, &Limits::new())
+    } else {
+        maze.solve_with(
+            &strategy,
+            &Limits::new(),
+            &mut common::Progress::new("palamaze", &strategy),
+        )
+    };
+    let search = match search {
         Ok(search) => search,
         Err(error) => return failure(&error.to_string()),
     };
-    if let Some(StopReason::Capacity(error)) = search.stop_reason() {
-        return failure(&error.to_string());
+    if let Some(reason @ StopReason::Capacity(_)) = search.stop_reason() {
+        return failure(&common::stopped(&reason, &search.stats));
     }
     let elapsed = started.elapsed();
     let answer = escape_answer(&search.outcome);

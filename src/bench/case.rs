@@ -43,6 +43,19 @@ impl RunOutcome {
         matches!(self, RunOutcome::NotApplicable(_))
     }
 
+    /// The kind of outcome in a word or two: `found`, `no path`, `stopped`, `skipped` or
+    /// `failed`; the `Display` form adds the reason of the last three.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            RunOutcome::Found { .. } => "found",
+            RunOutcome::NoPath => "no path",
+            RunOutcome::Stopped(_) => "stopped",
+            RunOutcome::NotApplicable(_) => "skipped",
+            RunOutcome::Failed(_) => "failed",
+        }
+    }
+
     /// The outcome of a search whose solutions cost `cost`.
     pub fn of<T, C: Cost>(outcome: &Outcome<T>, cost: impl FnOnce(&T) -> C) -> Self {
         match outcome {

@@ -228,7 +228,10 @@ impl Report {
         ]
     }
 
-    /// The report as an aligned text table, one line per row under a header line.
+    /// The report as an aligned text table, one line per row under a header line. An
+    /// outcome with a reason (stopped, skipped, failed) shows its kind and a note number,
+    /// `skipped [1]`; the notes follow the table, one line each (`[1] skipped: ...`), a
+    /// reason shared by several rows once, so that long reasons do not widen every row.
     ///
     /// # Examples
     ///
@@ -239,16 +242,39 @@ impl Report {
     /// let space = state_search::unit_from_fn(|&n: &u32| [n + 1, n * 2]);
     /// let report = Comparison::new()
     ///     .problem("to 100", Problem::new(&space, [1], |&n| n == 100))
-    ///     .strategy(Strategy::Bfs)
+    ///     .strategies(["bfs", "mm"])?
     ///     .run();
     /// let table = report.table();
     /// assert!(table.starts_with("problem"));
     /// let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
     /// assert_eq!(row[..6], ["to", "100", "bfs", "found", "8", "1.000"]);
+    /// let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
+    /// assert_eq!(row[..5], ["to", "100", "mm", "skipped", "[1]"]);
+    /// assert!(table.ends_with("\n\n[1] skipped: it searches backwards, and this problem has \
+    ///                          no predecessors and goal state\n"));
+    /// # Ok::<(), state_search::ParseStrategyError>(())
     /// ```
     #[must_use]
     pub fn table(&self) -> String {
-        let body: Vec<[String; 11]> = self.rows.iter().map(Self::cells).collect();
+        let mut notes: Vec<String> = Vec::new();
+        let body: Vec<[String; 11]> = self
+            .rows
+            .iter()
+            .map(|row| {
+                let mut cells = Self::cells(row);
+                if !matches!(row.outcome, RunOutcome::Found { .. } | RunOutcome::NoPath) {
+                    let text = core::mem::take(&mut cells[2]);
+                    let number = if let Some(i) = notes.iter().position(|note| *note == text) {
+                        i + 1
+                    } else {
+                        notes.push(text);
+                        notes.len()
+                    };
+                    cells[2] = format!("{} [{number}]", row.outcome.kind());
+                }
+                cells
+            })
+            .collect();
         let mut widths = HEADER.map(str::len);
         for line in &body {
             for (width, cell) in widths.iter_mut().zip(line) {
@@ -270,6 +296,12 @@ impl Report {
         line(&HEADER.map(str::to_owned));
         for cells in &body {
             line(cells);
+        }
+        if !notes.is_empty() {
+            out.push('\n');
+            for (i, note) in notes.iter().enumerate() {
+                let _ = writeln!(out, "[{}] {note}", i + 1);
+            }
         }
         out
     }
@@ -357,6 +389,49 @@ mod tests {
             (ms(1), ms(4), ms(9), 4)
         );
         assert_eq!(Timing::of(&[]), Timing::default());
+    }
+
+    #[test]
+    fn the_table_puts_long_reasons_in_notes_under_it_once_each() {
+        let skipped = |problem: &str| Row {
+            outcome: RunOutcome::NotApplicable(crate::Inapplicable::NeedsUniformCost),
+            ..row(problem, Strategy::Bfs, None)
+        };
+        let stopped = Row {
+            outcome: RunOutcome::Stopped(crate::StopReason::Expansions),
+            ..row("b", Strategy::AStar, None)
+        };
+        let report = Report::new(vec![
+            skipped("a"),
+            row("a", Strategy::AStar, Some(3)),
+            skipped("b"),
+            stopped,
+        ]);
+        let table = report.table();
+        let (rows, notes) = table.split_once("\n\n").unwrap();
+        let width = rows.lines().map(str::len).max().unwrap();
+        assert!(width < 120, "{table}");
+        let outcomes: Vec<&str> = rows
+            .lines()
+            .skip(1)
+            .map(|line| {
+                let mut cells = line.split("  ").map(str::trim).filter(|c| !c.is_empty());
+                cells.nth(2).unwrap()
+            })
+            .collect();
+        assert_eq!(
+            outcomes,
+            ["skipped [1]", "found", "skipped [1]", "stopped [2]"]
+        );
+        assert_eq!(
+            notes.lines().collect::<Vec<_>>(),
+            [
+                format!("[1] skipped: {}", crate::Inapplicable::NeedsUniformCost),
+                "[2] stopped: expansion limit reached".to_owned()
+            ]
+        );
+        // The CSV keeps the whole text in its cell.
+        assert!(report.csv().contains(",\"skipped: it ignores step costs, "));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::strategy::{Inapplicable, Strategy, StrategyError};
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError<E = Infallible> {
     /// The strategy cannot solve this problem.
@@ -76,6 +76,23 @@ impl<E: fmt::Display> fmt::Display for SolveError<E> {
             SolveError::Capacity(error) => error.fmt(f),
             SolveError::Input(error) => error.fmt(f),
         }
+    }
+}
+
+/// The variant with its fields, then the `Display` message in parentheses (a `main`
+/// returning `Box<dyn Error>` prints `Debug`).
+impl<E: fmt::Debug + fmt::Display> fmt::Debug for SolveError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotApplicable { strategy, reason } => f
+                .debug_struct("NotApplicable")
+                .field("strategy", strategy)
+                .field("reason", reason)
+                .finish()?,
+            SolveError::Capacity(error) => f.debug_tuple("Capacity").field(error).finish()?,
+            SolveError::Input(error) => f.debug_tuple("Input").field(error).finish()?,
+        }
+        write!(f, " ({self})")
     }
 }
 

@@ -80,7 +80,25 @@ impl fmt::Display for Inapplicable {
 }
 
 /// Why [`Strategy::run`] could not answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Its `Debug` form is the variant with its fields, then the `Display` message in
+/// parentheses, so that a `main` returning `Result<(), Box<dyn Error>>` (which prints
+/// `Debug`) says what is wrong and what to do.
+///
+/// ```
+/// use state_search::{Inapplicable, Strategy, StrategyError};
+///
+/// let error: StrategyError<u32, u32> = StrategyError::NotApplicable {
+///     strategy: Strategy::Bfs,
+///     reason: Inapplicable::NeedsOneStart,
+/// };
+/// assert_eq!(
+///     format!("{error:?}"),
+///     "NotApplicable { strategy: Bfs, reason: NeedsOneStart } \
+///      (strategy bfs does not apply: it needs exactly one start state)"
+/// );
+/// ```
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StrategyError<S, C> {
     /// The strategy cannot run on this problem.
@@ -120,6 +138,21 @@ impl<S: fmt::Debug, C: fmt::Debug> fmt::Display for StrategyError<S, C> {
             Self::Capacity(error) => error.fmt(f),
             Self::NegativeCycle(cycle) => cycle.fmt(f),
         }
+    }
+}
+
+impl<S: fmt::Debug, C: fmt::Debug> fmt::Debug for StrategyError<S, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotApplicable { strategy, reason } => f
+                .debug_struct("NotApplicable")
+                .field("strategy", strategy)
+                .field("reason", reason)
+                .finish()?,
+            Self::Capacity(error) => f.debug_tuple("Capacity").field(error).finish()?,
+            Self::NegativeCycle(cycle) => f.debug_tuple("NegativeCycle").field(cycle).finish()?,
+        }
+        write!(f, " ({self})")
     }
 }
 

@@ -146,6 +146,35 @@ fn the_table_the_csv_and_the_json_hold_the_same_numbers() {
 }
 
 #[test]
+fn a_chart_shows_costlier_solutions_and_names_skipped_strategies_under_its_panels() {
+    // 0 -> 1 -> 3 costs 2; 0 -> 2 -> 3 costs 10 and looks better to the greedy search.
+    let g = Graph::new(4, &[(0, 1, 1u32), (1, 3, 1), (0, 2, 5), (2, 3, 5)]);
+    let h = |&s: &u32| [2u32, 1, 0, 0][s as usize];
+    let report = Comparison::new()
+        .problem(
+            "small",
+            Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(h),
+        )
+        .strategies(["astar", "gbfs", "bfs"])
+        .unwrap()
+        .progress(false)
+        .run();
+    assert_eq!(report.rows()[1].suboptimality, Some(5.0));
+    let svg = report.svg("small").unwrap();
+    // The ratio is in gbfs's labels, its bars in the colour of a costlier solution (and
+    // the legend's box).
+    assert_eq!(svg.matches("cost 10 (x5.000)").count(), 2, "{svg}");
+    assert_eq!(svg.matches("fill=\"#9664C8\"").count(), 3, "{svg}");
+    // Each strategy that ran is named in both panels (plotters writes a text's content
+    // on a line of its own); bfs is skipped: named once, under the panels, without its
+    // reason.
+    assert_eq!(svg.matches("\nastar\n").count(), 2, "{svg}");
+    assert_eq!(svg.matches("\nbfs\n").count(), 0, "{svg}");
+    assert!(svg.contains("the report says why): bfs\n"), "{svg}");
+    assert!(!svg.contains("ignores step costs"), "{svg}");
+}
+
+#[test]
 fn a_problem_with_a_distance_to_go_is_compared_with_it() {
     // Integers up to 400: +1 costs 1, *2 costs 3; from 1 to 200. The distance-to-go
     // steers focal search, so the run with it expands other states than the run without.

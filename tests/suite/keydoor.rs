@@ -600,7 +600,7 @@ fn the_example_offers_exactly_the_strategies_that_solve_each_objective() {
         }
         let line = help
             .lines()
-            .find(|line| line.contains(&format!("with --objective {objective}")))
+            .find(|line| line.starts_with(&format!("strategies with --objective {objective}")))
             .unwrap_or_else(|| panic!("{help}"));
         let listed = line.rsplit(": ").next().unwrap();
         let layered = (objective == Objective::FewestKeys).then_some("layered");

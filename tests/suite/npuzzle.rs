@@ -555,8 +555,18 @@ fn unsolvable_boards_are_rejected_with_a_clear_error() {
     assert_eq!((error.line, error.column), (4, 0));
     assert!(matches!(error.kind, ParseErrorKind::Unsolvable(_)));
     assert!(
-        error.to_string().starts_with("line 4: unsolvable: "),
+        error.to_string().starts_with("line 4: unsolvable: ")
+            && error.to_string().contains("parity"),
         "{error}"
+    );
+    // On a single row the parity may be right (two swaps) and the order still wrong.
+    let error =
+        parse_instances("0 2 1 4 3\n", Some((1, 5)), GoalConvention::BlankFirst).unwrap_err();
+    assert!(matches!(error.kind, ParseErrorKind::Unsolvable(_)));
+    let message = error.to_string();
+    assert!(
+        message.contains("single row") && !message.contains("parity"),
+        "{message}"
     );
     // A board of another shape is refused too.
     let small: Board = "1 0 2 3 4 5 6 7 8".parse().unwrap();

@@ -369,6 +369,38 @@ fn run(args: &[&str], stdin: &str) -> cli::Output {
 }
 
 #[test]
+fn a_long_iterative_search_reports_its_progress_and_a_short_one_does_not() {
+    use cli::common::Progress;
+    use state_search::{Event, Stats, Visitor};
+    use std::time::{Duration, Instant};
+    let mut stats = Stats::default();
+    stats.expanded = 1234;
+    let iteration = |progress: &mut Progress, bound: u32| {
+        let event = Event::IterationFinished {
+            bound,
+            next_bound: Some(bound + 1),
+            stats: &stats,
+        };
+        let _ = Visitor::<u32, u32>::visit(progress, event);
+    };
+    let strategy = Strategy::IdaStarTable;
+    let mut short = Progress::new("palamaze", &strategy);
+    iteration(&mut short, 7);
+    assert_eq!(short.last(), None);
+    let started = Instant::now().checked_sub(Duration::from_secs(6)).unwrap();
+    let mut long = Progress::since("palamaze", &strategy, started);
+    iteration(&mut long, 7);
+    assert_eq!(
+        long.last(),
+        Some("palamaze: idastar-tt: 1234 states expanded, 6 s, no route costs 7 or less")
+    );
+    // At most one line per period.
+    iteration(&mut long, 8);
+    assert!(long.last().unwrap().ends_with("7 or less"));
+    assert!(Progress::reports(&strategy) && !Progress::reports(&Strategy::Bfs));
+}
+
+#[test]
 fn the_example_prints_exactly_the_contest_output() {
     for (input, output) in CASES {
         for args in [
@@ -419,7 +451,7 @@ fn the_example_reports_malformed_input_on_one_line_and_exits_2() {
         &["--strategy", "layered"][..], // the key-door maze's own search
         &["--strategy", "mm"][..],
         &["--strategy"][..],
-        &["--quiet"][..],
+        &["--verbose"][..],
         &["a", "b"][..],
     ] {
         let out = run(args, CASES[0].0);

@@ -6,6 +6,7 @@ use core::fmt;
 use super::{PipeMaze, PipeMove};
 use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
+use crate::event::{NoVisitor, Visitor};
 use crate::grid::{Dir, Pos};
 use crate::solution::{Limits, Outcome, Search, Solution};
 use crate::strategy::{Problem, Strategy};
@@ -129,12 +130,47 @@ impl PipeMaze {
         strategy: &Strategy,
         limits: &Limits,
     ) -> Result<Search<PipeRoute>, SolveError> {
+        self.solve_with(strategy, limits, &mut NoVisitor)
+    }
+
+    /// [`PipeMaze::solve`] with an event visitor, which sees the search's events on the
+    /// maze's states (for progress reports, or to stop a search by returning `Break`).
+    ///
+    /// # Errors
+    ///
+    /// As [`PipeMaze::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use state_search::domains::pipemaze::{PipeMaze, escape_answer};
+    /// use state_search::{Event, Limits, Strategy, visitor};
+    ///
+    /// let maze: PipeMaze = "1 3\n#+$\n".parse()?;
+    /// let mut expanded = 0;
+    /// let mut count = visitor(|event| {
+    ///     if let Event::Expanded { .. } = event {
+    ///         expanded += 1;
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// });
+    /// let search = maze.solve_with(&Strategy::Bfs, &Limits::new(), &mut count)?;
+    /// assert_eq!((escape_answer(&search.outcome), expanded), (2, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_with<V: Visitor<KeyState, u32>>(
+        &self,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<PipeRoute>, SolveError> {
         let problem = Problem::new(self, [self.start_state()], |s: &KeyState| self.is_goal(s))
             .heuristic(|s: &KeyState| self.heuristic(s))
             .indexed();
         let limits = limits.for_cost().max_cost(CLOSES_AT);
         Ok(strategy
-            .run(&problem, &limits)?
+            .run_with(&problem, &limits, visitor)?
             .map(|found| Self::route_of(&found)))
     }
 

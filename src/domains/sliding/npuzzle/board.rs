@@ -100,8 +100,22 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-pub(super) const UNSOLVABLE: &str = "the goal cannot be reached from this board (the parity of the tile \
-                          permutation does not match the blank's distance to its goal cell)";
+/// Why no board of some shape reaches the goal ([`BoardError::Unsolvable`]).
+const UNSOLVABLE: &str = "the goal cannot be reached from this board (with two rows and two \
+     columns or more, the parity of the tile permutation does not match the blank's distance \
+     to its goal cell; on a single row or column, the tiles are not in the goal's order)";
+
+/// Why `board`, which [`solvable`] refused, cannot reach its goal: the parity on boards of
+/// two rows and columns or more, the order of the tiles on a single row or column.
+pub(super) fn unsolvable_reason(board: &Board) -> &'static str {
+    if board.rows() == 1 || board.cols() == 1 {
+        "the goal cannot be reached from this board (on a single row or column the tiles \
+         never pass each other, and they are not in the goal's order)"
+    } else {
+        "the goal cannot be reached from this board (the parity of the tile permutation does \
+         not match the blank's distance to its goal cell)"
+    }
+}
 
 /// A layout of tiles: `rows x cols` cells in row-major order, `0` for the blank.
 ///

@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::board::{UNSOLVABLE, solvable};
+use super::board::{solvable, unsolvable_reason};
 use super::{Board, BoardError, GoalConvention, MAX_CELLS};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Dir;
@@ -200,7 +200,7 @@ pub fn parse_instances(
             return Err(ParseError::new(
                 number,
                 0,
-                ParseErrorKind::Unsolvable(UNSOLVABLE.to_owned()),
+                ParseErrorKind::Unsolvable(unsolvable_reason(&board).to_owned()),
             ));
         }
         instances.push(Instance {

@@ -229,14 +229,15 @@ impl Progress {
     }
 }
 
-impl<S, C: std::fmt::Display> Visitor<S, C> for Progress {
+/// Costs are written as their `Debug` form (`7`, or `(0, 35)` for a pair).
+impl<S, C: std::fmt::Debug> Visitor<S, C> for Progress {
     fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
         match event {
             Event::IterationFinished { bound, stats, .. } => {
-                self.report(stats, &format_args!("no route costs {bound} or less"));
+                self.report(stats, &format_args!("no route costs {bound:?} or less"));
             }
             Event::Improved { cost, stats, .. } => {
-                self.report(stats, &format_args!("the best route so far costs {cost}"));
+                self.report(stats, &format_args!("the best route so far costs {cost:?}"));
             }
             _ => {}
         }

@@ -76,7 +76,7 @@ fn method(value: OsString, objective: Objective) -> Result<Method, String> {
 /// strategies of each objective.
 const HELP: &str = "\
 usage: keydoor [--objective keys|moves] [--strategy NAME] [--threads N] [--stats]
-               [FILE | -]
+               [--quiet] [FILE | -]
 
 Reads a key-door maze from FILE, or from standard input without one (or with -), and
 prints a route from the start to the target as a string of moves U, D, L, R.
@@ -91,6 +91,10 @@ prints a route from the start to the target as a string of moves U, D, L, R.
                           --strategy par-bfs and hda (on mazes the parallel engines were
                           measured slower)
   --stats                 the search's statistics and time on standard error
+  --quiet                 no progress lines on standard error (by default idastar,
+                          idastar-tt, dfbnb and anytime:W write one at most every 5 s
+                          once they have run for 5 s: the states expanded, the time,
+                          the cost searched up to or the best route so far)
   --                      ends the options
 
 Input: a header line, then the rows of the maze, top to bottom.
@@ -134,6 +138,7 @@ struct Options {
     /// `--threads`, if given.
     threads: Option<usize>,
     stats: bool,
+    quiet: bool,
     file: Option<PathBuf>,
 }
 
@@ -147,6 +152,7 @@ fn parse_args(
         strategy: None,
         threads: None,
         stats: false,
+        quiet: false,
         file: None,
     };
     let mut parser = lexopt::Parser::from_args(args);
@@ -164,6 +170,7 @@ fn parse_args(
                 options.threads = Some(common::threads(common::value(&mut parser, "--threads")?)?);
             }
             Long("stats") => options.stats = true,
+            Long("quiet") => options.quiet = true,
             Short('h') | Long("help") => {
                 common::help(&mut parser)?;
                 return Ok(None);
@@ -217,7 +224,7 @@ pub fn run(
     } else {
         1
     });
-    let (method, solved) = solve(&maze, objective, method, threads);
+    let (method, solved) = solve(&maze, objective, method, threads, options.quiet);
     let search = match solved {
         Ok(search) => search,
         Err(error) => return failure(2, &error),
@@ -243,12 +250,14 @@ type Solved = Result<state_search::Search<Route>, String>;
 
 /// Solves `maze` with `method` on `threads` threads: with more than one, `bfs` runs as
 /// `par-bfs` (over hash tables when its dense marks do not fit) and `astar` as `hda`; the parallel
-/// strategies run on a pool of `threads`. Returns the method that ran.
+/// strategies run on a pool of `threads`. Unless `quiet`, a long iterative or anytime
+/// search reports its progress on standard error. Returns the method that ran.
 fn solve(
     maze: &KeyDoorMaze,
     objective: Objective,
     method: Method,
     threads: usize,
+    quiet: bool,
 ) -> (Method, Solved) {
     let strategy = match method {
         Method::Layered => return (method, Ok(maze.solve_layered(&Limits::new()))),
@@ -276,7 +285,12 @@ fn solve(
     }
     #[cfg(not(feature = "parallel"))]
     debug_assert_eq!(threads, 1, "checked with the arguments");
-    let solved = maze.solve(objective, &strategy, &Limits::new());
+    let solved = if quiet || !common::Progress::reports(&strategy) {
+        maze.solve(objective, &strategy, &Limits::new())
+    } else {
+        let mut progress = common::Progress::new("keydoor", &strategy);
+        maze.solve_with(objective, &strategy, &Limits::new(), &mut progress)
+    };
     (method, solved.map_err(|e| e.to_string()))
 }
 

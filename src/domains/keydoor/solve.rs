@@ -6,6 +6,7 @@ use core::str::FromStr;
 use super::{KeyDoorMaze, LayeredSearch};
 use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
+use crate::event::{NoVisitor, Visitor};
 use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
 use crate::strategy::{Problem, Requirement, Strategy};
@@ -54,6 +55,51 @@ impl KeyDoorMaze {
         strategy: &Strategy,
         limits: &Limits,
     ) -> Result<Search<Route>, SolveError> {
+        self.solve_with(objective, strategy, limits, &mut NoVisitor)
+    }
+
+    /// [`KeyDoorMaze::solve`] with an event visitor. It must watch the events of both
+    /// objectives: their costs are `(keys, moves)` for the fewest keys and moves for the
+    /// fewest moves.
+    ///
+    /// # Errors
+    ///
+    /// As [`KeyDoorMaze::solve`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use state_search::domains::keydoor::{KeyDoorMaze, Objective};
+    /// use state_search::domains::keys::KeyState;
+    /// use state_search::{Event, Limits, Strategy, Visitor};
+    ///
+    /// /// Counts the states expanded, whatever the costs.
+    /// struct Count(u64);
+    /// impl<C> Visitor<KeyState, C> for Count {
+    ///     fn visit(&mut self, event: Event<'_, KeyState, C>) -> ControlFlow<()> {
+    ///         if let Event::Expanded { .. } = event {
+    ///             self.0 += 1;
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    /// let maze: KeyDoorMaze = "1 3\nSaT\n".parse()?;
+    /// let mut count = Count(0);
+    /// let route = maze.solve_with(Objective::FewestKeys, &Strategy::AStar, &Limits::new(), &mut count)?;
+    /// assert_eq!((route.found().unwrap().to_string(), count.0), ("RR".to_owned(), 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_with<V>(
+        &self,
+        objective: Objective,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Route>, SolveError>
+    where
+        V: Visitor<KeyState, (u32, u32)> + Visitor<KeyState, u32>,
+    {
         let start = [self.start_state()];
         let goal = |s: &KeyState| self.is_goal(s);
         let search = match objective {
@@ -61,14 +107,18 @@ impl KeyDoorMaze {
                 let problem = Problem::new(self, start, goal)
                     .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
                     .indexed();
-                strategy.run(&problem, &limits.for_cost())?.map(route_of)
+                strategy
+                    .run_with(&problem, &limits.for_cost(), visitor)?
+                    .map(route_of)
             }
             Objective::FewestMoves => {
                 let space = self.fewest_moves();
                 let problem = Problem::new(&space, start, goal)
                     .heuristic(|s: &KeyState| self.manhattan(s))
                     .indexed();
-                strategy.run(&problem, &limits.for_cost())?.map(route_of)
+                strategy
+                    .run_with(&problem, &limits.for_cost(), visitor)?
+                    .map(route_of)
             }
         };
         Ok(search)

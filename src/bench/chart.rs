@@ -84,7 +84,7 @@ fn label(row: &Row, value: &str) -> String {
 
 /// The width of a character of the 11-pixel labels, in pixels (a generous average of
 /// sans-serif fonts, so that labels fit).
-const CHAR_PIXELS: u32 = 7;
+const CHAR_PIXELS: u32 = 6;
 
 /// The pixels of `chars` characters of a label (saturating).
 fn text_pixels(chars: usize) -> u32 {
@@ -143,7 +143,7 @@ fn panel<DB: DrawingBackend>(
         .margin_right(20)
         .x_label_area_size(30)
         .y_label_area_size(name_pixels)
-        .build_cartesian_2d((low..high).log_scale(), (0..slots).into_segmented())?;
+        .build_cartesian_2d((low..high).log_scale(), (0..slots - 1).into_segmented())?;
     let name = |v: &SegmentValue<usize>| match v {
         SegmentValue::CenterOf(i) if *i < slots => {
             names.get(slots - 1 - i).cloned().unwrap_or_default()

@@ -105,6 +105,7 @@
 mod board;
 mod heuristic;
 mod indexer;
+mod packed;
 mod parse;
 mod random;
 mod slider;

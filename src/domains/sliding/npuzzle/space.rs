@@ -227,6 +227,12 @@ impl NPuzzle {
         self.order
     }
 
+    /// The cell the blank on `cell` reaches by moving `dir` (`cell` itself at the wall).
+    #[inline]
+    pub(super) fn neighbour(&self, cell: usize, dir: Dir) -> usize {
+        usize::from(self.neighbour[cell.min(MAX_CELLS - 1)][dir as usize])
+    }
+
     /// The legal moves of the blank on `cell`, in the move order.
     #[inline]
     #[must_use]

@@ -61,7 +61,9 @@ const HELP: &str = "
   --threads N             threads of par-bfs, hda, par-idastar, at most 1024 (feature
                           parallel: default every core; without it only 1)
   --list                  print the problems' names
-A pair whose strategy does not apply to a problem is shown as skipped, with why.
+A pair whose strategy does not apply to a problem is shown as skipped, with why, under
+the table. The parallel strategies run on the problems their domains offer them to:
+par-bfs and hda on the grid and key-door mazes, par-idastar on the sliding-tile puzzles.
 
 Exit status: 0 with the report; 2 on a bad argument or any other error, with one line on
 standard error.";

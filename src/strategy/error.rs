@@ -65,16 +65,22 @@ impl fmt::Display for Inapplicable {
             Self::NeedsNumericCost => "it weighs costs, which must be numbers",
             Self::NegativeCost => "this space has a negative step cost (only spfa accepts them)",
             Self::NeedsInPlaceSpace => {
-                "it needs a space searched in place, an InPlaceSpace (Strategy::run_in_place; \
+                "it changes one state in place, and this problem is not given as a space \
+                 searched in place (an InPlaceSpace, through Strategy::run_in_place; \
                  par-idastar: Strategy::par_run_in_place)"
             }
             Self::NeedsStateSpace => "it does not search in place",
             #[cfg(feature = "parallel")]
             Self::NeedsSendSpace => {
-                "it searches on several threads, through Strategy::par_run_in_place"
+                "it searches on several threads, and this problem is not given as one \
+                 whose space can be cloned and sent to them (a Clone + Send InPlaceSpace, \
+                 through Strategy::par_run_in_place)"
             }
             #[cfg(feature = "parallel")]
-            Self::NeedsSyncProblem => "it searches on several threads, through Strategy::par_run",
+            Self::NeedsSyncProblem => {
+                "it searches on several threads, and this problem is not given as one they \
+                 can share (a Sync space, goal test and indexer, through Strategy::par_run)"
+            }
         })
     }
 }

@@ -163,14 +163,7 @@ impl NPuzzle {
             .backward(self.goal.clone())
             .backward_heuristic(from_start);
         let search = strategy.run_with(&problem, &limits, visitor)?;
-        Ok(search.map(|found| Plan {
-            actions: found
-                .path
-                .windows(2)
-                .map(|pair| Dir::between(self.pos(pair[0].blank()), self.pos(pair[1].blank())))
-                .collect(),
-            cost: found.cost,
-        }))
+        Ok(search.map(|found| self.plan(found.path.iter().map(Board::blank), found.cost)))
     }
 
     /// [`NPuzzle::solve`] that also runs `par-idastar` (feature `parallel`): parallel
@@ -281,14 +274,21 @@ impl NPuzzle {
             .backward(goal)
             .backward_heuristic(from_start);
         let search = strategy.run_with(&problem, limits, visitor)?;
-        Ok(search.map(|found| Plan {
-            actions: found
-                .path
-                .windows(2)
-                .map(|pair| Dir::between(self.pos(pair[0].blank()), self.pos(pair[1].blank())))
-                .collect(),
-            cost: found.cost,
-        }))
+        Ok(search.map(|found| self.plan(found.path.iter().map(|b| b.blank()), found.cost)))
+    }
+
+    /// The plan of a path of `cost` whose boards have their blank on the cells `blanks`:
+    /// the blank's moves.
+    fn plan(&self, blanks: impl Iterator<Item = usize>, cost: u32) -> Plan<Dir, u32> {
+        let mut actions = Vec::new();
+        let mut from = None;
+        for blank in blanks {
+            if let Some(from) = from {
+                actions.push(Dir::between(self.pos(from), self.pos(blank)));
+            }
+            from = Some(blank);
+        }
+        Plan { actions, cost }
     }
 
     /// A plan of the in-place view's moves as directions of the blank.

@@ -15,15 +15,24 @@ const HELPED: [(&str, bool); 9] = [
     ("distributed-layers", false),
 ];
 
+/// Each program of [`HELPED`] that this build has (`distributed-layers` needs its
+/// features), with its `--help` run, which must succeed and end its last line.
+fn helps() -> impl Iterator<Item = (&'static str, bool, Run)> {
+    let built = cfg!(all(feature = "distributed", feature = "domains"));
+    HELPED
+        .into_iter()
+        .filter(move |&(name, _)| built || name != "distributed-layers")
+        .map(|(name, reads_input)| {
+            let help = run(name, &["--help"], "");
+            assert_eq!(help.code, Some(0), "{name}: {help:?}");
+            assert!(help.stdout.ends_with('\n'), "{name}: {help:?}");
+            (name, reads_input, help)
+        })
+}
+
 #[test]
 fn every_programs_help_describes_each_option_of_its_usage_its_input_and_its_exit_statuses() {
-    for (name, reads_input) in HELPED {
-        if name == "distributed-layers" && !cfg!(all(feature = "distributed", feature = "domains"))
-        {
-            continue;
-        }
-        let out = run(name, &["--help"], "");
-        assert_eq!(out.code, Some(0), "{name}: {out:?}");
+    for (name, reads_input, out) in helps() {
         // The usage is the first paragraph; the options are described after it.
         let (usage, rest) = out.stdout.split_once("\n\n").unwrap_or((&out.stdout, ""));
         assert!(usage.starts_with("usage: "), "{name}: {}", out.stdout);
@@ -49,14 +58,7 @@ fn every_programs_help_describes_each_option_of_its_usage_its_input_and_its_exit
 
 #[test]
 fn help_with_a_value_is_an_error_in_every_program() {
-    for (name, _) in HELPED {
-        if name == "distributed-layers" && !cfg!(all(feature = "distributed", feature = "domains"))
-        {
-            continue;
-        }
-        let help = run(name, &["--help"], "");
-        assert_eq!(help.code, Some(0), "{name}: {help:?}");
-        assert!(help.stdout.ends_with('\n'), "{name}: {help:?}");
+    for (name, _, _) in helps() {
         let out = run(name, &["--help=1"], "");
         assert_eq!(out.code, Some(2), "{name}: {out:?}");
         assert!(

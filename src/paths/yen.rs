@@ -13,7 +13,9 @@ use crate::error::CapacityError;
 use crate::solution::{Limits, Outcome, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
 use crate::store::try_push;
-use crate::strategy::{MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Strategy};
+use crate::strategy::{
+    CostOf, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, SearchProblem, StateOf, Strategy,
+};
 
 use super::PathsError;
 
@@ -80,28 +82,16 @@ use super::PathsError;
 /// assert_eq!(found.len(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[expect(
-    clippy::type_complexity,
-    reason = "the iterator or the error, both over the space's state and cost types"
-)]
-pub fn k_shortest_paths<'p, 's, Sp, G, H, I, B, D>(
-    problem: &'p Problem<'s, Sp, G, H, I, B, D>,
+pub fn k_shortest_paths<'p, P: SearchProblem>(
+    problem: &'p P,
     inner: Strategy,
-    limits: &Limits<Sp::Cost>,
-) -> Result<KShortest<'p, 's, Sp, G, H, I, B, D>, PathsError<Sp::State, Sp::Cost>>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
-{
+    limits: &Limits<CostOf<P>>,
+) -> Result<KShortest<'p, P>, PathsError<StateOf<P>, CostOf<P>>> {
     if !inner.is_optimal() {
         return Err(PathsError::SuboptimalStrategy(inner));
     }
-    let mut starts: Vec<Sp::State> = Vec::new();
-    for start in &problem.starts {
+    let mut starts: Vec<StateOf<P>> = Vec::new();
+    for start in problem.starts() {
         if !starts.contains(start) {
             starts.push(start.clone());
         }
@@ -148,18 +138,18 @@ where
 /// assert!(paths.stats().expanded > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct KShortest<'p, 's, Sp: StateSpace + ?Sized, G, H, I, B, D> {
-    problem: &'p Problem<'s, Sp, G, H, I, B, D>,
+pub struct KShortest<'p, P: SearchProblem> {
+    problem: &'p P,
     inner: Strategy,
-    limits: Limits<Sp::Cost>,
+    limits: Limits<CostOf<P>>,
     /// The start states, each once.
-    starts: Vec<Sp::State>,
+    starts: Vec<StateOf<P>>,
     /// Every path found: those returned and the candidates.
-    paths: Vec<Found<Sp::State, Sp::Cost>>,
+    paths: Vec<Found<StateOf<P>, CostOf<P>>>,
     /// The paths returned, in order (indices into `paths`).
     accepted: Vec<usize>,
     /// The candidates by cost, then by the order they were found.
-    queue: BinaryHeap<Reverse<(Sp::Cost, usize)>>,
+    queue: BinaryHeap<Reverse<(CostOf<P>, usize)>>,
     /// Every path of `paths`, by the hash of its states.
     seen: HashTable<usize>,
     stats: Stats,
@@ -179,10 +169,7 @@ struct Found<S, C> {
     prefix: Vec<C>,
 }
 
-impl<Sp, G, H, I, B, D> core::fmt::Debug for KShortest<'_, '_, Sp, G, H, I, B, D>
-where
-    Sp: StateSpace + ?Sized,
-{
+impl<P: SearchProblem> core::fmt::Debug for KShortest<'_, P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("KShortest")
             .field("inner", &self.inner)
@@ -193,15 +180,7 @@ where
     }
 }
 
-impl<Sp, G, H, I, B, D> KShortest<'_, '_, Sp, G, H, I, B, D>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
-{
+impl<P: SearchProblem> KShortest<'_, P> {
     /// What the searches did so far, summed ([`Stats::accumulate`]).
     #[must_use]
     pub fn stats(&self) -> &Stats {
@@ -215,12 +194,12 @@ where
     }
 
     /// The next path's index in `paths`, `None` when there is none.
-    fn advance(&mut self) -> Result<Option<usize>, PathsError<Sp::State, Sp::Cost>> {
+    fn advance(&mut self) -> Result<Option<usize>, PathsError<StateOf<P>, CostOf<P>>> {
         match self.accepted.last() {
             None => {
                 let starts = self.starts.clone();
                 let removed = StateSet::default();
-                self.spur(&[], Sp::Cost::ZERO, &starts, &removed, &[])?;
+                self.spur(&[], CostOf::<P>::ZERO, &starts, &removed, &[])?;
             }
             Some(&last) => self.candidates_after(last)?,
         }
@@ -233,16 +212,16 @@ where
             }
             return Ok(None);
         };
-        let prefix = prefix_costs(self.problem.space, &self.paths[next].path)
+        let prefix = prefix_costs(self.problem.space(), &self.paths[next].path)
             .map_err(|error| self.stopped(StopReason::Capacity(error)))?;
-        self.memory += prefix.capacity() * size_of::<Sp::Cost>();
+        self.memory += prefix.capacity() * size_of::<CostOf<P>>();
         self.paths[next].prefix = prefix;
         try_push(&mut self.accepted, next).map_err(|e| self.stopped(StopReason::Capacity(e)))?;
         Ok(Some(next))
     }
 
     /// A stop for `reason`, with the stats so far.
-    fn stopped(&self, reason: StopReason) -> PathsError<Sp::State, Sp::Cost> {
+    fn stopped(&self, reason: StopReason) -> PathsError<StateOf<P>, CostOf<P>> {
         PathsError::Stopped {
             reason,
             stats: self.stats,
@@ -250,7 +229,7 @@ where
     }
 
     /// Yen's step: the candidates that deviate from the path `last` (the last returned).
-    fn candidates_after(&mut self, last: usize) -> Result<(), PathsError<Sp::State, Sp::Cost>> {
+    fn candidates_after(&mut self, last: usize) -> Result<(), PathsError<StateOf<P>, CostOf<P>>> {
         let path = self.paths[last].path.clone();
         let prefix = self.paths[last].prefix.clone();
         // How far each path returned agrees with `path`: it shares the root up to the
@@ -271,23 +250,23 @@ where
         }
         // From the starts where no path found begins (several starts only).
         if self.starts.len() > 1 {
-            let begun = |start: &Sp::State| {
+            let begun = |start: &StateOf<P>| {
                 self.accepted
                     .iter()
                     .any(|&other| self.paths[other].path.first() == Some(start))
             };
-            let starts: Vec<Sp::State> =
+            let starts: Vec<StateOf<P>> =
                 self.starts.iter().filter(|s| !begun(s)).cloned().collect();
             if !starts.is_empty() {
-                self.spur(&[], Sp::Cost::ZERO, &starts, &StateSet::default(), &[])?;
+                self.spur(&[], CostOf::<P>::ZERO, &starts, &StateSet::default(), &[])?;
             }
         }
         let mut removed = StateSet::default();
-        let mut banned: Vec<Sp::State> = Vec::new();
+        let mut banned: Vec<StateOf<P>> = Vec::new();
         for i in 0..path.len().saturating_sub(1) {
             if i > 0 {
                 removed.try_reserve(1).map_err(|_| {
-                    let error = CapacityError::out_of_memory(i, size_of::<Sp::State>());
+                    let error = CapacityError::out_of_memory(i, size_of::<StateOf<P>>());
                     stop(self.stats, error)
                 })?;
                 removed.insert(path[i - 1].clone());
@@ -310,20 +289,21 @@ where
     /// candidate after `root` (of cost `root_cost`).
     fn spur(
         &mut self,
-        root: &[Sp::State],
-        root_cost: Sp::Cost,
-        starts: &[Sp::State],
-        removed: &StateSet<Sp::State>,
-        banned: &[Sp::State],
-    ) -> Result<(), PathsError<Sp::State, Sp::Cost>> {
+        root: &[StateOf<P>],
+        root_cost: CostOf<P>,
+        starts: &[StateOf<P>],
+        removed: &StateSet<StateOf<P>>,
+        banned: &[StateOf<P>],
+    ) -> Result<(), PathsError<StateOf<P>, CostOf<P>>> {
         let memory = self.memory;
         self.limits
             .check_now(self.stats.expanded, || memory)
             .map_err(|reason| self.stopped(reason))?;
         let problem = self.problem;
+        let is_goal = |state: &StateOf<P>| problem.is_goal(state);
         let view = SpurSpace {
-            space: problem.space,
-            is_goal: &problem.is_goal,
+            space: problem.space(),
+            is_goal: &is_goal,
             removed,
             // Steps are banned from the spur only, the one start of a search after a root.
             spur: if banned.is_empty() {
@@ -336,12 +316,12 @@ where
         let spur_problem = Problem {
             space: &view,
             starts: starts.to_vec(),
-            is_goal: &problem.is_goal,
-            heuristic: HeuristicRef(&problem.heuristic),
-            indexer: IndexerRef(&problem.indexer),
-            backward: BackwardRef(&problem.backward),
-            distance: DistanceRef(&problem.distance),
-            storage: problem.storage,
+            is_goal: &is_goal,
+            heuristic: HeuristicRef(problem.heuristic()),
+            indexer: IndexerRef(problem.indexer()),
+            backward: BackwardRef(problem.backward()),
+            distance: DistanceRef(problem.distance()),
+            storage: problem.storage(),
         };
         let mut limits = self.limits.clone();
         if let Some(max) = limits.expansion_limit() {
@@ -375,7 +355,7 @@ where
         path.try_reserve_exact(len).map_err(|_| {
             stop(
                 self.stats,
-                CapacityError::out_of_memory(len, size_of::<Sp::State>()),
+                CapacityError::out_of_memory(len, size_of::<StateOf<P>>()),
             )
         })?;
         path.extend_from_slice(root);
@@ -386,9 +366,9 @@ where
     /// Adds `path` of cost `cost` to the candidates, unless it was found before.
     fn offer(
         &mut self,
-        path: Vec<Sp::State>,
-        cost: Sp::Cost,
-    ) -> Result<(), PathsError<Sp::State, Sp::Cost>> {
+        path: Vec<StateOf<P>>,
+        cost: CostOf<P>,
+    ) -> Result<(), PathsError<StateOf<P>, CostOf<P>>> {
         let hash = FxBuildHasher.hash_one(path.as_slice());
         let paths = &self.paths;
         if self.seen.find(hash, |&i| paths[i].path == path).is_some() {
@@ -403,11 +383,11 @@ where
         self.queue.try_reserve(1).map_err(|_| {
             capacity(CapacityError::out_of_memory(
                 index + 1,
-                size_of::<(Sp::Cost, usize)>(),
+                size_of::<(CostOf<P>, usize)>(),
             ))
         })?;
         self.memory +=
-            path.capacity() * size_of::<Sp::State>() + size_of::<Found<Sp::State, Sp::Cost>>();
+            path.capacity() * size_of::<StateOf<P>>() + size_of::<Found<StateOf<P>, CostOf<P>>>();
         try_push(
             &mut self.paths,
             Found {
@@ -426,16 +406,8 @@ where
     }
 }
 
-impl<Sp, G, H, I, B, D> Iterator for KShortest<'_, '_, Sp, G, H, I, B, D>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
-{
-    type Item = Result<Solution<Sp::State, Sp::Cost>, PathsError<Sp::State, Sp::Cost>>;
+impl<P: SearchProblem> Iterator for KShortest<'_, P> {
+    type Item = Result<Solution<StateOf<P>, CostOf<P>>, PathsError<StateOf<P>, CostOf<P>>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -461,16 +433,7 @@ where
     }
 }
 
-impl<Sp, G, H, I, B, D> core::iter::FusedIterator for KShortest<'_, '_, Sp, G, H, I, B, D>
-where
-    Sp: StateSpace + ?Sized,
-    G: Fn(&Sp::State) -> bool,
-    H: Heuristic<Sp::State, Sp::Cost>,
-    I: MaybeIndexer<Sp::State>,
-    B: MaybeBackward<Sp>,
-    D: MaybeDistance<Sp::State, Sp::Cost>,
-{
-}
+impl<P: SearchProblem> core::iter::FusedIterator for KShortest<'_, P> {}
 
 /// The stop of a search whose buffers could not grow, after `stats`.
 fn stop<S, C>(stats: Stats, error: CapacityError) -> PathsError<S, C> {

@@ -35,6 +35,9 @@
 //! | unit step costs                                 | [`Bfs`], [`BidirectionalBfs`]       |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
+//! | a path at most `W` times the optimum, faster    | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight) |
+//! | a first path soon, then better ones             | [`WeightedAStar::anytime`]          |
+//! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
@@ -154,6 +157,7 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher, Solver};
+pub use algo::focal::Focal;
 #[cfg(feature = "parallel")]
 pub use algo::hda::Hda;
 #[cfg(feature = "parallel")]
@@ -163,6 +167,7 @@ pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 #[cfg(feature = "parallel")]
 pub use algo::par_bfs::ParBfs;
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
+pub use algo::weighted::{Greedy, WeightedAStar};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, NoVisitor, Visitor, visitor};
 pub use paths::{

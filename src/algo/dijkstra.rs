@@ -132,10 +132,11 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
     {
         let limits = &self.setup.limits.started();
         let (goal, heuristic) = (|_: &Sp::State| false, &ZeroHeuristic);
+        let (mut open, store) = scratch.ordered(&ByCost);
         let search = best_first::run(
-            &ByCost,
+            &mut open,
             &mut First,
-            scratch,
+            store,
             limits,
             space,
             starts,

@@ -11,6 +11,9 @@
 //! | non-negative costs                                | [`Dijkstra`](dijkstra::Dijkstra)          |
 //! | non-negative small integer costs                  | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) or [`RadixQueue`](crate::queue::RadixQueue) |
 //! | non-negative costs and an admissible heuristic    | [`AStar`](astar::AStar)                   |
+//! | a path at most `W` times the optimum, found faster | [`WeightedAStar`](weighted::WeightedAStar), [`Focal`](focal::Focal) (with a distance-to-go) |
+//! | a first path soon, then better ones to the optimum | [`WeightedAStar::anytime`](weighted::WeightedAStar::anytime) |
+//! | any path, fast, on a good heuristic               | [`Greedy`](weighted::Greedy)              |
 //! | negative costs (and negative cycle detection)     | [`Spfa`](spfa::Spfa)                      |
 //! | huge space, good heuristic, little memory         | [`IdaStar`](idastar::IdaStar), [`InPlaceIdaStar`](idastar::InPlaceIdaStar) for puzzles |
 //! | all costs from a start                            | [`bfs_reach`](bfs::bfs_reach), [`dijkstra_reach`](dijkstra::dijkstra_reach), [`spfa_reach`](spfa::spfa_reach) |
@@ -29,7 +32,7 @@ pub(crate) mod bidir_best;
 pub mod bidirectional;
 pub mod dijkstra;
 pub mod engine;
-pub(crate) mod focal;
+pub mod focal;
 #[cfg(feature = "parallel")]
 pub mod hda;
 pub mod idastar;
@@ -37,3 +40,4 @@ pub mod layers;
 #[cfg(feature = "parallel")]
 pub mod par_bfs;
 pub mod spfa;
+pub mod weighted;

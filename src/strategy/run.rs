@@ -3,11 +3,12 @@
 
 use crate::Solver;
 use crate::algo::anytime::Anytime;
+use crate::algo::beam;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
 use crate::algo::bidir_best::{self, Rule};
-use crate::algo::{beam, focal};
+use crate::algo::focal::Focal;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
@@ -19,8 +20,7 @@ use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
 use super::{
-    Inapplicable, MaybeBackward, MaybeDistance, MaybeIndexer, Queue, Requirement, Strategy,
-    StrategyError,
+    Inapplicable, MaybeBackward, MaybeIndexer, Queue, Requirement, Strategy, StrategyError,
 };
 use crate::problem::{CostOf, SearchProblem, StateOf};
 
@@ -234,9 +234,10 @@ where
             run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
         }
         Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Kind::Beam(width))?,
-        Strategy::Focal(weight) => {
-            run.stored(focal::RECORD_BYTES, &mut Kind::Focal(weight.get()))?
-        }
+        Strategy::Focal(weight) => run.stored(
+            size_of::<best_first::Node<CostOf<P>>>(),
+            &mut Kind::Focal(weight.get()),
+        )?,
         Strategy::Anytime(weight) => {
             run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
         }
@@ -426,16 +427,10 @@ where
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
         let mut scratch = BestFirstScratch::new(&storage, self.queue.clone())?;
-        Ok(best_first::run(
-            self.order,
-            &mut (self.policy)(),
-            &mut scratch,
-            limits,
-            problem.space(),
-            problem.starts().iter().cloned(),
-            problem.heuristic(),
-            |s| problem.is_goal(s),
-            visitor,
+        let (mut open, store) = scratch.ordered(self.order);
+        let policy = &mut (self.policy)();
+        Ok(best_first::solve(
+            &mut open, policy, store, limits, problem, visitor,
         ))
     }
 }
@@ -489,11 +484,9 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 width, &storage, limits, space, starts, heuristic, is_goal, visitor,
             ),
             &mut Kind::Focal(weight) => {
-                let distance = |s: &StateOf<P>| problem.distance().distance(s);
-                let store = &storage;
-                focal::run(
-                    weight, store, limits, space, starts, heuristic, distance, is_goal, visitor,
-                )
+                let engine = Focal::with_storage(weight, storage).with_limits(limits.clone());
+                let mut scratch = engine.scratch()?;
+                Ok(engine.search_in(&mut scratch, problem, visitor))
             }
             Kind::Bidirectional { mm, ends } => {
                 let space = Bidirectional {

@@ -143,7 +143,8 @@ fn focal_and_anytime_searches_tell_the_visitor_of_each_reopened_state() {
     }
 }
 
-/// Dijkstra and A* generate each expanded state's successors once and never again: the
+/// Dijkstra, A* and focal search (without reopening) generate each expanded state's
+/// successors once and never again: the
 /// cost of the path they return is the one recorded, not summed up anew through the
 /// successor function (which may be costly or have side effects).
 #[test]
@@ -168,7 +169,13 @@ fn dijkstra_and_astar_call_successors_once_per_expansion() {
         ),
         ("AStar", Box::new(|| AStar::new().search(&problem))),
     ];
-    for name in ["dijkstra", "astar", "dijkstra:bucket", "astar:bucket"] {
+    for name in [
+        "dijkstra",
+        "astar",
+        "dijkstra:bucket",
+        "astar:bucket",
+        "focal:2",
+    ] {
         let strategy: Strategy = name.parse().unwrap();
         let problem = &problem;
         searches.push((
@@ -188,4 +195,67 @@ fn dijkstra_and_astar_call_successors_once_per_expansion() {
         costs.push(found.cost);
     }
     assert!(costs.windows(2).all(|w| w[0] == w[1]), "{costs:?}");
+}
+
+/// The engines of focal search, weighted A* (and anytime), and greedy search, each reused
+/// through a searcher, answer each problem as a fresh engine and their strategies do: the
+/// scratch keeps nothing of the searches before (the open lists hold slots of the store it
+/// cleared). Focal and weighted A* stay within the weight; anytime ends at the optimum.
+#[test]
+fn reused_focal_weighted_anytime_and_greedy_searchers_answer_as_their_strategies() {
+    use state_search::strategy::Weight;
+    use state_search::{Focal, Greedy, Limits, Strategy, WeightedAStar};
+
+    // A 12x12 grid, 4-connected, step cost 1 + (r * c) % 4; goals in several corners.
+    let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
+        [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+            .into_iter()
+            .filter(|&(r, c)| (0..12).contains(&r) && (0..12).contains(&c))
+            .map(move |p| (p, 1 + u32::try_from((r * c) % 4).unwrap()))
+    });
+    let w: Weight = "1.5".parse().unwrap();
+    let goals = [(11, 11), (0, 11), (5, 6), (11, 0), (11, 11)];
+    macro_rules! check {
+        ($engine:expr, $strategy:expr, $bound:expr) => {{
+            let mut reused = $engine.searcher().unwrap();
+            for goal in goals {
+                let h = move |&(r, c): &(i32, i32)| {
+                    (goal.0 - r).unsigned_abs() + (goal.1 - c).unsigned_abs()
+                };
+                let problem = Problem::new(&space, [(0, 0)], |&p| p == goal).heuristic(h);
+                let name = format!("{} to {goal:?}", $strategy);
+                let again = reused.search(&problem);
+                let fresh = $engine.search(&problem);
+                let strategy = $strategy.run(&problem, &Limits::new()).unwrap();
+                for (what, search) in [("fresh", &fresh), ("strategy", &strategy)] {
+                    assert_eq!(again.found(), search.found(), "{name}: {what}");
+                    assert_eq!(
+                        again.stats.expanded, search.stats.expanded,
+                        "{name}: {what}"
+                    );
+                }
+                let optimum = AStar::new().search(&problem).found().unwrap().cost;
+                let cost = again.found().unwrap().cost;
+                let bound: Option<(u32, u32)> = $bound;
+                if let Some((num, den)) = bound {
+                    assert!(
+                        cost * den <= optimum * num,
+                        "{name}: {cost} above the bound of {optimum}"
+                    );
+                }
+            }
+        }};
+    }
+    check!(Focal::new(w.get()), Strategy::Focal(w), Some((3, 2)));
+    check!(
+        WeightedAStar::new(w.get()),
+        Strategy::WeightedAStar(w),
+        Some((3, 2))
+    );
+    check!(
+        WeightedAStar::new(w.get()).anytime(),
+        Strategy::Anytime(w),
+        Some((1, 1))
+    );
+    check!(Greedy::new(), Strategy::Greedy, None);
 }

@@ -1,8 +1,10 @@
-//! The best-first loop shared by Dijkstra and A*: states leave a priority queue in the
-//! order of a key computed from their cost `g` and estimate `h`; A* with the zero
-//! heuristic is Dijkstra, and the two engines differ only in the key they order by.
+//! The best-first loop: states leave an open list in the order of their cost `g` and
+//! estimate `h`, and the relax step is written once. [`Dijkstra`](crate::Dijkstra),
+//! [`AStar`](crate::AStar), [`WeightedAStar`](crate::WeightedAStar) and
+//! [`Greedy`](crate::Greedy) differ in the order of a priority queue (the key types here),
+//! [`Focal`](crate::Focal) in its open list, and anytime weighted A* in what it does with
+//! the goals it takes. [`BestFirstScratch`] holds the buffers of them all.
 
-use core::cmp::Reverse;
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
@@ -11,8 +13,13 @@ use crate::event::{Event, Visitor};
 use crate::problem::{CostOf, SearchProblem, StateOf};
 use crate::queue::PriorityQueue;
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
-use crate::space::{Cost, EstimateKey, Heuristic, StateSpace, estimated_total};
+use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
+
+mod order;
+
+pub(crate) use order::{ByCost, ByEstimate, ByGreedy, ByWeighted, Open, Order, Ordered};
+pub use order::{GreedyKey, WeightedKey};
 
 /// What the best-first engines record per state: `(parent slot, g, closed)`.
 ///
@@ -70,125 +77,6 @@ where
     Solution {
         path,
         cost: cost.filter(|&c| c <= recorded).unwrap_or(recorded),
-    }
-}
-
-/// The order in which a best-first engine takes states from its queue: the queue key of
-/// a state reached at cost `g` with estimate `h` and `f = g + h`.
-pub(crate) trait Order<C> {
-    /// The queue key.
-    type Key: Copy + Ord;
-    /// Whether `h` means anything: then the engine keeps the most promising state reached
-    /// (least `h`, then least `g`) for [`Search::partial`].
-    const ESTIMATES: bool;
-    /// Whether a closed state reached again more cheaply is expanded again. An order
-    /// without a bound on the cost (greedy search) only takes the cheaper parent: expanding
-    /// again buys it nothing, and on a weak heuristic it expanded a 1,001-state space
-    /// 156,695 times.
-    const REOPENS: bool = true;
-    /// Whether the cost recorded for a goal when it leaves the queue is the cost of its
-    /// path along the parent links, as long as no closed state was reopened (a state's
-    /// successors are recorded when it is expanded, from its cost then): true for Dijkstra
-    /// and A*, whose answer is then not traced again through the successors.
-    const EXACT: bool = false;
-    /// The key of a state with cost `g`, estimate `h` and `f = g + h`.
-    fn key(&self, g: C, h: C, f: C) -> Self::Key;
-    /// The cost `g` a key was made with: an entry whose `g` is no longer the state's is
-    /// stale.
-    fn g(key: Self::Key) -> C;
-}
-
-/// Dijkstra's order: least `g` first (the heuristic is zero, so `f = g`).
-pub(crate) struct ByCost;
-
-impl<C: Cost> Order<C> for ByCost {
-    type Key = C;
-    const ESTIMATES: bool = false;
-    const EXACT: bool = true;
-    #[inline]
-    fn key(&self, g: C, _h: C, _f: C) -> C {
-        g
-    }
-    #[inline]
-    fn g(key: C) -> C {
-        key
-    }
-}
-
-/// A*'s order: least `f` first, then largest `g` (the state closer to a goal).
-pub(crate) struct ByEstimate;
-
-impl<C: Cost> Order<C> for ByEstimate {
-    type Key = C::EstimateKey;
-    const ESTIMATES: bool = true;
-    const EXACT: bool = true;
-    #[inline]
-    fn key(&self, g: C, _h: C, f: C) -> C::EstimateKey {
-        C::EstimateKey::new(f, g)
-    }
-    #[inline]
-    fn g(key: C::EstimateKey) -> C {
-        key.g()
-    }
-}
-
-/// A floating-point priority with a total order (`f64::total_cmp`): the keys of the
-/// weighted orders.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Priority(pub(crate) f64);
-
-impl PartialEq for Priority {
-    fn eq(&self, other: &Self) -> bool {
-        self.0.total_cmp(&other.0).is_eq()
-    }
-}
-
-impl Eq for Priority {}
-
-impl PartialOrd for Priority {
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Priority {
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
-/// Weighted A*'s order: least `g + W h` first, then largest `g`. Costs must be numbers
-/// ([`Cost::to_f64`]).
-pub(crate) struct ByWeighted(pub(crate) f64);
-
-impl<C: Cost> Order<C> for ByWeighted {
-    type Key = (Priority, Reverse<C>);
-    const ESTIMATES: bool = true;
-    #[inline]
-    fn key(&self, g: C, h: C, _f: C) -> (Priority, Reverse<C>) {
-        let (gf, hf) = (g.to_f64().unwrap_or(0.0), h.to_f64().unwrap_or(0.0));
-        (Priority(gf + self.0 * hf), Reverse(g))
-    }
-    #[inline]
-    fn g(key: (Priority, Reverse<C>)) -> C {
-        key.1.0
-    }
-}
-
-/// Greedy best-first order: least `h` first, then largest `g`.
-pub(crate) struct ByGreedy;
-
-impl<C: Cost> Order<C> for ByGreedy {
-    type Key = (C, Reverse<C>, C);
-    const ESTIMATES: bool = true;
-    const REOPENS: bool = false;
-    #[inline]
-    fn key(&self, g: C, h: C, _f: C) -> (C, Reverse<C>, C) {
-        (h, Reverse(g), g)
-    }
-    #[inline]
-    fn g(key: (C, Reverse<C>, C)) -> C {
-        key.2
     }
 }
 
@@ -282,6 +170,18 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
         })
     }
 
+    /// The queue as the open list of `order`, and the store.
+    pub(crate) fn ordered<'a, O>(
+        &'a mut self,
+        order: &'a O,
+    ) -> (Ordered<'a, O, Q>, &'a mut St::Store<Node<C>>) {
+        let open = Ordered {
+            order,
+            queue: &mut self.queue,
+        };
+        (open, &mut self.store)
+    }
+
     /// The least cost of `state`, if the last search settled it (took it from the queue,
     /// including the goal that ended the search). States still in the queue when a
     /// search ends have no final cost yet.
@@ -335,28 +235,27 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
 }
 
 /// [`run`] on a problem: its space, starts, heuristic and goal test.
-pub(crate) fn solve<O, Po, P, St, Q, V>(
-    order: &O,
+pub(crate) fn solve<Op, Po, P, N, V>(
+    open: &mut Op,
     policy: &mut Po,
-    scratch: &mut BestFirstScratch<StateOf<P>, CostOf<P>, St, Q>,
+    store: &mut N,
     limits: &Limits<CostOf<P>>,
     problem: &P,
     visitor: &mut V,
 ) -> Search<Solution<StateOf<P>, CostOf<P>>>
 where
-    O: Order<CostOf<P>>,
+    Op: Open<StateOf<P>, CostOf<P>>,
     Po: Policy<StateOf<P>, CostOf<P>>,
     P: SearchProblem,
-    St: Storage<StateOf<P>>,
-    Q: PriorityQueue<O::Key>,
+    N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
     let (space, starts) = (problem.space(), problem.starts().iter().cloned());
     let is_goal = |s: &StateOf<P>| problem.is_goal(s);
     run(
-        order,
+        open,
         policy,
-        scratch,
+        store,
         limits,
         space,
         starts,
@@ -366,15 +265,16 @@ where
     )
 }
 
-/// One best-first search: clears the scratch, runs [`explore`] and builds the solution.
+/// One best-first search: clears the store and the open list, runs [`explore`] and
+/// builds the solution.
 #[expect(
     clippy::too_many_arguments,
-    reason = "the one entry point of every best-first order; every argument is a part of it"
+    reason = "the one entry point of every best-first search; every argument is a part of it"
 )]
-pub(crate) fn run<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
-    order: &O,
+pub(crate) fn run<Op, P, S, C, N, Sp, H, IsGoal, V>(
+    open: &mut Op,
     policy: &mut P,
-    scratch: &mut BestFirstScratch<S, C, St, Q>,
+    store: &mut N,
     limits: &Limits<C>,
     space: &Sp,
     starts: impl IntoIterator<Item = S>,
@@ -383,27 +283,26 @@ pub(crate) fn run<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
     visitor: &mut V,
 ) -> Search<Solution<S, C>>
 where
-    O: Order<C>,
+    Op: Open<S, C>,
     P: Policy<S, C>,
     C: Cost,
-    St: Storage<S>,
-    Q: PriorityQueue<O::Key>,
+    N: NodeStore<S, Node<C>>,
     Sp: StateSpace<State = S, Cost = C> + ?Sized,
     H: Heuristic<S, C> + ?Sized,
     IsGoal: FnMut(&S) -> bool,
     V: Visitor<S, C>,
 {
-    scratch.store.clear();
-    scratch.queue.clear();
+    store.clear();
+    open.clear();
     let mut stats = Stats {
         iterations: 1,
         ..Stats::default()
     };
     let mut best = NO_SLOT;
     let explored = explore(
-        order,
+        open,
         policy,
-        scratch,
+        store,
         limits,
         space,
         starts,
@@ -413,12 +312,12 @@ where
         &mut stats,
         &mut best,
     );
-    stats.stored = scratch.store.len();
-    stats.memory = scratch.memory_bytes() + policy.memory_bytes();
+    stats.stored = store.len();
+    stats.memory = store.memory_bytes() + open.memory_bytes() + policy.memory_bytes();
     let (outcome, partial) = answer(
         space,
-        &scratch.store,
-        (explored, O::EXACT && stats.reopened == 0),
+        &*store,
+        (explored, Op::EXACT && stats.reopened == 0),
         policy.take(),
         best,
         |n| n.0,
@@ -507,10 +406,10 @@ struct Generation {
     clippy::too_many_lines,
     reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
 )]
-fn explore<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
-    order: &O,
+fn explore<Op, P, S, C, N, Sp, H, IsGoal, V>(
+    open: &mut Op,
     policy: &mut P,
-    scratch: &mut BestFirstScratch<S, C, St, Q>,
+    store: &mut N,
     limits: &Limits<C>,
     space: &Sp,
     starts: impl IntoIterator<Item = S>,
@@ -521,22 +420,20 @@ fn explore<O, P, S, C, St, Q, Sp, H, IsGoal, V>(
     best: &mut Slot,
 ) -> Result<Outcome<Slot>, StopReason>
 where
-    O: Order<C>,
+    Op: Open<S, C>,
     P: Policy<S, C>,
     C: Cost,
-    St: Storage<S>,
-    Q: PriorityQueue<O::Key>,
+    N: NodeStore<S, Node<C>>,
     Sp: StateSpace<State = S, Cost = C> + ?Sized,
     H: Heuristic<S, C> + ?Sized,
     IsGoal: FnMut(&S) -> bool,
     V: Visitor<S, C>,
 {
-    let BestFirstScratch { store, queue } = scratch;
     let mut verdict = Generation::default();
     // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
     // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
     // not slow a search that ignores it.
-    let needs_h = O::ESTIMATES || limits.cost_limit().is_some();
+    let needs_h = Op::ESTIMATES || limits.cost_limit().is_some();
     let estimate = |state: &S| {
         if needs_h {
             heuristic.estimate(state)
@@ -549,7 +446,7 @@ where
     for start in starts {
         let (slot, fresh) = store.insert(&start, root()).map_err(StopReason::Capacity)?;
         let h = estimate(&start);
-        if *best == NO_SLOT || (O::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
+        if *best == NO_SLOT || (Op::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
             (*best, promising) = (slot, Some((h, C::ZERO)));
         }
         // A start that is a dead end is not queued.
@@ -557,17 +454,16 @@ where
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
             } else {
-                queue
-                    .push(order.key(C::ZERO, h, f), slot)
+                open.push(slot, (C::ZERO, h, f), &start)
                     .and_then(|()| policy.queued(slot, f, C::ZERO))
                     .map_err(StopReason::Capacity)?;
             }
         }
     }
-    while let Some((key, slot)) = queue.pop().map_err(StopReason::Capacity)? {
-        stats.peak_open = stats.peak_open.max(queue.len() + 1);
+    while let Some((slot, entry_g)) = open.pop(&*store).map_err(StopReason::Capacity)? {
+        stats.peak_open = stats.peak_open.max(open.len() + 1);
         let &(_, g, closed) = store.value(slot);
-        if closed || O::g(key) != g {
+        if closed || entry_g != g {
             continue; // a stale entry
         }
         store.value_mut(slot).2 = true;
@@ -586,7 +482,7 @@ where
             continue;
         }
         limits.check(stats.expanded, || {
-            store.memory_bytes() + queue.memory_bytes() + policy.memory_bytes()
+            store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
         })?;
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: &state,
@@ -625,13 +521,13 @@ where
                 // A closed state that the order does not reopen keeps the cheaper parent and
                 // stays closed: its queue entry is dropped when it comes out.
                 let closed = node.2;
-                if closed && O::REOPENS && reopened(stats, visitor, &next, cost) {
+                if closed && Op::REOPENS && reopened(stats, visitor, &next, cost) {
                     verdict.halt = Some(StopReason::Visitor);
                 }
-                *node = (slot, cost, closed && !O::REOPENS);
+                *node = (slot, cost, closed && !Op::REOPENS);
             }
             let h = estimate(&next);
-            if O::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
+            if Op::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
                 (*best, promising) = (next_slot, Some((h, cost)));
             }
             // A dead end, or a path too dear for the cost type.
@@ -643,8 +539,8 @@ where
             }
             if limits.exceeds_cost(f) {
                 verdict.cut = true;
-            } else if let Err(error) = queue
-                .push(order.key(cost, h, f), next_slot)
+            } else if let Err(error) = open
+                .push(next_slot, (cost, h, f), &next)
                 .and_then(|()| policy.queued(next_slot, f, cost))
             {
                 verdict.halt = Some(StopReason::Capacity(error));
@@ -700,7 +596,8 @@ macro_rules! best_first_engine {
             ) -> Self::Output {
                 let limits = self.setup.limits.started();
                 let first = &mut $crate::algo::best_first::First;
-                $crate::algo::best_first::solve(&$order, first, scratch, &limits, problem, visitor)
+                let (mut open, store) = scratch.ordered(&$order);
+                $crate::algo::best_first::solve(&mut open, first, store, &limits, problem, visitor)
             }
         }
     };

@@ -38,6 +38,7 @@
 //! | a path at most `W` times the optimum, faster    | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight) |
 //! | a first path soon, then better ones             | [`WeightedAStar::anytime`]          |
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
+//! | a path, fast and in little memory, perhaps none | [`Beam`]                            |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
@@ -153,6 +154,7 @@ pub mod strategy;
 pub mod text;
 
 pub use algo::astar::{AStar, astar};
+pub use algo::beam::Beam;
 pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};

@@ -5,110 +5,196 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
 use super::best_first::answer;
+use super::engine::{Engine, Setup, Solver, engine_setup};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
+use crate::problem::{SearchProblem, StateOf};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
-use crate::store::{NO_SLOT, NodeStore, Slot, Storage, try_push};
+use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, try_push};
 
-/// The bytes a dense store of beam search takes per state: a parent slot and a cost.
-pub(crate) const RECORD_BYTES: usize = size_of::<(Slot, u64)>();
+/// The record of a state: its parent slot and its cost.
+type Record<C> = (Slot, C);
 
 /// A successor kept for the next layer: `(f, h, slot)`.
 type Candidate<C> = (C, C, Slot);
 
-/// Beam search of width `width` over `space` from `starts` to a state satisfying
-/// `is_goal`, with `storage`.
+/// Beam search: breadth-first by layers of one more step, keeping only the `K` states of
+/// least `f = g + h` of each layer (ties: least `h`). Fast and small; it may miss every
+/// solution.
 ///
 /// Every state reached is stored once (with its cheapest known parent), so a state kept in
 /// an earlier layer or pruned from one is never kept again. Goals are tested when a state
 /// is reached. When a layer keeps fewer than all of its candidates and the kept states
 /// run out without a goal, the search ends with [`StopReason::Pruned`]; when nothing was
 /// ever pruned, with [`Outcome::NoPath`] (the search was exhaustive). Dead ends and
-/// estimates whose `g + h` does not fit are treated as in A*.
-///
-/// # Errors
-///
-/// A [`CapacityError`] when the store cannot be built (dense storage).
+/// estimates whose `g + h` does not fit are treated as in [`AStar`](crate::AStar). The
+/// cost reported is the path's, traced through the successors (a state reached more
+/// cheaply after it was kept passes the saving on to no state after it).
 ///
 /// # Complexity
 ///
 /// O(d K b log K) time for d layers of K states of b successors; O(d K b) space for the
 /// states stored.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the strategy's entry point; every argument is a part of the search"
-)]
-pub(crate) fn run<S, C, St, Sp, H, IsGoal, V>(
+///
+/// # Examples
+///
+/// ```
+/// use core::num::NonZeroUsize;
+/// use state_search::{Beam, Outcome, Problem, Solver};
+///
+/// let space = state_search::from_fn(|&n: &i32| [(n + 1, 1u32), (n - 1, 1), (n + 5, 4)]);
+/// let h = |&n: &i32| (30 - n).unsigned_abs() / 4;
+/// let problem = Problem::new(&space, [0], |&n| n == 30).heuristic(h);
+/// let wide = Beam::new(NonZeroUsize::new(8).unwrap()).search(&problem);
+/// assert_eq!(wide.found().unwrap().path.last(), Some(&30));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Beam<C, St = Hashed> {
+    setup: Setup<St, C>,
     width: NonZeroUsize,
-    storage: &St,
-    limits: &Limits<C>,
-    space: &Sp,
-    starts: impl IntoIterator<Item = S>,
-    heuristic: &H,
-    mut is_goal: IsGoal,
-    visitor: &mut V,
-) -> Result<Search<Solution<S, C>>, CapacityError>
-where
-    C: Cost,
-    St: Storage<S>,
-    Sp: StateSpace<State = S, Cost = C> + ?Sized,
-    H: Heuristic<S, C> + ?Sized,
-    IsGoal: FnMut(&S) -> bool,
-    V: Visitor<S, C>,
-{
-    let mut store: St::Store<(Slot, C)> = storage.try_store()?;
-    let mut stats = Stats {
-        iterations: 1,
-        ..Stats::default()
-    };
-    let mut beam = Beam {
-        width: width.get(),
-        best: (NO_SLOT, None),
-    };
-    let outcome = beam.search(
-        &mut store,
-        limits,
-        space,
-        starts,
-        heuristic,
-        &mut is_goal,
-        visitor,
-        &mut stats,
-    );
-    stats.stored = store.len();
-    stats.memory = store.memory_bytes();
-    let (outcome, partial) = answer(
-        space,
-        &store,
-        (outcome, false),
-        None,
-        beam.best.0,
-        |r| r.0,
-        |r| r.1,
-    );
-    Ok(Search {
-        outcome,
-        stats,
-        partial,
-    })
 }
 
-/// A beam search in progress.
-struct Beam<C> {
-    width: usize,
-    /// The most promising state reached: its slot and `(h, g)`.
-    best: (Slot, Option<(C, C)>),
-}
+engine_setup!(Beam<C, St>, cost C);
 
 impl<C: Cost> Beam<C> {
-    /// Records that `slot` was reached at cost `g` with estimate `h`.
-    fn reached(&mut self, slot: Slot, h: C, g: C) {
-        if self.best.1.is_none_or(|best| (h, g) < best) {
-            self.best = (slot, Some((h, g)));
+    /// An engine of width `width` with hashed storage.
+    #[must_use]
+    pub fn new(width: NonZeroUsize) -> Self {
+        Self::with_storage(width, Hashed)
+    }
+}
+
+impl<C: Cost, St> Beam<C, St> {
+    /// An engine of width `width` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`).
+    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the store.
+    #[must_use]
+    pub fn with_storage(width: NonZeroUsize, storage: St) -> Self {
+        Self {
+            setup: Setup::new(storage),
+            width,
         }
     }
 
+    /// The width `K`.
+    #[must_use]
+    pub fn width(&self) -> NonZeroUsize {
+        self.width
+    }
+}
+
+/// The buffers of a [`Beam`] search: the store of the states reached, and the layers.
+pub struct BeamScratch<S, C: Cost, St: Storage<S>> {
+    store: St::Store<Record<C>>,
+    layer: Vec<Slot>,
+    next: Vec<Candidate<C>>,
+}
+
+impl<S, C: Cost, St: Storage<S>> core::fmt::Debug for BeamScratch<S, C, St> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BeamScratch")
+            .field("stored", &self.store.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>> Engine<S> for Beam<C, St> {
+    type Scratch = BeamScratch<S, C, St>;
+
+    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+        Ok(BeamScratch {
+            store: self.setup.storage.try_store()?,
+            layer: Vec::new(),
+            next: Vec::new(),
+        })
+    }
+}
+
+impl<P, C, St> Solver<P> for Beam<C, St>
+where
+    P: SearchProblem,
+    P::Space: StateSpace<Cost = C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+{
+    type Cost = C;
+    type Output = Search<Solution<StateOf<P>, C>>;
+
+    fn search_in<V: Visitor<StateOf<P>, C>>(
+        &self,
+        scratch: &mut Self::Scratch,
+        problem: &P,
+        visitor: &mut V,
+    ) -> Self::Output {
+        let limits = self.setup.limits.started();
+        let BeamScratch { store, layer, next } = scratch;
+        store.clear();
+        let mut stats = Stats {
+            iterations: 1,
+            ..Stats::default()
+        };
+        let mut beam = BeamSearch {
+            width: self.width.get(),
+            best: (NO_SLOT, None),
+            layer,
+            next,
+        };
+        let space = problem.space();
+        let outcome = beam.search(
+            store,
+            &limits,
+            space,
+            problem.starts().iter().cloned(),
+            problem.heuristic(),
+            &mut |s: &StateOf<P>| problem.is_goal(s),
+            visitor,
+            &mut stats,
+        );
+        stats.stored = store.len();
+        stats.memory = store.memory_bytes() + layers_memory(beam.layer, beam.next);
+        let best = beam.best.0;
+        let (outcome, partial) = answer(
+            space,
+            &*store,
+            (outcome, false),
+            None,
+            best,
+            |r| r.0,
+            |r| r.1,
+        );
+        Search {
+            outcome,
+            stats,
+            partial,
+        }
+    }
+}
+
+/// Records in `best` (the most promising state: its slot and `(h, g)`) that `slot` was
+/// reached at cost `g` with estimate `h`.
+fn reached<C: Cost>(best: &mut (Slot, Option<(C, C)>), slot: Slot, h: C, g: C) {
+    if best.1.is_none_or(|known| (h, g) < known) {
+        *best = (slot, Some((h, g)));
+    }
+}
+
+/// A beam search in progress.
+struct BeamSearch<'a, C> {
+    width: usize,
+    /// The most promising state reached: its slot and `(h, g)`.
+    best: (Slot, Option<(C, C)>),
+    /// The states of the layer being expanded.
+    layer: &'a mut Vec<Slot>,
+    /// The candidates of the next layer.
+    next: &'a mut Vec<Candidate<C>>,
+}
+
+/// The heap memory of the layers, in bytes.
+fn layers_memory<C>(layer: &Vec<Slot>, next: &Vec<Candidate<C>>) -> usize {
+    layer.capacity() * size_of::<Slot>() + next.capacity() * size_of::<Candidate<C>>()
+}
+
+impl<C: Cost> BeamSearch<'_, C> {
     #[expect(
         clippy::too_many_arguments,
         reason = "the search's loop; its state is all here"
@@ -134,8 +220,15 @@ impl<C: Cost> Beam<C> {
         IsGoal: FnMut(&S) -> bool,
         V: Visitor<S, C>,
     {
-        let mut layer: Vec<Slot> = Vec::new();
-        let mut next: Vec<Candidate<C>> = Vec::new();
+        let BeamSearch {
+            width,
+            best,
+            layer,
+            next,
+        } = self;
+        let width = *width;
+        layer.clear();
+        next.clear();
         for start in starts {
             let (slot, fresh) = store
                 .insert(&start, (NO_SLOT, C::ZERO))
@@ -144,21 +237,21 @@ impl<C: Cost> Beam<C> {
                 continue;
             }
             let h = heuristic.estimate(&start);
-            self.reached(slot, h, C::ZERO);
+            reached(best, slot, h, C::ZERO);
             if is_goal(&start) {
                 return Ok(Outcome::Found(slot));
             }
             if h.is_max() {
                 continue; // a dead end
             }
-            try_push(&mut layer, slot).map_err(StopReason::Capacity)?;
+            try_push(layer, slot).map_err(StopReason::Capacity)?;
         }
         let (mut pruned, mut cut, mut overflowed) = (false, false, false);
         while !layer.is_empty() {
             next.clear();
-            for &slot in &layer {
+            for &slot in &**layer {
                 limits.check(stats.expanded, || {
-                    store.memory_bytes() + (layer.capacity() + next.capacity()) * 16
+                    store.memory_bytes() + layers_memory(layer, next)
                 })?;
                 let state = store.state(slot);
                 let g = store.value(slot).1;
@@ -201,7 +294,7 @@ impl<C: Cost> Beam<C> {
                         return;
                     }
                     let h = heuristic.estimate(&child);
-                    self.reached(child_slot, h, cost);
+                    reached(best, child_slot, h, cost);
                     if is_goal(&child) {
                         found = Some(child_slot);
                         return;
@@ -212,7 +305,7 @@ impl<C: Cost> Beam<C> {
                     };
                     if limits.exceeds_cost(f) {
                         cut = true;
-                    } else if let Err(error) = try_push(&mut next, (f, h, child_slot)) {
+                    } else if let Err(error) = try_push(next, (f, h, child_slot)) {
                         halt = Some(StopReason::Capacity(error));
                     }
                 });
@@ -223,9 +316,9 @@ impl<C: Cost> Beam<C> {
                     return Ok(Outcome::Found(goal));
                 }
             }
-            if next.len() > self.width {
-                next.select_nth_unstable_by(self.width - 1, |a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-                next.truncate(self.width);
+            if next.len() > width {
+                next.select_nth_unstable_by(width - 1, |a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+                next.truncate(width);
                 pruned = true;
             }
             stats.peak_open = stats.peak_open.max(next.len());

@@ -14,6 +14,7 @@
 //! | a path at most `W` times the optimum, found faster | [`WeightedAStar`](weighted::WeightedAStar), [`Focal`](focal::Focal) (with a distance-to-go) |
 //! | a first path soon, then better ones to the optimum | [`WeightedAStar::anytime`](weighted::WeightedAStar::anytime) |
 //! | any path, fast, on a good heuristic               | [`Greedy`](weighted::Greedy)              |
+//! | a path, fast and in little memory, perhaps none   | [`Beam`](beam::Beam)                      |
 //! | negative costs (and negative cycle detection)     | [`Spfa`](spfa::Spfa)                      |
 //! | huge space, good heuristic, little memory         | [`IdaStar`](idastar::IdaStar), [`InPlaceIdaStar`](idastar::InPlaceIdaStar) for puzzles |
 //! | all costs from a start                            | [`bfs_reach`](bfs::bfs_reach), [`dijkstra_reach`](dijkstra::dijkstra_reach), [`spfa_reach`](spfa::spfa_reach) |
@@ -25,7 +26,7 @@
 
 pub(crate) mod anytime;
 pub mod astar;
-pub(crate) mod beam;
+pub mod beam;
 pub mod best_first;
 pub mod bfs;
 pub(crate) mod bidir_best;

@@ -3,7 +3,7 @@
 
 use crate::Solver;
 use crate::algo::anytime::Anytime;
-use crate::algo::beam;
+use crate::algo::beam::Beam;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
@@ -233,7 +233,9 @@ where
             };
             run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
         }
-        Strategy::Beam(width) => run.stored(beam::RECORD_BYTES, &mut Kind::Beam(width))?,
+        Strategy::Beam(width) => {
+            run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
+        }
         Strategy::Focal(weight) => run.stored(
             size_of::<best_first::Node<CostOf<P>>>(),
             &mut Kind::Focal(weight.get()),
@@ -462,8 +464,6 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
-        let (space, starts) = (problem.space(), problem.starts().iter().cloned());
-        let (heuristic, is_goal) = (problem.heuristic(), |s: &StateOf<P>| problem.is_goal(s));
         match self {
             Kind::Steps(steps) => steps.run(storage, problem, limits, visitor),
             &mut Kind::DepthFirst {
@@ -477,20 +477,19 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 if branch_and_bound {
                     engine = engine.branch_and_bound();
                 }
-                let mut scratch = engine.scratch()?;
-                Ok(engine.search_in(&mut scratch, problem, visitor))
+                fresh(&engine, problem, visitor)
             }
-            &mut Kind::Beam(width) => beam::run(
-                width, &storage, limits, space, starts, heuristic, is_goal, visitor,
-            ),
+            &mut Kind::Beam(width) => {
+                let engine = Beam::with_storage(width, storage).with_limits(limits.clone());
+                fresh(&engine, problem, visitor)
+            }
             &mut Kind::Focal(weight) => {
                 let engine = Focal::with_storage(weight, storage).with_limits(limits.clone());
-                let mut scratch = engine.scratch()?;
-                Ok(engine.search_in(&mut scratch, problem, visitor))
+                fresh(&engine, problem, visitor)
             }
             Kind::Bidirectional { mm, ends } => {
                 let space = Bidirectional {
-                    space,
+                    space: problem.space(),
                     backward: problem.backward(),
                 };
                 let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
@@ -499,11 +498,22 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 } else {
                     Rule::BiDijkstra
                 };
-                let (ends, heuristics) = (ends.clone(), (heuristic, &back));
+                let (ends, heuristics) = (ends.clone(), (problem.heuristic(), &back));
                 bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
             }
         }
     }
+}
+
+/// A search of `problem` by `engine` in a scratch of its own.
+fn fresh<P, E, V>(engine: &E, problem: &P, visitor: &mut V) -> Started<StateOf<P>, CostOf<P>>
+where
+    P: SearchProblem,
+    E: Solver<P, Cost = CostOf<P>, Output = Search<Solution<StateOf<P>, CostOf<P>>>>,
+    V: Visitor<StateOf<P>, CostOf<P>>,
+{
+    let mut scratch = engine.scratch()?;
+    Ok(engine.search_in(&mut scratch, problem, visitor))
 }
 
 /// Dijkstra with a bucket or radix queue, or A* over stack buckets, run once the cost type

@@ -197,14 +197,14 @@ fn dijkstra_and_astar_call_successors_once_per_expansion() {
     assert!(costs.windows(2).all(|w| w[0] == w[1]), "{costs:?}");
 }
 
-/// The engines of focal search, weighted A* (and anytime), and greedy search, each reused
+/// The engines of focal search, weighted A* (and anytime), greedy and beam search, each reused
 /// through a searcher, answer each problem as a fresh engine and their strategies do: the
 /// scratch keeps nothing of the searches before (the open lists hold slots of the store it
 /// cleared). Focal and weighted A* stay within the weight; anytime ends at the optimum.
 #[test]
-fn reused_focal_weighted_anytime_and_greedy_searchers_answer_as_their_strategies() {
+fn reused_focal_weighted_anytime_greedy_and_beam_searchers_answer_as_their_strategies() {
     use state_search::strategy::Weight;
-    use state_search::{Focal, Greedy, Limits, Strategy, WeightedAStar};
+    use state_search::{Beam, Focal, Greedy, Limits, Strategy, WeightedAStar};
 
     // A 12x12 grid, 4-connected, step cost 1 + (r * c) % 4; goals in several corners.
     let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
@@ -258,4 +258,6 @@ fn reused_focal_weighted_anytime_and_greedy_searchers_answer_as_their_strategies
         Some((1, 1))
     );
     check!(Greedy::new(), Strategy::Greedy, None);
+    let width = core::num::NonZeroUsize::new(3).unwrap();
+    check!(Beam::new(width), Strategy::Beam(width), None);
 }

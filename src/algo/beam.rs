@@ -5,10 +5,10 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
 use super::best_first::answer;
-use super::engine::{Engine, Setup, Solver, engine_setup};
+use super::engine::{Engine, Setup, engine_setup, stored_solver};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
-use crate::problem::{SearchProblem, StateOf};
+use crate::problem::StateOf;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, try_push};
@@ -110,23 +110,10 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for Beam<C, St> {
     }
 }
 
-impl<P, C, St> Solver<P> for Beam<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut Self::Scratch,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        let limits = self.setup.limits.started();
+stored_solver!(
+    Beam -> Search<Solution<StateOf<P>, C>>,
+    |engine, scratch, problem, visitor| {
+        let limits = engine.setup.limits.started();
         let BeamScratch { store, layer, next } = scratch;
         store.clear();
         let mut stats = Stats {
@@ -134,7 +121,7 @@ where
             ..Stats::default()
         };
         let mut beam = BeamSearch {
-            width: self.width.get(),
+            width: engine.width.get(),
             best: (NO_SLOT, None),
             layer,
             next,
@@ -168,7 +155,7 @@ where
             partial,
         }
     }
-}
+);
 
 /// Records in `best` (the most promising state: its slot and `(h, g)`) that `slot` was
 /// reached at cost `g` with estimate `h`.

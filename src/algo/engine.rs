@@ -299,3 +299,38 @@ macro_rules! engine_setup {
 }
 
 pub(crate) use engine_setup;
+
+/// The [`Solver`] implementation of an engine `$Engine<C, St>` over any storage, written
+/// once: `$body` searches `$problem` in `$scratch` with `$visitor`, the engine being
+/// `$engine`, and returns `$Output` (a type over `P`, the problem, and `C`, its cost).
+macro_rules! stored_solver {
+    (
+        $(#[$meta:meta])*
+        $Engine:ident -> $Output:ty,
+        |$engine:ident, $scratch:ident, $problem:ident, $visitor:ident| $body:block
+    ) => {
+        $(#[$meta])*
+        impl<P, C, St> $crate::Solver<P> for $Engine<C, St>
+        where
+            P: $crate::strategy::SearchProblem,
+            P::Space: $crate::StateSpace<Cost = C>,
+            C: $crate::Cost,
+            St: $crate::Storage<$crate::strategy::StateOf<P>>,
+        {
+            type Cost = C;
+            type Output = $Output;
+
+            fn search_in<V: $crate::Visitor<$crate::strategy::StateOf<P>, C>>(
+                &self,
+                $scratch: &mut Self::Scratch,
+                $problem: &P,
+                $visitor: &mut V,
+            ) -> Self::Output {
+                let $engine = self;
+                $body
+            }
+        }
+    };
+}
+
+pub(crate) use stored_solver;

@@ -9,13 +9,12 @@ use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::best_first::{self, BestFirstScratch, First, Node, Open};
-use super::engine::{Engine, Setup, Solver, engine_setup};
+use super::engine::{Engine, Setup, engine_setup, stored_solver};
 use crate::error::CapacityError;
-use crate::event::Visitor;
-use crate::problem::{MaybeDistance, SearchProblem, StateOf};
+use crate::problem::{MaybeDistance, StateOf};
 use crate::queue::try_push_heap;
 use crate::solution::{Search, Solution};
-use crate::space::{Cost, StateSpace};
+use crate::space::Cost;
 use crate::store::{Hashed, NodeStore, Slot, Storage};
 
 /// An entry of a list by `f`: `(f, slot, g)`, least `f` first; the `g` it was made with
@@ -110,25 +109,12 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for Focal<C, St> {
     }
 }
 
-impl<P, C, St> Solver<P> for Focal<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut Self::Scratch,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        let limits = self.setup.limits.started();
+stored_solver!(
+    Focal -> Search<Solution<StateOf<P>, C>>,
+    |engine, scratch, problem, visitor| {
+        let limits = engine.setup.limits.started();
         let mut open = FocalOpen {
-            weight: self.weight,
+            weight: engine.weight,
             lists: &mut scratch.queue,
             distance: problem.distance(),
             f_min: None,
@@ -136,7 +122,7 @@ where
         let store = &mut scratch.store;
         best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
     }
-}
+);
 
 /// The open lists of a [`Focal`] search, kept in its scratch from search to search.
 pub struct FocalLists<C> {

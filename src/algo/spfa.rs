@@ -13,8 +13,8 @@ use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, Solver, engine_setup};
-use crate::problem::{Problem, SearchProblem, StateOf};
+use super::engine::{Engine, Setup, Solver, engine_setup, stored_solver};
+use crate::problem::{Problem, StateOf};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
 pub type SpfaResult<S, C> = Result<Search<Solution<S, C>>, NegativeCycle<S, C>>;
@@ -158,34 +158,21 @@ impl<S: Eq, C: Cost, St: Storage<S>> Engine<S> for Spfa<C, St> {
     }
 }
 
-/// SPFA searches a problem's space from its starts for a least-cost path to a goal; it
-/// uses neither the heuristic nor the indexer.
-///
-/// Returns `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost,
-/// the one reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`]; step costs may
-/// be negative, and the goal test is applied to every state reached once the costs have
-/// settled. The visitor sees [`Event::Expanded`] each time a state leaves the queue.
-///
-/// # Errors
-///
-/// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
-impl<P, C, St> Solver<P> for Spfa<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = SpfaResult<StateOf<P>, C>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut SpfaScratch<StateOf<P>, C, St>,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        let limits = &self.setup.limits.started();
+stored_solver!(
+    /// SPFA searches a problem's space from its starts for a least-cost path to a goal; it
+    /// uses neither the heuristic nor the indexer.
+    ///
+    /// Returns `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost,
+    /// the one reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`]; step costs may
+    /// be negative, and the goal test is applied to every state reached once the costs have
+    /// settled. The visitor sees [`Event::Expanded`] each time a state leaves the queue.
+    ///
+    /// # Errors
+    ///
+    /// [`NegativeCycle`] when a cycle of negative cost is reachable from a start.
+    Spfa -> SpfaResult<StateOf<P>, C>,
+    |engine, scratch, problem, visitor| {
+        let limits = &engine.setup.limits.started();
         let starts = problem.starts().iter().cloned();
         let (reach, overflowed) = scratch.reach_with(limits, problem.space(), starts, visitor)?;
         let outcome = match reach.outcome {
@@ -217,7 +204,7 @@ where
         };
         Ok(Search::new(outcome, reach.stats))
     }
-}
+);
 
 impl<C: Cost, St> Spfa<C, St> {
     /// Computes the least cost of every state reachable from `starts` in `scratch`;

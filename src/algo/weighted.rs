@@ -3,13 +3,12 @@
 
 use super::anytime::Anytime;
 use super::best_first::{self, BestFirstScratch, ByGreedy, ByWeighted, First};
-use super::engine::{Engine, Setup, Solver, engine_setup};
+use super::engine::{Engine, Setup, engine_setup, stored_solver};
 use crate::error::CapacityError;
-use crate::event::Visitor;
-use crate::problem::{SearchProblem, StateOf};
+use crate::problem::StateOf;
 use crate::queue::BinaryQueue;
 use crate::solution::{Search, Solution};
-use crate::space::{Cost, StateSpace};
+use crate::space::Cost;
 use crate::store::{Hashed, Storage};
 
 pub use super::best_first::{GreedyKey, WeightedKey};
@@ -111,33 +110,20 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for WeightedAStar<C, St> {
     }
 }
 
-impl<P, C, St> Solver<P> for WeightedAStar<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut Self::Scratch,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        let limits = self.setup.limits.started();
-        let mut policy = if self.anytime {
+stored_solver!(
+    WeightedAStar -> Search<Solution<StateOf<P>, C>>,
+    |engine, scratch, problem, visitor| {
+        let limits = engine.setup.limits.started();
+        let mut policy = if engine.anytime {
             Anytime::new()
         } else {
             Anytime::first_only()
         };
-        let order = ByWeighted(self.weight);
+        let order = ByWeighted(engine.weight);
         let (mut open, store) = scratch.ordered(&order);
         best_first::solve(&mut open, &mut policy, store, &limits, problem, visitor)
     }
-}
+);
 
 /// Greedy best-first search: states in order of the heuristic `h` alone, ties toward the
 /// larger `g`.
@@ -203,24 +189,11 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for Greedy<C, St> {
     }
 }
 
-impl<P, C, St> Solver<P> for Greedy<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut Self::Scratch,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
-        let limits = self.setup.limits.started();
+stored_solver!(
+    Greedy -> Search<Solution<StateOf<P>, C>>,
+    |engine, scratch, problem, visitor| {
+        let limits = engine.setup.limits.started();
         let (mut open, store) = scratch.ordered(&ByGreedy);
         best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
     }
-}
+);

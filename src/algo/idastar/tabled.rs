@@ -9,9 +9,9 @@ use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{ByRef, Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{Hashed, Storage, TranspositionTable, try_push};
 
-use super::super::engine::{Engine, Setup, Solver, engine_setup};
+use super::super::engine::{Engine, Setup, Solver, engine_setup, stored_solver};
 use super::{CycleCheck, Pass, min_option};
-use crate::problem::{Problem, SearchProblem, StateOf};
+use crate::problem::{Problem, StateOf};
 
 /// One level of the depth-first stack: a state, the cost to reach it, and where its
 /// unexplored successors begin in the shared successor buffer.
@@ -229,31 +229,18 @@ impl<S, C: Cost, St: Storage<S>> Engine<S> for IdaStar<C, St> {
     }
 }
 
-/// IDA* searches a problem's space from its starts (in order, in every iteration) for a
-/// least-cost path to a goal, guided by the problem's heuristic; every step cost must be
-/// non-negative, and the goal is tested on every state whose `f` is within the bound.
-///
-/// Returns [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
-/// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`]. The
-/// visitor sees [`Event::Expanded`] and [`Event::IterationFinished`] (by
-/// [branch and bound](IdaStar::branch_and_bound): [`Event::Improved`] at each better goal,
-/// and no iteration event).
-impl<P, C, St> Solver<P> for IdaStar<C, St>
-where
-    P: SearchProblem,
-    P::Space: StateSpace<Cost = C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-{
-    type Cost = C;
-    type Output = Search<Solution<StateOf<P>, C>>;
-
-    fn search_in<V: Visitor<StateOf<P>, C>>(
-        &self,
-        scratch: &mut IdaStarScratch<StateOf<P>, C, St>,
-        problem: &P,
-        visitor: &mut V,
-    ) -> Self::Output {
+stored_solver!(
+    /// IDA* searches a problem's space from its starts (in order, in every iteration) for a
+    /// least-cost path to a goal, guided by the problem's heuristic; every step cost must be
+    /// non-negative, and the goal is tested on every state whose `f` is within the bound.
+    ///
+    /// Returns [`Outcome::Found`] with a least-cost path (when the heuristic is admissible),
+    /// [`Outcome::NoPath`] when an iteration cut nothing off, or [`Outcome::Stopped`]. The
+    /// visitor sees [`Event::Expanded`] and [`Event::IterationFinished`] (by
+    /// [branch and bound](IdaStar::branch_and_bound): [`Event::Improved`] at each better goal,
+    /// and no iteration event).
+    IdaStar -> Search<Solution<StateOf<P>, C>>,
+    |engine, scratch, problem, visitor| {
         let (starts, heuristic) = (problem.starts(), problem.heuristic());
         let mut stats = Stats::default();
         scratch.overflowed = false;
@@ -271,7 +258,7 @@ where
         scratch.best = None;
         let outcome = match bound {
             None => Outcome::NoPath,
-            Some(bound) => self.iterate(
+            Some(bound) => engine.iterate(
                 scratch,
                 problem.space(),
                 starts,
@@ -292,7 +279,7 @@ where
             partial: scratch.best.take(),
         }
     }
-}
+);
 
 impl<C: Cost, St> IdaStar<C, St> {
     /// The iterations, from `bound` on.

@@ -63,7 +63,21 @@ where
     Sp: StateSpace + ?Sized,
     St: NodeStore<Sp::State, V>,
 {
-    let path = path_to(store, slot, parent);
+    priced(space, path_to(store, slot, parent), recorded)
+}
+
+/// `path` with its cost summed from the space's step costs (the least one of a step the
+/// space gives twice), or `recorded` if that is less or a step is not among the
+/// successors (see [`traced`]).
+///
+/// # Complexity
+///
+/// One successor generation per step of the path.
+pub(crate) fn priced<Sp: StateSpace + ?Sized>(
+    space: &Sp,
+    path: Vec<Sp::State>,
+    recorded: Sp::Cost,
+) -> Solution<Sp::State, Sp::Cost> {
     let mut cost = Some(Sp::Cost::ZERO);
     for step in path.windows(2) {
         let mut least: Option<Sp::Cost> = None;

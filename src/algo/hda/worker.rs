@@ -18,6 +18,7 @@ use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{HashedStore, NO_SLOT, NodeStore, Slot};
 
 use super::NO_LINK;
+use crate::algo::best_first::priced;
 
 /// What a worker stores per state: the link to its parent, its cost `g`, and whether it
 /// was expanded (or recorded as a goal) at that cost.
@@ -491,18 +492,5 @@ where
     }
     debug_assert_eq!(at, NO_LINK, "the parent links loop");
     path.reverse();
-    let mut cost = Some(Sp::Cost::ZERO);
-    for step in path.windows(2) {
-        let mut least: Option<Sp::Cost> = None;
-        space.successors(&step[0], |next, c| {
-            if next == step[1] && least.is_none_or(|l| c < l) {
-                least = Some(c);
-            }
-        });
-        cost = cost.zip(least).and_then(|(sum, c)| sum.checked_plus(c));
-    }
-    Solution {
-        path,
-        cost: cost.filter(|&c| c <= recorded).unwrap_or(recorded),
-    }
+    priced(space, path, recorded)
 }

@@ -7,7 +7,7 @@ use crate::algo::beam::Beam;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
-use crate::algo::bidir_best::{self, Rule};
+use crate::algo::bidir_best::{self, BidirectionalBestScratch, Rule};
 use crate::algo::focal::Focal;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
@@ -498,8 +498,19 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 } else {
                     Rule::BiDijkstra
                 };
-                let (ends, heuristics) = (ends.clone(), (problem.heuristic(), &back));
-                bidir_best::run(rule, &storage, limits, &space, ends, heuristics, visitor)
+                let ends = (core::slice::from_ref(&ends.0), &ends.1);
+                let heuristics = (problem.heuristic(), &back);
+                let mut scratch = BidirectionalBestScratch::new(&storage)?;
+                let search = bidir_best::run;
+                Ok(search(
+                    rule,
+                    &mut scratch,
+                    limits,
+                    &space,
+                    ends,
+                    heuristics,
+                    visitor,
+                ))
             }
         }
     }

@@ -316,6 +316,58 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(config())]
+
+    /// The `BidirectionalDijkstra` and `Mm` engines, each reused through a searcher over
+    /// several queries on one graph (dense storage): every answer is the optimum by
+    /// Bellman–Ford and the answer of its strategy; with two starts (which the strategies
+    /// refuse, the engines search from both), the optimum from the nearer one.
+    #[test]
+    fn reused_bidirectional_engines_answer_each_query_as_the_oracle_and_the_strategy(
+        (g, _, _) in case(25, 70),
+        queries in prop::collection::vec((0u32..25, 0u32..25, 0u32..25), 1..6),
+    ) {
+        use state_search::{BidirectionalDijkstra, Mm};
+        let n = u32::try_from(g.len()).unwrap();
+        let mut bidijkstra = BidirectionalDijkstra::with_storage(Dense(Nodes(g.len())))
+            .searcher()
+            .unwrap();
+        let mut mm = Mm::with_storage(Dense(Nodes(g.len()))).searcher().unwrap();
+        for (start, other, goal) in queries {
+            let (start, other, goal) = (start % n, other % n, goal % n);
+            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+                .indexer(Nodes(g.len()))
+                .backward(goal);
+            let expected = optimum(&g, start, goal);
+            let runs = [
+                ("bidijkstra", bidijkstra.search(&problem), Strategy::BidirectionalDijkstra),
+                ("mm", mm.search(&problem), Strategy::Mm),
+            ];
+            for (name, search, strategy) in runs {
+                check(name, &g, (start, goal), expected, &search)?;
+                let by_strategy = strategy.run(&problem, &Limits::new()).unwrap();
+                prop_assert_eq!(search.found(), by_strategy.found(), "{}: the strategy's", name);
+            }
+            let both = Problem::new(&g, [start, other], move |&s: &u32| s == goal)
+                .indexer(Nodes(g.len()))
+                .backward(goal);
+            let nearer = bellman_ford(&g, &[start, other]).unwrap()[goal as usize];
+            for (name, search) in [("bidijkstra", bidijkstra.search(&both)), ("mm", mm.search(&both))] {
+                match (&search.outcome, nearer) {
+                    (Outcome::Found(found), Some(best)) => {
+                        prop_assert_eq!(i64::from(found.cost), best, "{}: two starts", name);
+                        prop_assert!([start, other].contains(&found.path[0]), "{}: a start", name);
+                        prop_assert_eq!(path_cost(&g, &found.path), Some(best), "{}: path", name);
+                    }
+                    (Outcome::NoPath, None) => {}
+                    (outcome, nearer) => prop_assert!(false, "{}: {:?}, expected {:?}", name, outcome, nearer),
+                }
+            }
+        }
+    }
+}
+
 /// A diamond: two ways from 0 to 2, the one through the middle state 1 not the cheapest.
 /// Searches that alternate strictly settle 1 from both sides first.
 ///

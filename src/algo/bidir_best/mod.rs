@@ -1,7 +1,7 @@
 //! Optimal bidirectional best-first search between one start and one goal state:
 //! bidirectional Dijkstra (`bidijkstra`) and MM (`mm`; Holte, Felner, Sharon and
 //! Sturtevant, "Bidirectional search that is guaranteed to meet in the middle", AAAI
-//! 2016). One loop, parametrised by a [`Rule`]: the priority of an open state, which side
+//! 2016). One loop, parametrised by a rule: the priority of an open state, which side
 //! expands next, and the lower bound on the optimal cost that stops the search.
 //!
 //! # The loop
@@ -22,7 +22,7 @@
 //!
 //! # The rules
 //!
-//! - **Bidirectional Dijkstra** ([`Rule::BiDijkstra`]): priority `g`; the side with fewer open
+//! - **Bidirectional Dijkstra** ([`BidirectionalDijkstra`]): priority `g`; the side with fewer open
 //!   states expands (Pohl's cardinality rule; ties: forwards). `LB = top_F + top_B`, the
 //!   sum of the two queue minima. Proof: a path cheaper than `U` has a state open forwards
 //!   at its optimal `g_F` strictly before a state open backwards at its optimal `g_B` (were
@@ -33,7 +33,7 @@
 //!   predecessors). Expanding the side of least `g` instead is what `mm` does without
 //!   heuristics, so that order is available too. The first state settled by both sides
 //!   does *not* end the search: the best meeting may be elsewhere.
-//! - **MM** ([`Rule::Mm`]): priority `pr(n) = max(f(n), 2 g(n))` in each direction, forwards
+//! - **MM** ([`Mm`]): priority `pr(n) = max(f(n), 2 g(n))` in each direction, forwards
 //!   with the problem's heuristic, backwards with its backward heuristic (an estimate of
 //!   the cost from the start); the side with the smaller least `pr` expands (ties: fewer
 //!   open states, then forwards); within a side, least `pr` and then least `g` first
@@ -63,6 +63,10 @@
 //! far, if any, or else the path to the forward state of least `h`, then least `g`.
 
 use core::ops::ControlFlow;
+
+mod engine;
+
+pub use engine::{BidirectionalDijkstra, Mm};
 
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
@@ -213,6 +217,14 @@ impl<C: Cost> Side<C> {
     fn memory_bytes(&self) -> usize {
         self.by_priority.memory_bytes() + self.by_f.memory_bytes() + self.by_g.memory_bytes()
     }
+
+    /// Empties the lists for the next search.
+    fn clear(&mut self) {
+        self.by_priority.clear();
+        self.by_f.clear();
+        self.by_g.clear();
+        self.open = 0;
+    }
 }
 
 /// The least entry of `queue` that is current, dropping the stale ones above it: an entry
@@ -239,22 +251,18 @@ where
     Ok(None)
 }
 
-/// One bidirectional search between `start` and `goal` with `rule`: the forward search
-/// uses `heuristics.0` (an estimate of the cost to the goal state), the backward search
-/// `heuristics.1` (an estimate of the cost from the start); a rule without heuristics
-/// ignores both.
+/// One bidirectional search in `scratch` from `starts` to `goal` with `rule`: the forward
+/// search uses `heuristics.0` (an estimate of the cost to the goal state), the backward
+/// search `heuristics.1` (an estimate of the cost from the nearest start); a rule without
+/// heuristics ignores both.
 ///
 /// # Returns
 ///
-/// [`Outcome::Found`] with a least-cost path from `start` to `goal` (given admissible
+/// [`Outcome::Found`] with a least-cost path from a start to `goal` (given admissible
 /// heuristics both ways), [`Outcome::NoPath`], or [`Outcome::Stopped`]: by a limit, a
 /// store or queue that could not grow, a negative step cost
 /// ([`StopReason::NegativeCost`]), or paths whose costs do not fit the cost type
 /// ([`StopReason::CostOverflow`]).
-///
-/// # Errors
-///
-/// A [`CapacityError`] when the store cannot be built (dense storage).
 ///
 /// # Complexity
 ///
@@ -262,13 +270,13 @@ where
 /// sides, with consistent heuristics; states may be expanded again with inconsistent ones.
 pub(crate) fn run<S, C, St, Sp, H, Hb, V>(
     rule: Rule<C>,
-    storage: &St,
+    scratch: &mut BidirectionalBestScratch<S, C, St>,
     limits: &Limits<C>,
     space: &Sp,
-    (start, goal): (S, S),
+    (starts, goal): (&[S], &S),
     heuristics: (&H, &Hb),
     visitor: &mut V,
-) -> Result<Search<Solution<S, C>>, CapacityError>
+) -> Search<Solution<S, C>>
 where
     C: Cost,
     St: Storage<S>,
@@ -277,10 +285,12 @@ where
     Hb: Heuristic<S, C> + ?Sized,
     V: Visitor<S, C>,
 {
+    scratch.store.clear();
+    scratch.sides.iter_mut().for_each(Side::clear);
     let mut search = Bidirectional {
         rule,
-        store: storage.try_store()?,
-        sides: [Side::new(), Side::new()],
+        store: &mut scratch.store,
+        sides: &mut scratch.sides,
         best: None,
         promising: None,
         cut: false,
@@ -299,7 +309,7 @@ where
         .explore(
             limits,
             space,
-            (&start, &goal),
+            (starts, goal),
             &estimate,
             visitor,
             &mut stats,
@@ -311,19 +321,44 @@ where
         Outcome::Stopped(_) => search.partial(),
         _ => None,
     };
-    Ok(Search {
+    Search {
         outcome: outcome.map(|slot| search.solution(slot)),
         stats,
         partial,
-    })
+    }
+}
+
+/// The buffers of a [`BidirectionalDijkstra`] or [`Mm`] search: one store of both
+/// directions' records, and each direction's open lists.
+pub struct BidirectionalBestScratch<S, C: Cost, St: Storage<S>> {
+    store: St::Store<Node<C>>,
+    sides: [Side<C>; 2],
+}
+
+impl<S, C: Cost, St: Storage<S>> core::fmt::Debug for BidirectionalBestScratch<S, C, St> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BidirectionalBestScratch")
+            .field("stored", &self.store.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S, C: Cost, St: Storage<S>> BidirectionalBestScratch<S, C, St> {
+    /// Empty buffers over `storage`.
+    pub(crate) fn new(storage: &St) -> Result<Self, CapacityError> {
+        Ok(Self {
+            store: storage.try_store()?,
+            sides: [Side::new(), Side::new()],
+        })
+    }
 }
 
 /// A bidirectional search in progress.
-struct Bidirectional<C, St> {
+struct Bidirectional<'a, C, St> {
     rule: Rule<C>,
-    store: St,
+    store: &'a mut St,
     /// The forward and the backward open lists.
-    sides: [Side<C>; 2],
+    sides: &'a mut [Side<C>; 2],
     /// `U` and the state the best paths met on.
     best: Option<(C, Slot)>,
     /// The forward state of least `h`, then least `g`: `(h, g, slot)`.
@@ -334,7 +369,7 @@ struct Bidirectional<C, St> {
     overflowed: bool,
 }
 
-impl<C: Cost, St> Bidirectional<C, St> {
+impl<C: Cost, St> Bidirectional<'_, C, St> {
     /// The heap memory held by the store and the queues, in bytes.
     fn memory_bytes<S>(&self) -> usize
     where
@@ -350,7 +385,8 @@ impl<C: Cost, St> Bidirectional<C, St> {
     {
         let Self { store, sides, .. } = self;
         let queues = &mut sides[side];
-        let Some((priority, g)) = least(&mut queues.by_priority, store, side, |key| key.1)? else {
+        let Some((priority, g)) = least(&mut queues.by_priority, &**store, side, |key| key.1)?
+        else {
             return Ok(None);
         };
         let open = queues.open;
@@ -364,8 +400,8 @@ impl<C: Cost, St> Bidirectional<C, St> {
         }
         // Every open state has an entry in each queue, so neither is empty; zero would
         // only weaken the bound.
-        let f = least(&mut queues.by_f, store, side, |key| key.1)?.map_or(C::ZERO, |key| key.0);
-        let g = least(&mut queues.by_g, store, side, |g| g)?.unwrap_or(C::ZERO);
+        let f = least(&mut queues.by_f, &**store, side, |key| key.1)?.map_or(C::ZERO, |key| key.0);
+        let g = least(&mut queues.by_g, &**store, side, |g| g)?.unwrap_or(C::ZERO);
         Ok(Some(Frontier {
             priority,
             f,
@@ -374,13 +410,13 @@ impl<C: Cost, St> Bidirectional<C, St> {
         }))
     }
 
-    /// Runs the search from `ends` (start, goal state); returns the slot the best paths
+    /// Runs the search from the starts to the goal state; returns the slot the best paths
     /// meet on.
     fn explore<S, Sp, E, V>(
         &mut self,
         limits: &Limits<C>,
         space: &Sp,
-        (start, goal): (&S, &S),
+        (starts, goal): (&[S], &S),
         estimate: &E,
         visitor: &mut V,
         stats: &mut Stats,
@@ -392,16 +428,18 @@ impl<C: Cost, St> Bidirectional<C, St> {
         V: Visitor<S, C>,
     {
         let h = |side| move |state: &S| estimate(side, state);
-        self.reach(
-            FORWARD,
-            start,
-            NO_SLOT,
-            C::ZERO,
-            h(FORWARD),
-            limits,
-            visitor,
-            stats,
-        )?;
+        for start in starts {
+            self.reach(
+                FORWARD,
+                start,
+                NO_SLOT,
+                C::ZERO,
+                h(FORWARD),
+                limits,
+                visitor,
+                stats,
+            )?;
+        }
         self.reach(
             BACKWARD,
             goal,
@@ -593,8 +631,8 @@ impl<C: Cost, St> Bidirectional<C, St> {
     where
         St: NodeStore<S, Node<C>>,
     {
-        let mut path = path_to(&self.store, slot, |node: &Node<C>| node.0[FORWARD]);
-        let back = path_to(&self.store, slot, |node: &Node<C>| node.0[BACKWARD]);
+        let mut path = path_to(&*self.store, slot, |node: &Node<C>| node.0[FORWARD]);
+        let back = path_to(&*self.store, slot, |node: &Node<C>| node.0[BACKWARD]);
         path.extend(back.into_iter().rev().skip(1));
         let (_, costs, _) = *self.store.value(slot);
         Solution {
@@ -614,7 +652,7 @@ impl<C: Cost, St> Bidirectional<C, St> {
         }
         let (_, _, slot) = self.promising?;
         Some(Solution {
-            path: path_to(&self.store, slot, |node: &Node<C>| node.0[FORWARD]),
+            path: path_to(&*self.store, slot, |node: &Node<C>| node.0[FORWARD]),
             cost: self.store.value(slot).1[FORWARD],
         })
     }

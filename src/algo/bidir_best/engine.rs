@@ -1,0 +1,205 @@
+//! The engines of the bidirectional best-first loop: [`BidirectionalDijkstra`] and [`Mm`].
+
+use super::{BidirectionalBestScratch, Rule, run};
+use crate::algo::engine::{Engine, Setup, engine_setup};
+use crate::error::CapacityError;
+use crate::event::Visitor;
+use crate::problem::{Backward, SearchProblem, StateOf};
+use crate::solution::{Search, Solution};
+use crate::space::{Cost, Heuristic, ReversibleSpace};
+use crate::store::{Hashed, Storage};
+
+/// The engines' searches, written once: `mm` picks the rule.
+fn search<P, Hb, C, St, V>(
+    setup: &Setup<St, C>,
+    mm: bool,
+    scratch: &mut BidirectionalBestScratch<StateOf<P>, C, St>,
+    problem: &P,
+    visitor: &mut V,
+) -> Search<Solution<StateOf<P>, C>>
+where
+    P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
+    P::Space: ReversibleSpace<Cost = C>,
+    Hb: Heuristic<StateOf<P>, C>,
+    C: Cost,
+    St: Storage<StateOf<P>>,
+    V: Visitor<StateOf<P>, C>,
+{
+    let space = problem.space();
+    let rule = if mm {
+        Rule::mm_for(space)
+    } else {
+        Rule::BiDijkstra
+    };
+    let backward = problem.backward();
+    let ends = (problem.starts(), &backward.goal);
+    let heuristics = (problem.heuristic(), &backward.heuristic);
+    let limits = setup.limits.started();
+    run(rule, scratch, &limits, space, ends, heuristics, visitor)
+}
+
+/// The engine of [`BidirectionalDijkstra`] and [`Mm`] over any storage.
+macro_rules! bidirectional_engine {
+    ($Engine:ident, $mm:expr) => {
+        engine_setup!($Engine<C, St>, cost C);
+
+        impl<C: Cost> $Engine<C> {
+            /// An engine with hashed storage.
+            #[must_use]
+            pub fn new() -> Self {
+                Self::with_storage(Hashed)
+            }
+        }
+
+        impl<C: Cost> Default for $Engine<C> {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl<C: Cost, St> $Engine<C, St> {
+            /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`): one
+            /// store holds both directions' records. Nothing is allocated until a search
+            /// (or [`Engine::scratch`]) builds it.
+            #[must_use]
+            pub fn with_storage(storage: St) -> Self {
+                Self {
+                    setup: Setup::new(storage),
+                }
+            }
+        }
+
+        impl<S, C: Cost, St: Storage<S>> Engine<S> for $Engine<C, St> {
+            type Scratch = BidirectionalBestScratch<S, C, St>;
+
+            fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+                BidirectionalBestScratch::new(&self.setup.storage)
+            }
+        }
+
+        impl<P, Hb, C, St> crate::Solver<P> for $Engine<C, St>
+        where
+            P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
+            P::Space: ReversibleSpace<Cost = C>,
+            Hb: Heuristic<StateOf<P>, C>,
+            C: Cost,
+            St: Storage<StateOf<P>>,
+        {
+            type Cost = C;
+            type Output = Search<Solution<StateOf<P>, C>>;
+
+            fn search_in<V: Visitor<StateOf<P>, C>>(
+                &self,
+                scratch: &mut Self::Scratch,
+                problem: &P,
+                visitor: &mut V,
+            ) -> Self::Output {
+                search(&self.setup, $mm, scratch, problem, visitor)
+            }
+        }
+    };
+}
+
+/// Bidirectional Dijkstra: least-cost paths from the starts to the problem's goal state
+/// ([`Problem::backward`](crate::Problem::backward)), searched forwards through the
+/// successors and backwards through the predecessors ([`ReversibleSpace`]) at once.
+///
+/// Each direction settles states in order of its cost `g`; the side with fewer open
+/// states expands (Pohl's cardinality rule). Whenever the two directions meet, the path
+/// through the meeting is a candidate; the search ends when the best candidate costs no
+/// more than the sum of the two sides' least open costs, which proves it optimal. Every
+/// step cost must be non-negative. The goal test and the heuristics are not used: the
+/// goal is the goal state. The visitor sees [`Event::Expanded`](crate::Event::Expanded)
+/// from both sides (the cost is the state's `g` on that side).
+///
+/// # Complexity
+///
+/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached by both
+/// sides; often far fewer states than [`Dijkstra`](crate::Dijkstra) when the two searches
+/// meet halfway.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{BidirectionalDijkstra, Problem, ReversibleSpace, Solver, StateSpace};
+///
+/// // The integers, +1 for cost 1 and -1 for cost 2: the predecessors are the reverse.
+/// struct Line;
+/// impl StateSpace for Line {
+///     type State = i64;
+///     type Cost = u32;
+///     fn successors(&self, &n: &i64, mut emit: impl FnMut(i64, u32)) {
+///         emit(n + 1, 1);
+///         emit(n - 1, 2);
+///     }
+/// }
+/// impl ReversibleSpace for Line {
+///     fn predecessors(&self, &n: &i64, mut emit: impl FnMut(i64, u32)) {
+///         emit(n - 1, 1); // n - 1 -> n by +1
+///         emit(n + 1, 2); // n + 1 -> n by -1
+///     }
+/// }
+/// let problem = Problem::new(&Line, [0], |&n| n == 40).backward(40);
+/// let search = BidirectionalDijkstra::new().search(&problem);
+/// assert_eq!(search.found().unwrap().cost, 40);
+/// assert_eq!(search.found().unwrap().path.len(), 41);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BidirectionalDijkstra<C, St = Hashed> {
+    setup: Setup<St, C>,
+}
+
+bidirectional_engine!(BidirectionalDijkstra, false);
+
+/// MM (Holte, Felner, Sharon and Sturtevant 2016): bidirectional A* that is guaranteed
+/// to meet in the middle, from the starts to the problem's goal state
+/// ([`Problem::backward`](crate::Problem::backward)).
+///
+/// Each direction orders its open states by `max(f, 2g)`, forwards with the problem's
+/// heuristic (to the goal state), backwards with its backward heuristic
+/// ([`Problem::backward_heuristic`](crate::Problem::backward_heuristic): from the nearest
+/// start); the side of least priority expands. The search ends when the best path met
+/// costs no more than `max(C, fmin_F, fmin_B, gmin_F + gmin_B + ε)` (`C` the least
+/// priority, `ε` the space's [`uniform_cost`](crate::StateSpace::uniform_cost) or else zero):
+/// with admissible heuristics both ways the path is optimal. Closed states reached more
+/// cheaply are reopened. Step costs must be non-negative; the goal test is not used. The
+/// visitor sees [`Event::Expanded`](crate::Event::Expanded) from both sides.
+///
+/// # Complexity
+///
+/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached by both
+/// sides, with consistent heuristics.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Mm, Problem, ReversibleSpace, Solver, StateSpace};
+///
+/// struct Line;
+/// impl StateSpace for Line {
+///     type State = i64;
+///     type Cost = u32;
+///     fn successors(&self, &n: &i64, mut emit: impl FnMut(i64, u32)) {
+///         emit(n + 1, 1);
+///         emit(n - 1, 1);
+///     }
+/// }
+/// impl ReversibleSpace for Line {
+///     fn predecessors(&self, &n: &i64, emit: impl FnMut(i64, u32)) {
+///         self.successors(&n, emit); // every step has its reverse
+///     }
+/// }
+/// let problem = Problem::new(&Line, [0], |&n| n == 30)
+///     .heuristic(|&n: &i64| (30 - n).unsigned_abs() as u32)
+///     .backward(30)
+///     .backward_heuristic(|&n: &i64| n.unsigned_abs() as u32);
+/// let search = Mm::new().search(&problem);
+/// assert_eq!(search.found().unwrap().cost, 30);
+/// assert!(search.stats.expanded <= 40); // the heuristics are exact
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mm<C, St = Hashed> {
+    setup: Setup<St, C>,
+}
+
+bidirectional_engine!(Mm, true);

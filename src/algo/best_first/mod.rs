@@ -44,8 +44,8 @@ pub(crate) fn parent<C>(node: &Node<C>) -> Slot {
 ///
 /// `recorded`, the cost stored for `slot`, can be higher: an engine that lowers a state's
 /// cost and parent without passing the saving on to the states reached through it (beam
-/// and focal search, and A* with an inconsistent heuristic until it expands the state
-/// again) leaves those states with the cost of the dearer way while their parent links
+/// and greedy search, and A*, weighted A* and focal search after a closed state is reached
+/// more cheaply, until they expand it again) leaves those states with the cost of the dearer way while their parent links
 /// already take the cheaper one. `recorded` is kept only if a step of the path is not among
 /// the successors, which a space whose successors never change cannot cause.
 ///
@@ -95,8 +95,9 @@ pub(crate) fn priced<Sp: StateSpace + ?Sized>(
 }
 
 /// What a best-first search does with the goals it takes from the queue, beyond the order:
-/// [`First`] (Dijkstra, A*, weighted A*, greedy) ends with the first one;
-/// [`Anytime`](super::anytime::Anytime) keeps the best one so far and prunes on it.
+/// [`First`] (Dijkstra, A*, greedy and focal search) ends with the first one;
+/// [`Anytime`](super::anytime::Anytime) keeps the best one so far and prunes on it (or,
+/// for weighted A*, ends with the first one too, so that both are one compiled loop).
 pub(crate) trait Policy<S, C: Cost> {
     /// Whether [`Policy::admits`] can refuse: then the loop computes `f` of each state it
     /// takes from the queue.
@@ -165,11 +166,13 @@ impl<S, C: Cost> Policy<S, C> for First {
     }
 }
 
-/// The buffers of a Dijkstra or A* search: the store of per-state records and the
-/// priority queue. After a search, it answers for the states the search settled.
+/// The buffers of a best-first search: the store of per-state records and the open list
+/// (`Q`: a priority queue, or for focal search its [`FocalLists`](crate::algo::focal::FocalLists)).
+/// After a search, it answers for the states the search settled.
 ///
-/// Built by [`Engine::scratch`](crate::Engine::scratch) on a [`Dijkstra`](crate::Dijkstra)
-/// or an [`AStar`](crate::AStar).
+/// Built by [`Engine::scratch`](crate::Engine::scratch) on a [`Dijkstra`](crate::Dijkstra),
+/// an [`AStar`](crate::AStar), a [`WeightedAStar`](crate::WeightedAStar), a
+/// [`Greedy`](crate::Greedy) or a [`Focal`](crate::Focal).
 pub struct BestFirstScratch<S, C: Cost, St: Storage<S>, Q> {
     pub(crate) store: St::Store<Node<C>>,
     pub(crate) queue: Q,
@@ -196,16 +199,19 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
         (open, &mut self.store)
     }
 
-    /// The least cost of `state`, if the last search settled it (took it from the queue,
-    /// including the goal that ended the search). States still in the queue when a
-    /// search ends have no final cost yet.
+    /// The cost at which the last search settled `state` (took it from the queue,
+    /// including the goal that ended the search), if it did: its least cost for Dijkstra,
+    /// and for A* with a consistent heuristic; the suboptimal engines settle states at the
+    /// cost of the path they took. States still in the queue when a search ends have no
+    /// final cost yet.
     #[must_use]
     pub fn cost(&self, state: &S) -> Option<C> {
         let &(_, g, closed) = self.store.value(self.store.find(state)?);
         closed.then_some(g)
     }
 
-    /// A least-cost path to `state`, if the last search settled it.
+    /// The path along which the last search settled `state`, if it did (a least-cost
+    /// path when [`cost`](Self::cost) is the least).
     #[must_use]
     pub fn path_to(&self, state: &S) -> Option<Vec<S>> {
         let slot = self.store.find(state)?;
@@ -215,7 +221,8 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
             .then(|| path_to(&self.store, slot, parent))
     }
 
-    /// Every state the last search settled, with its least cost and parent.
+    /// Every state the last search settled, with its cost and parent as
+    /// [`cost`](Self::cost) gives them.
     #[must_use]
     pub fn shortest_paths(&self) -> ShortestPaths<S, C>
     where

@@ -45,7 +45,9 @@ type InFocus<C> = Reverse<(C, C, Slot, C)>;
 /// `f`, which gives `f_min`; the open states not in the focal list by `f`, which enter it as
 /// the bound grows; and the focal list, by distance-to-go, then `f`. A state taken from the
 /// focal list beyond a bound that fell goes back to wait for it. The goal is tested when a
-/// state is taken from the focal list. Closed states reached more cheaply are reopened,
+/// state is taken from the focal list. Closed states reached more cheaply are reopened (so
+/// the bound holds with a heuristic that is only admissible; on a grid with many paths of
+/// one cost this can cost more expansions than A*: [`Stats::reopened`](crate::Stats::reopened)),
 /// dead ends and estimates whose `g + h` does not fit are treated, and the visitor sees
 /// the same events, as in [`AStar`](crate::AStar), whose loop this is.
 ///

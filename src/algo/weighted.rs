@@ -30,7 +30,11 @@ fn at_least_one(weight: f64) -> f64 {
 /// must be numbers ([`Cost::to_f64`]): the key is computed in floating point. Closed
 /// states reached more cheaply are reopened, dead ends and estimates whose `g + h` does
 /// not fit are treated, and the visitor sees the same events, as in
-/// [`AStar`](crate::AStar), whose loop this is.
+/// [`AStar`](crate::AStar), whose loop this is. With a weight above 1 even a consistent
+/// heuristic lets a closed state be reached again more cheaply; reopening it keeps the
+/// bound with heuristics that are only admissible, and costs expansions
+/// ([`Stats::reopened`](crate::Stats::reopened) counts them): on an open grid with the
+/// Manhattan distance weighted A* can expand more states than A*.
 ///
 /// [`anytime`](WeightedAStar::anytime) makes it anytime weighted A* (Hansen and Zhou
 /// 2007): it goes on after its first solution, pruning the states whose `f = g + h` is not

@@ -109,7 +109,9 @@ macro_rules! bidirectional_engine {
 /// through the meeting is a candidate; the search ends when the best candidate costs no
 /// more than the sum of the two sides' least open costs, which proves it optimal. Every
 /// step cost must be non-negative. The goal test and the heuristics are not used: the
-/// goal is the goal state. The visitor sees [`Event::Expanded`](crate::Event::Expanded)
+/// path ends at the goal state even where the goal test would have stopped earlier or
+/// refuses it ([`Strategy`](crate::Strategy) refuses such a problem;
+/// [`Problem::between`](crate::Problem::between) makes the two agree). The visitor sees [`Event::Expanded`](crate::Event::Expanded)
 /// from both sides (the cost is the state's `g` on that side).
 ///
 /// # Complexity
@@ -139,7 +141,7 @@ macro_rules! bidirectional_engine {
 ///         emit(n + 1, 2); // n + 1 -> n by -1
 ///     }
 /// }
-/// let problem = Problem::new(&Line, [0], |&n| n == 40).backward(40);
+/// let problem = Problem::between(&Line, 0, 40);
 /// let search = BidirectionalDijkstra::new().search(&problem);
 /// assert_eq!(search.found().unwrap().cost, 40);
 /// assert_eq!(search.found().unwrap().path.len(), 41);
@@ -162,8 +164,11 @@ bidirectional_engine!(BidirectionalDijkstra, false);
 /// costs no more than `max(C, fmin_F, fmin_B, gmin_F + gmin_B + ε)` (`C` the least
 /// priority, `ε` the space's [`uniform_cost`](crate::StateSpace::uniform_cost) or else zero):
 /// with admissible heuristics both ways the path is optimal. Closed states reached more
-/// cheaply are reopened. Step costs must be non-negative; the goal test is not used. The
-/// visitor sees [`Event::Expanded`](crate::Event::Expanded) from both sides.
+/// cheaply are reopened. Step costs must be non-negative; the goal test is not used (as
+/// for [`BidirectionalDijkstra`]: the path ends at the goal state). With zero heuristics
+/// MM is bidirectional Dijkstra that expands the side of least `g`; how much informed
+/// heuristics save depends on the space (on a maze whose walls the heuristics ignore,
+/// little). The visitor sees [`Event::Expanded`](crate::Event::Expanded) from both sides.
 ///
 /// # Complexity
 ///

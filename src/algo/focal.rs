@@ -53,8 +53,9 @@ type InFocus<C> = Reverse<(C, C, Slot, C)>;
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached, with a
-/// consistent heuristic.
+/// O(X b log V) time and O(V + E) space for the V states and E steps reached, X
+/// expansions of b successors each: X is V when no state is reopened, which a weight above
+/// 1 does not rule out even with a consistent heuristic.
 ///
 /// # Examples
 ///

@@ -33,8 +33,8 @@ fn at_least_one(weight: f64) -> f64 {
 /// [`AStar`](crate::AStar), whose loop this is. With a weight above 1 even a consistent
 /// heuristic lets a closed state be reached again more cheaply; reopening it keeps the
 /// bound with heuristics that are only admissible, and costs expansions
-/// ([`Stats::reopened`](crate::Stats::reopened) counts them): on an open grid with the
-/// Manhattan distance weighted A* can expand more states than A*.
+/// ([`Stats::reopened`](crate::Stats::reopened) counts them): on a maze with the Manhattan
+/// distance weighted A* can expand more states than A*.
 ///
 /// [`anytime`](WeightedAStar::anytime) makes it anytime weighted A* (Hansen and Zhou
 /// 2007): it goes on after its first solution, pruning the states whose `f = g + h` is not
@@ -45,9 +45,10 @@ fn at_least_one(weight: f64) -> f64 {
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached, with a
-/// consistent heuristic; the anytime variant up to A*'s work plus the states expanded
-/// before its bound tightens.
+/// O(X b log V) time and O(V + E) space for the V states and E steps reached, X
+/// expansions of b successors each: X is V when no state is reopened, which a weight above
+/// 1 does not rule out even with a consistent heuristic. The anytime variant does up to
+/// A*'s work plus the states expanded before its bound tightens.
 ///
 /// # Examples
 ///

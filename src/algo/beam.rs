@@ -5,7 +5,7 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 
 use super::best_first::answer;
-use super::engine::{Engine, Setup, engine_setup, stored_solver};
+use super::engine::{Engine, Setup, engine_setup, extended, stored_solver};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::problem::StateOf;
@@ -256,12 +256,7 @@ impl<C: Cost> BeamSearch<'_, C> {
                         return;
                     }
                     stats.generated += 1;
-                    if step.is_negative() {
-                        halt = Some(StopReason::NegativeCost);
-                        return;
-                    }
-                    let Some(cost) = g.checked_plus(step) else {
-                        overflowed = true;
+                    let Some(cost) = extended(g, step, &mut halt, &mut overflowed) else {
                         return;
                     };
                     let (child_slot, fresh) = match store.insert(&child, (slot, cost)) {

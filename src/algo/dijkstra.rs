@@ -4,7 +4,7 @@
 use crate::event::NoVisitor;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Outcome, Search, ShortestPaths, Solution};
-use crate::space::{Cost, StateSpace, ZeroHeuristic};
+use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, Storage};
 
 use super::best_first::{self, BestFirstScratch, ByCost, First};
@@ -131,17 +131,14 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         St: Storage<Sp::State>,
     {
         let limits = &self.setup.limits.started();
-        let (goal, heuristic) = (|_: &Sp::State| false, &ZeroHeuristic);
+        let problem = Problem::new(space, starts, |_: &Sp::State| false);
         let (mut open, store) = scratch.ordered(&ByCost);
-        let search = best_first::run(
+        let search = best_first::solve(
             &mut open,
             &mut First,
             store,
             limits,
-            space,
-            starts,
-            heuristic,
-            goal,
+            &problem,
             &mut NoVisitor,
         );
         Search::new(completed(&search.outcome), search.stats)

@@ -39,7 +39,7 @@ use crate::Cost;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::problem::{SearchProblem, StateOf};
-use crate::solution::Limits;
+use crate::solution::{Limits, StopReason};
 
 /// An engine: an immutable configuration that builds the per-thread scratch its searches
 /// write into.
@@ -240,6 +240,30 @@ impl<S, E: Engine<S> + core::fmt::Debug> core::fmt::Debug for Searcher<S, E> {
             .field("engine", &self.engine)
             .finish_non_exhaustive()
     }
+}
+
+/// The cost `g + step` of a successor reached by a step of `step` from a state at `g`, or
+/// `None` when it is not to be relaxed: the search halts already (`halt` is set), the step
+/// is negative (which sets `halt`: a negative step is no engine's to search), or the sum
+/// does not fit the cost type (which sets `overflowed`: a path too dear for the type
+/// belongs to no answer). The relax step of every engine over weighted steps begins here.
+#[inline]
+pub(crate) fn extended<C: Cost>(
+    g: C,
+    step: C,
+    halt: &mut Option<StopReason>,
+    overflowed: &mut bool,
+) -> Option<C> {
+    if halt.is_some() {
+        return None;
+    }
+    if step.is_negative() {
+        *halt = Some(StopReason::NegativeCost);
+        return None;
+    }
+    let cost = g.checked_plus(step);
+    *overflowed |= cost.is_none();
+    cost
 }
 
 /// The storage and limits every engine is configured with.

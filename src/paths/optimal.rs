@@ -4,6 +4,7 @@
 
 use core::hash::Hash;
 
+use crate::algo::engine::extended;
 use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
@@ -266,16 +267,7 @@ impl<C: Cost, NS> Search<C, NS> {
             } = self;
             space.successors(&state, |next, step| {
                 stats.generated += 1;
-                if halt.is_some() {
-                    return;
-                }
-                if step.is_negative() {
-                    halt = Some(StopReason::NegativeCost);
-                    return;
-                }
-                // A sum that overflows belongs to no path whose cost fits the type.
-                let Some(cost) = g.checked_plus(step) else {
-                    overflowed = true;
+                let Some(cost) = extended(g, step, &mut halt, &mut overflowed) else {
                     return;
                 };
                 if best.is_some_and(|best| cost > best) {

@@ -8,6 +8,7 @@
 use core::hash::Hash;
 use core::ops::ControlFlow;
 
+use crate::algo::engine::extended;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::problem::{CostOf, SearchProblem, StateOf};
@@ -255,7 +256,13 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
     }
 }
 
-/// [`run`] on a problem: its space, starts, heuristic and goal test.
+/// One best-first search of `problem`: clears the store and the open list, settles
+/// states in the order of `open` until a goal the policy takes leaves it, the open list
+/// runs dry, or something stops the search, and builds the solution.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
+)]
 pub(crate) fn solve<Op, Po, P, N, V>(
     open: &mut Op,
     policy: &mut Po,
@@ -271,68 +278,145 @@ where
     N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    let (space, starts) = (problem.space(), problem.starts().iter().cloned());
-    let is_goal = |s: &StateOf<P>| problem.is_goal(s);
-    run(
-        open,
-        policy,
-        store,
-        limits,
-        space,
-        starts,
-        problem.heuristic(),
-        is_goal,
-        visitor,
-    )
-}
-
-/// One best-first search: clears the store and the open list, runs [`explore`] and
-/// builds the solution.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the one entry point of every best-first search; every argument is a part of it"
-)]
-pub(crate) fn run<Op, P, S, C, N, Sp, H, IsGoal, V>(
-    open: &mut Op,
-    policy: &mut P,
-    store: &mut N,
-    limits: &Limits<C>,
-    space: &Sp,
-    starts: impl IntoIterator<Item = S>,
-    heuristic: &H,
-    mut is_goal: IsGoal,
-    visitor: &mut V,
-) -> Search<Solution<S, C>>
-where
-    Op: Open<S, C>,
-    P: Policy<S, C>,
-    C: Cost,
-    N: NodeStore<S, Node<C>>,
-    Sp: StateSpace<State = S, Cost = C> + ?Sized,
-    H: Heuristic<S, C> + ?Sized,
-    IsGoal: FnMut(&S) -> bool,
-    V: Visitor<S, C>,
-{
+    let (space, heuristic) = (problem.space(), problem.heuristic());
     store.clear();
     open.clear();
     let mut stats = Stats {
         iterations: 1,
         ..Stats::default()
     };
+    // The most promising state reached (for an order without estimates, the first start).
     let mut best = NO_SLOT;
-    let explored = explore(
-        open,
-        policy,
-        store,
-        limits,
-        space,
-        starts,
-        heuristic,
-        &mut is_goal,
-        visitor,
-        &mut stats,
-        &mut best,
-    );
+    // The loop; returns the slot of the goal that ends it.
+    let mut explore = || -> Result<Outcome<Slot>, StopReason> {
+        let stats = &mut stats;
+        let best = &mut best;
+        let is_goal = |state: &StateOf<P>| problem.is_goal(state);
+        let mut verdict = Generation::default();
+        // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
+        // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
+        // not slow a search that ignores it.
+        let needs_h = Op::ESTIMATES || limits.cost_limit().is_some();
+        let estimate = |state: &StateOf<P>| {
+            if needs_h {
+                heuristic.estimate(state)
+            } else {
+                CostOf::<P>::ZERO
+            }
+        };
+        // The most promising state reached: least h, then least g (for `Search::partial`).
+        let mut promising: Option<(CostOf<P>, CostOf<P>)> = None;
+        for start in problem.starts() {
+            let (slot, fresh) = store.insert(start, root()).map_err(StopReason::Capacity)?;
+            let h = estimate(start);
+            if *best == NO_SLOT
+                || (Op::ESTIMATES && promising.is_none_or(|p| (h, CostOf::<P>::ZERO) < p))
+            {
+                (*best, promising) = (slot, Some((h, CostOf::<P>::ZERO)));
+            }
+            // A start that is a dead end is not queued.
+            if fresh && let Some(f) = estimated_total(CostOf::<P>::ZERO, h, &mut verdict.overflowed)
+            {
+                if limits.exceeds_cost(f) {
+                    verdict.cut = true;
+                } else {
+                    open.push(slot, (CostOf::<P>::ZERO, h, f), start)
+                        .and_then(|()| policy.queued(slot, f, CostOf::<P>::ZERO))
+                        .map_err(StopReason::Capacity)?;
+                }
+            }
+        }
+        while let Some((slot, entry_g)) = open.pop(&*store).map_err(StopReason::Capacity)? {
+            stats.peak_open = stats.peak_open.max(open.len() + 1);
+            let &(_, g, closed) = store.value(slot);
+            if closed || entry_g != g {
+                continue; // a stale entry
+            }
+            store.value_mut(slot).2 = true;
+            let state = store.state(slot);
+            // A state that can no longer lead to a goal the policy wants is not expanded.
+            if Po::PRUNES
+                && g.checked_plus(estimate(&state))
+                    .is_none_or(|f| !policy.admits(f))
+            {
+                continue;
+            }
+            if is_goal(&state) {
+                if policy.goal(space, &*store, slot, stats, visitor)? {
+                    return Ok(Outcome::Found(slot));
+                }
+                continue;
+            }
+            limits.check(stats.expanded, || {
+                store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
+            })?;
+            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
+                state: &state,
+                cost: g,
+            }) {
+                return Err(StopReason::Visitor);
+            }
+            stats.expanded += 1;
+            space.successors(&state, |next, step| {
+                stats.generated += 1;
+                let Some(cost) = extended(g, step, &mut verdict.halt, &mut verdict.overflowed)
+                else {
+                    return;
+                };
+                let fresh_node = (slot, cost, false);
+                let (next_slot, fresh) = match store.insert(&next, fresh_node) {
+                    Ok(inserted) => inserted,
+                    Err(error) => {
+                        verdict.halt = Some(StopReason::Capacity(error));
+                        return;
+                    }
+                };
+                if !fresh {
+                    let node = store.value_mut(next_slot);
+                    if cost >= node.1 {
+                        return;
+                    }
+                    // A closed state that the order does not reopen keeps the cheaper parent and
+                    // stays closed: its queue entry is dropped when it comes out.
+                    let closed = node.2;
+                    if closed && Op::REOPENS && reopened(stats, visitor, &next, cost) {
+                        verdict.halt = Some(StopReason::Visitor);
+                    }
+                    *node = (slot, cost, closed && !Op::REOPENS);
+                }
+                let h = estimate(&next);
+                if Op::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
+                    (*best, promising) = (next_slot, Some((h, cost)));
+                }
+                // A dead end, or a path too dear for the cost type.
+                let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
+                    return;
+                };
+                if !policy.admits(f) {
+                    return;
+                }
+                if limits.exceeds_cost(f) {
+                    verdict.cut = true;
+                } else if let Err(error) = open
+                    .push(next_slot, (cost, h, f), &next)
+                    .and_then(|()| policy.queued(next_slot, f, cost))
+                {
+                    verdict.halt = Some(StopReason::Capacity(error));
+                }
+            });
+            if let Some(reason) = verdict.halt {
+                return Err(reason);
+            }
+        }
+        Ok(if verdict.cut {
+            Outcome::Stopped(StopReason::Cost)
+        } else if verdict.overflowed {
+            Outcome::Stopped(StopReason::CostOverflow)
+        } else {
+            Outcome::NoPath
+        })
+    };
+    let explored = explore();
     stats.stored = store.len();
     stats.memory = store.memory_bytes() + open.memory_bytes() + policy.memory_bytes();
     let (outcome, partial) = answer(
@@ -414,170 +498,6 @@ struct Generation {
     cut: bool,
     /// Why the search must stop now, if it must.
     halt: Option<StopReason>,
-}
-
-/// The loop: settles states in key order until a goal leaves the queue, the queue runs
-/// dry, or something stops it. Returns the slot of the goal; `best` is the most promising
-/// state reached (for an order without estimates, the first start).
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the engine's hot loop; its state must stay in locals"
-)]
-#[expect(
-    clippy::too_many_lines,
-    reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
-)]
-fn explore<Op, P, S, C, N, Sp, H, IsGoal, V>(
-    open: &mut Op,
-    policy: &mut P,
-    store: &mut N,
-    limits: &Limits<C>,
-    space: &Sp,
-    starts: impl IntoIterator<Item = S>,
-    heuristic: &H,
-    is_goal: &mut IsGoal,
-    visitor: &mut V,
-    stats: &mut Stats,
-    best: &mut Slot,
-) -> Result<Outcome<Slot>, StopReason>
-where
-    Op: Open<S, C>,
-    P: Policy<S, C>,
-    C: Cost,
-    N: NodeStore<S, Node<C>>,
-    Sp: StateSpace<State = S, Cost = C> + ?Sized,
-    H: Heuristic<S, C> + ?Sized,
-    IsGoal: FnMut(&S) -> bool,
-    V: Visitor<S, C>,
-{
-    let mut verdict = Generation::default();
-    // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
-    // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
-    // not slow a search that ignores it.
-    let needs_h = Op::ESTIMATES || limits.cost_limit().is_some();
-    let estimate = |state: &S| {
-        if needs_h {
-            heuristic.estimate(state)
-        } else {
-            C::ZERO
-        }
-    };
-    // The most promising state reached: least h, then least g (for `Search::partial`).
-    let mut promising: Option<(C, C)> = None;
-    for start in starts {
-        let (slot, fresh) = store.insert(&start, root()).map_err(StopReason::Capacity)?;
-        let h = estimate(&start);
-        if *best == NO_SLOT || (Op::ESTIMATES && promising.is_none_or(|p| (h, C::ZERO) < p)) {
-            (*best, promising) = (slot, Some((h, C::ZERO)));
-        }
-        // A start that is a dead end is not queued.
-        if fresh && let Some(f) = estimated_total(C::ZERO, h, &mut verdict.overflowed) {
-            if limits.exceeds_cost(f) {
-                verdict.cut = true;
-            } else {
-                open.push(slot, (C::ZERO, h, f), &start)
-                    .and_then(|()| policy.queued(slot, f, C::ZERO))
-                    .map_err(StopReason::Capacity)?;
-            }
-        }
-    }
-    while let Some((slot, entry_g)) = open.pop(&*store).map_err(StopReason::Capacity)? {
-        stats.peak_open = stats.peak_open.max(open.len() + 1);
-        let &(_, g, closed) = store.value(slot);
-        if closed || entry_g != g {
-            continue; // a stale entry
-        }
-        store.value_mut(slot).2 = true;
-        let state = store.state(slot);
-        // A state that can no longer lead to a goal the policy wants is not expanded.
-        if P::PRUNES
-            && g.checked_plus(estimate(&state))
-                .is_none_or(|f| !policy.admits(f))
-        {
-            continue;
-        }
-        if is_goal(&state) {
-            if policy.goal(space, &*store, slot, stats, visitor)? {
-                return Ok(Outcome::Found(slot));
-            }
-            continue;
-        }
-        limits.check(stats.expanded, || {
-            store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
-        })?;
-        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-            state: &state,
-            cost: g,
-        }) {
-            return Err(StopReason::Visitor);
-        }
-        stats.expanded += 1;
-        space.successors(&state, |next, step| {
-            stats.generated += 1;
-            if verdict.halt.is_some() {
-                return;
-            }
-            if step.is_negative() {
-                verdict.halt = Some(StopReason::NegativeCost);
-                return;
-            }
-            // A sum that overflows belongs to no path whose cost fits the type.
-            let Some(cost) = g.checked_plus(step) else {
-                verdict.overflowed = true;
-                return;
-            };
-            let fresh_node = (slot, cost, false);
-            let (next_slot, fresh) = match store.insert(&next, fresh_node) {
-                Ok(inserted) => inserted,
-                Err(error) => {
-                    verdict.halt = Some(StopReason::Capacity(error));
-                    return;
-                }
-            };
-            if !fresh {
-                let node = store.value_mut(next_slot);
-                if cost >= node.1 {
-                    return;
-                }
-                // A closed state that the order does not reopen keeps the cheaper parent and
-                // stays closed: its queue entry is dropped when it comes out.
-                let closed = node.2;
-                if closed && Op::REOPENS && reopened(stats, visitor, &next, cost) {
-                    verdict.halt = Some(StopReason::Visitor);
-                }
-                *node = (slot, cost, closed && !Op::REOPENS);
-            }
-            let h = estimate(&next);
-            if Op::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
-                (*best, promising) = (next_slot, Some((h, cost)));
-            }
-            // A dead end, or a path too dear for the cost type.
-            let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
-                return;
-            };
-            if !policy.admits(f) {
-                return;
-            }
-            if limits.exceeds_cost(f) {
-                verdict.cut = true;
-            } else if let Err(error) = open
-                .push(next_slot, (cost, h, f), &next)
-                .and_then(|()| policy.queued(next_slot, f, cost))
-            {
-                verdict.halt = Some(StopReason::Capacity(error));
-            }
-        });
-        if let Some(reason) = verdict.halt {
-            return Err(reason);
-        }
-    }
-    Ok(if verdict.cut {
-        Outcome::Stopped(StopReason::Cost)
-    } else if verdict.overflowed {
-        Outcome::Stopped(StopReason::CostOverflow)
-    } else {
-        Outcome::NoPath
-    })
 }
 
 /// The [`Engine`](super::engine::Engine) and [`Solver`](super::engine::Solver)

@@ -68,6 +68,7 @@ mod engine;
 
 pub use engine::{BidirectionalDijkstra, Mm};
 
+use crate::algo::engine::extended;
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
@@ -493,29 +494,24 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 return Err(StopReason::Visitor);
             }
             stats.expanded += 1;
-            let mut halt = Ok(());
+            let mut halt = None;
             let mut visit = |next: S, step: C| {
                 stats.generated += 1;
-                if halt.is_err() {
-                    return;
-                }
-                if step.is_negative() {
-                    halt = Err(StopReason::NegativeCost);
-                    return;
-                }
-                // A sum that overflows belongs to no path whose cost fits the type.
-                let Some(cost) = g.checked_plus(step) else {
-                    self.overflowed = true;
+                let Some(cost) = extended(g, step, &mut halt, &mut self.overflowed) else {
                     return;
                 };
-                halt = self.reach(side, &next, slot, cost, h(side), limits, visitor, stats);
+                halt = self
+                    .reach(side, &next, slot, cost, h(side), limits, visitor, stats)
+                    .err();
             };
             if side == FORWARD {
                 space.successors(&state, &mut visit);
             } else {
                 space.predecessors(&state, &mut visit);
             }
-            halt?;
+            if let Some(reason) = halt {
+                return Err(reason);
+            }
             let open = self.sides[0].open + self.sides[1].open;
             stats.peak_open = stats.peak_open.max(open);
         }

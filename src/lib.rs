@@ -163,7 +163,7 @@ pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::engine::{Engine, Searcher, Solver};
 pub use algo::focal::Focal;
 #[cfg(feature = "parallel")]
-pub use algo::hda::Hda;
+pub use algo::hda::{Hda, HdaScratch};
 #[cfg(feature = "parallel")]
 pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
@@ -181,6 +181,8 @@ pub use paths::{
 pub use solution::{
     Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
 };
+#[cfg(feature = "parallel")]
+pub use space::SendSpace;
 pub use space::{
     Cost, EstimateKey, FromFn, Heuristic, InPlaceSpace, IndexedSpace, PackedKey, ReversibleSpace,
     StateIndexer, StateSpace, UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn,

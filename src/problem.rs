@@ -545,6 +545,50 @@ pub trait SearchProblem: sealed::Sealed {
     fn storage(&self) -> StoragePolicy;
 }
 
+/// A [`SearchProblem`] whose parts threads can share, as the parallel strategies and
+/// engines need (feature `parallel`): the problem, its space, heuristic, indexer, backward
+/// view and distance-to-go are `Sync`, and its states and costs `Send + Sync`. Every
+/// [`Problem`] of such parts is one; a function over any of them needs this one bound.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "parallel")] {
+/// use state_search::strategy::{CostOf, SyncProblem};
+/// use state_search::{Limits, Problem, Strategy};
+///
+/// /// The least cost by HDA* on the current rayon pool.
+/// fn least<P: SyncProblem>(problem: &P) -> Option<CostOf<P>> {
+///     Strategy::Hda.par_run(problem, &Limits::new()).ok()?.into_found().map(|f| f.cost)
+/// }
+/// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)]);
+/// assert_eq!(least(&Problem::new(&space, [1], |&n| n == 20)), Some(5)); // 1 2 4 5 10 20
+/// # }
+/// ```
+#[cfg(feature = "parallel")]
+pub trait SyncProblem:
+    SearchProblem<
+        Space: Sync + StateSpace<State: Send + Sync, Cost: Send + Sync>,
+        H: Sync,
+        I: Sync + MaybeIndexer<StateOf<Self>, Indexer: Sync>,
+        B: Sync,
+        D: Sync,
+    > + Sync
+{
+}
+
+#[cfg(feature = "parallel")]
+impl<P> SyncProblem for P where
+    P: SearchProblem<
+            Space: Sync + StateSpace<State: Send + Sync, Cost: Send + Sync>,
+            H: Sync,
+            I: Sync + MaybeIndexer<StateOf<P>, Indexer: Sync>,
+            B: Sync,
+            D: Sync,
+        > + Sync
+{
+}
+
 /// Only [`Problem`] implements [`SearchProblem`].
 mod sealed {
     pub trait Sealed {}

@@ -720,6 +720,48 @@ pub trait InPlaceSpace {
     }
 }
 
+/// An [`InPlaceSpace`] that [`ParIdaStar`](crate::ParIdaStar) can search on several
+/// threads (feature `parallel`): it is cloned once per thread and sent there, and its
+/// actions and costs cross threads. Every space with those properties is one.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "parallel")] {
+/// use state_search::{InPlaceSpace, Limits, SendSpace, Strategy};
+///
+/// /// The cost of a least-cost plan to `goal`, on the current rayon pool.
+/// fn least<Sp: SendSpace>(space: &mut Sp, goal: impl Fn(&Sp) -> bool + Sync) -> Option<Sp::Cost> {
+///     let search = Strategy::ParIdaStar.par_run_in_place(space, goal, &Limits::new()).ok()?;
+///     search.into_found().map(|plan| plan.cost)
+/// }
+/// #[derive(Clone)]
+/// struct Counter(u32);
+/// impl InPlaceSpace for Counter {
+///     type Action = bool; // true: double
+///     type Cost = u32;
+///     type Actions = core::array::IntoIter<bool, 2>;
+///     fn actions(&self) -> Self::Actions { [false, true].into_iter() }
+///     fn apply(&mut self, double: bool) -> u32 {
+///         if double { self.0 *= 2 } else { self.0 += 1 }
+///         1
+///     }
+///     fn undo(&mut self, double: bool) {
+///         if double { self.0 /= 2 } else { self.0 -= 1 }
+///     }
+/// }
+/// assert_eq!(least(&mut Counter(1), |c| c.0 == 12), Some(4)); // 1 2 3 6 12
+/// # }
+/// ```
+#[cfg(feature = "parallel")]
+pub trait SendSpace: InPlaceSpace<Action: Send + Sync, Cost: Send + Sync> + Clone + Send {}
+
+#[cfg(feature = "parallel")]
+impl<Sp> SendSpace for Sp where
+    Sp: InPlaceSpace<Action: Send + Sync, Cost: Send + Sync> + Clone + Send
+{
+}
+
 impl<T: StateSpace + ?Sized> StateSpace for &T {
     type State = T::State;
     type Cost = T::Cost;

@@ -9,10 +9,8 @@ use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
 use crate::space::Cost;
 #[cfg(feature = "parallel")]
-use crate::space::{Heuristic, StateSpace};
+use crate::strategy::SyncProblem;
 use crate::strategy::{CostOf, Inapplicable, SearchProblem, Strategy, StrategyError};
-#[cfg(feature = "parallel")]
-use crate::strategy::{MaybeBackward, MaybeDistance, MaybeIndexer, Problem};
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -300,18 +298,7 @@ impl<P: SearchProblem> ProblemCase<P> {
 pub(super) struct ParProblemCase<P: SearchProblem>(pub(super) ProblemCase<P>);
 
 #[cfg(feature = "parallel")]
-impl<Sp, G, H, I, B, D> Case for ParProblemCase<Problem<'_, Sp, G, H, I, B, D>>
-where
-    Sp: StateSpace + Sync + ?Sized,
-    Sp::State: Send + Sync,
-    Sp::Cost: Send + Sync,
-    G: Fn(&Sp::State) -> bool + Sync,
-    H: Heuristic<Sp::State, Sp::Cost> + Sync,
-    I: MaybeIndexer<Sp::State> + Sync,
-    I::Indexer: Sync,
-    B: MaybeBackward<Sp> + Sync,
-    D: MaybeDistance<Sp::State, Sp::Cost> + Sync,
-{
+impl<P: SyncProblem> Case for ParProblemCase<P> {
     fn name(&self) -> &str {
         &self.0.name
     }

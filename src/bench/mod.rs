@@ -54,10 +54,8 @@ pub use report::{Report, Row, Timing};
 
 use crate::solution::Limits;
 #[cfg(feature = "parallel")]
-use crate::space::{Heuristic, StateSpace};
+use crate::strategy::SyncProblem;
 use crate::strategy::{CostOf, ParseStrategyError, SearchProblem, Strategy};
-#[cfg(feature = "parallel")]
-use crate::strategy::{MaybeBackward, MaybeDistance, MaybeIndexer, Problem};
 
 /// A comparison of strategies on problems: what to run, and how often.
 ///
@@ -199,22 +197,7 @@ impl<'a> Comparison<'a> {
     /// ```
     #[cfg(feature = "parallel")]
     #[must_use]
-    pub fn par_problem<Sp, G, H, I, B, D>(
-        mut self,
-        name: impl Into<String>,
-        problem: Problem<'a, Sp, G, H, I, B, D>,
-    ) -> Self
-    where
-        Sp: StateSpace + Sync + ?Sized,
-        Sp::State: Send + Sync,
-        Sp::Cost: Send + Sync,
-        G: Fn(&Sp::State) -> bool + Sync + 'a,
-        H: Heuristic<Sp::State, Sp::Cost> + Sync + 'a,
-        I: MaybeIndexer<Sp::State> + Sync + 'a,
-        I::Indexer: Sync,
-        B: MaybeBackward<Sp> + Sync + 'a,
-        D: MaybeDistance<Sp::State, Sp::Cost> + Sync + 'a,
-    {
+    pub fn par_problem<P: SyncProblem + 'a>(mut self, name: impl Into<String>, problem: P) -> Self {
         self.cases
             .push(Box::new(case::ParProblemCase(case::ProblemCase::new(
                 name.into(),

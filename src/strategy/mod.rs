@@ -33,6 +33,8 @@ mod table;
 
 use core::num::NonZeroUsize;
 
+#[cfg(feature = "parallel")]
+pub use crate::problem::SyncProblem;
 pub use crate::problem::{
     Backward, CostOf, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance,
     NoIndexer, Problem, SearchProblem, StateOf, WithDistance, WithIndexer,

@@ -1,20 +1,20 @@
 //! The strategies that search on several threads (feature `parallel`):
-//! [`Strategy::par_run_in_place`] on an [`InPlaceSpace`], [`Strategy::par_run`] on a
+//! [`Strategy::par_run_in_place`] on an [`InPlaceSpace`](crate::InPlaceSpace), [`Strategy::par_run`] on a
 //! [`Problem`].
 
 use crate::event::{NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, StopReason};
-use crate::space::{Cost, Heuristic, InPlaceSpace, StateSpace};
-use crate::{Hda, Inapplicable, ParBfs, ParIdaStar};
+use crate::space::{Cost, SendSpace, StateSpace};
+use crate::{Hda, Inapplicable, ParBfs, ParIdaStar, Solver};
 
 use super::steps::max_steps;
 use super::{
-    InPlaceResult, MaybeBackward, MaybeDistance, MaybeIndexer, Problem, Strategy, StrategyError,
-    StrategyResult,
+    CostOf, InPlaceResult, MaybeIndexer, StateOf, Strategy, StrategyError, StrategyResult,
+    SyncProblem,
 };
 
 impl Strategy {
-    /// Runs this strategy on an [`InPlaceSpace`] that can be cloned and sent to other
+    /// Runs this strategy on a [`SendSpace`]: an [`InPlaceSpace`](crate::InPlaceSpace) that can be cloned and sent to other
     /// threads: `par-idastar` is [`ParIdaStar`] on the threads of the current rayon pool
     /// (choose them with [`rayon::ThreadPool::install`]); every other strategy runs as
     /// with [`Strategy::run_in_place`], on the calling thread.
@@ -69,9 +69,7 @@ impl Strategy {
         limits: &Limits<Sp::Cost>,
     ) -> InPlaceResult<Sp::Action, Sp::Cost>
     where
-        Sp: InPlaceSpace + Clone + Send,
-        Sp::Action: Send + Sync,
-        Sp::Cost: Send + Sync,
+        Sp: SendSpace,
         G: Fn(&Sp) -> bool + Sync,
     {
         self.par_run_in_place_with(space, is_goal, limits, &mut NoVisitor)
@@ -92,9 +90,7 @@ impl Strategy {
         visitor: &mut V,
     ) -> InPlaceResult<Sp::Action, Sp::Cost>
     where
-        Sp: InPlaceSpace + Clone + Send,
-        Sp::Action: Send + Sync,
-        Sp::Cost: Send + Sync,
+        Sp: SendSpace,
         G: Fn(&Sp) -> bool + Sync,
         V: Visitor<Sp, Sp::Cost>,
     {
@@ -164,22 +160,11 @@ impl Strategy {
     /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn par_run<Sp, G, H, I, B, D>(
+    pub fn par_run<P: SyncProblem>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B, D>,
-        limits: &Limits<Sp::Cost>,
-    ) -> StrategyResult<Sp::State, Sp::Cost>
-    where
-        Sp: StateSpace + Sync + ?Sized,
-        Sp::State: Send + Sync,
-        Sp::Cost: Send + Sync,
-        G: Fn(&Sp::State) -> bool + Sync,
-        H: Heuristic<Sp::State, Sp::Cost> + Sync,
-        I: MaybeIndexer<Sp::State> + Sync,
-        I::Indexer: Sync,
-        B: MaybeBackward<Sp> + Sync,
-        D: MaybeDistance<Sp::State, Sp::Cost> + Sync,
-    {
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+    ) -> StrategyResult<StateOf<P>, CostOf<P>> {
         match self {
             Strategy::ParBfs => self.par_bfs(problem, limits),
             Strategy::Hda => {
@@ -197,18 +182,11 @@ impl Strategy {
     }
 
     /// `par-bfs` on `problem` (see [`Strategy::par_run`]).
-    fn par_bfs<Sp, G, H, I, B, D>(
+    fn par_bfs<P: SyncProblem>(
         &self,
-        problem: &Problem<'_, Sp, G, H, I, B, D>,
-        limits: &Limits<Sp::Cost>,
-    ) -> StrategyResult<Sp::State, Sp::Cost>
-    where
-        Sp: StateSpace + Sync + ?Sized,
-        Sp::State: Send + Sync,
-        G: Fn(&Sp::State) -> bool + Sync,
-        I: MaybeIndexer<Sp::State>,
-        I::Indexer: Sync,
-    {
+        problem: &P,
+        limits: &Limits<CostOf<P>>,
+    ) -> StrategyResult<StateOf<P>, CostOf<P>> {
         let refuse = |reason| StrategyError::NotApplicable {
             strategy: *self,
             reason,
@@ -223,14 +201,14 @@ impl Strategy {
         let starts = problem.starts().iter().cloned();
         // Dense marks when the problem numbers its states and they fit, else hashed
         // storage (the marks are two bits a state, so no hashed start is tried first).
-        let dense = problem.indexer.get().map(|indexer| {
-            engine.search(problem.space(), indexer, starts.clone(), &problem.is_goal)
-        });
+        let is_goal = |state: &StateOf<P>| problem.is_goal(state);
+        let dense = problem
+            .indexer()
+            .get()
+            .map(|indexer| engine.search(problem.space(), indexer, starts.clone(), is_goal));
         let search = match dense {
             Some(Ok(search)) => search,
-            Some(Err(_)) | None => {
-                engine.search_hashed(problem.space(), starts, &problem.is_goal)?
-            }
+            Some(Err(_)) | None => engine.search_hashed(problem.space(), starts, is_goal)?,
         };
         let Search {
             outcome,

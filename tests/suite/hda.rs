@@ -19,8 +19,8 @@ use pools::{THREADS, pool};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::{
-    Hda, Inapplicable, Limits, Outcome, Problem, Search as Searched, Solution, StopReason,
-    Strategy as Search,
+    Engine, Hda, Inapplicable, Limits, NoVisitor, Outcome, Problem, Search as Searched, Solution,
+    Solver, StopReason, Strategy as Search,
 };
 
 /// Exact distances to the goals scaled down per node by `scale / 4`: admissible, and
@@ -132,6 +132,27 @@ proptest! {
                 .install(|| Search::Hda.par_run(&informed, &Limits::new()))
                 .unwrap();
             check(&g, &starts, &goals, expected, &search, &format!("scaled h, {threads} threads"))?;
+        }
+    }
+
+    /// One scratch reused by every search of a case, on pools that grow and shrink
+    /// (1, 2, 8, 8, 2, 1 threads): each answer is the oracle's, as with fresh buffers.
+    #[test]
+    fn a_reused_scratch_answers_as_fresh_buffers((g, starts, goals, scales) in case()) {
+        let expected = best_goal(&bellman_ford(&g, &starts).unwrap(), |s| goals[s as usize]);
+        let table = scaled_heuristic(&g, &goals, &scales);
+        let problem = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize]);
+        let informed = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize])
+            .heuristic(|s: &u32| table[*s as usize]);
+        let hda = Hda::new();
+        let mut scratch = hda.scratch().unwrap();
+        for threads in THREADS.into_iter().chain(THREADS.into_iter().rev()) {
+            let search = pool(threads)
+                .install(|| hda.search_in(&mut scratch, &problem, &mut NoVisitor));
+            check(&g, &starts, &goals, expected, &search, &format!("h = 0, {threads} threads, reused"))?;
+            let search = pool(threads)
+                .install(|| hda.search_in(&mut scratch, &informed, &mut NoVisitor));
+            check(&g, &starts, &goals, expected, &search, &format!("scaled h, {threads} threads, reused"))?;
         }
     }
 }

@@ -16,7 +16,7 @@ use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{Board, Manhattan, NPuzzle, Slider, moves_to_string};
 use state_search::rng::SplitMix64;
 use state_search::{
-    Event, InPlaceIdaStar, Inapplicable, Limits, Outcome, ParIdaStar, StopReason, Strategy,
+    Engine, Event, InPlaceIdaStar, Inapplicable, Limits, Outcome, ParIdaStar, StopReason, Strategy,
     StrategyError,
 };
 
@@ -80,17 +80,28 @@ proptest! {
         let mut sequential = Iterations::new();
         let expected = InPlaceIdaStar::new()
             .search_with(&mut slider, Slider::is_solved, &mut record(&mut sequential));
+        let engine = ParIdaStar::new();
+        // One scratch for every pool, reused: the same as fresh buffers.
+        let mut scratch = engine.scratch().unwrap();
         for threads in THREADS {
-            let mut parallel = Iterations::new();
-            let search = pool(threads).install(|| {
-                ParIdaStar::new().search_with(&mut slider, Slider::is_solved, &mut record(&mut parallel))
-            });
-            prop_assert_eq!(&parallel, &sequential, "{} threads", threads);
-            prop_assert_eq!(search.stats.iterations, expected.stats.iterations);
-            // The same plan, not only the same cost: the earliest item's.
-            prop_assert_eq!(search.found(), expected.found(), "{} threads", threads);
-            // Back at the start.
-            prop_assert_eq!(slider.board(), board.clone());
+            for reused in [false, true] {
+                let mut parallel = Iterations::new();
+                let search = pool(threads).install(|| {
+                    let visitor = &mut record(&mut parallel);
+                    if reused {
+                        engine.search_in_with(&mut scratch, &mut slider, Slider::is_solved, visitor)
+                    } else {
+                        engine.search_with(&mut slider, Slider::is_solved, visitor)
+                    }
+                });
+                let what = format!("{threads} threads, reused scratch: {reused}");
+                prop_assert_eq!(&parallel, &sequential, "{}", what);
+                prop_assert_eq!(search.stats.iterations, expected.stats.iterations);
+                // The same plan, not only the same cost: the earliest item's.
+                prop_assert_eq!(search.found(), expected.found(), "{}", what);
+                // Back at the start.
+                prop_assert_eq!(slider.board(), board.clone());
+            }
         }
     }
 }

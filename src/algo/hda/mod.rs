@@ -80,8 +80,11 @@ use core::hash::Hash;
 use core::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
+use crate::algo::engine::{Engine, Setup, Solver, engine_setup};
+use crate::error::CapacityError;
+use crate::event::Visitor;
 use crate::problem::{SearchProblem, StateOf};
-use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
+use crate::solution::{Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace};
 use crate::store::NodeStore;
 
@@ -133,11 +136,25 @@ const BATCH: usize = 128;
 /// new `f` for the slowest thread. With one thread it is A* over hashed storage, slower
 /// than the dense storage `astar` uses when the problem has an indexer (`BENCHMARKS.md`).
 ///
+/// Through [`Solver`]: `search` with fresh buffers, `search_in` with an [`HdaScratch`]
+/// whose workers' stores, open lists and message buffers are kept from one search to the
+/// next. The visitor of `search_in` and `search_with` sees no events: the workers run on
+/// threads of their own.
+///
+/// A store or open list that cannot grow stops the search with [`StopReason::Capacity`];
+/// a negative step cost with [`StopReason::NegativeCost`].
+///
+/// # Panics
+///
+/// When the space, the heuristic or the goal test panics on a worker thread: the other
+/// workers stop and the panic is passed on. Also when the current pool has more than 2^32
+/// threads.
+///
 /// # Examples
 ///
 /// ```
 /// # #[cfg(feature = "parallel")] {
-/// use state_search::{Hda, Problem};
+/// use state_search::{Dijkstra, Engine, Hda, NoVisitor, Problem, Solver};
 ///
 /// // +1 costs 1, *2 costs 3; from 1 to 100. The heuristic: one step if not there yet.
 /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)].into_iter().filter(|&(m, _)| m <= 100));
@@ -147,17 +164,63 @@ const BATCH: usize = 128;
 /// let found = search.found().unwrap();
 /// assert_eq!(found.cost, 18); // 1 2 3 6 12 24 25 50 100: 1 + 1 + 3 + 3 + 3 + 1 + 3 + 3
 /// assert_eq!(found.path, [1, 2, 3, 6, 12, 24, 25, 50, 100]);
+///
+/// // Many searches, one set of buffers; the costs are Dijkstra's.
+/// let hda = Hda::new();
+/// let mut scratch = hda.scratch()?;
+/// for target in [10, 50, 7] {
+///     let problem = Problem::new(&space, [1], move |&n| n == target);
+///     let search = pool.install(|| hda.search_in(&mut scratch, &problem, &mut NoVisitor));
+///     let least = Dijkstra::new().search(&problem).into_found().unwrap().cost;
+///     assert_eq!(search.into_found().unwrap().cost, least);
+/// }
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Hda<C> {
-    limits: Limits<C>,
+    setup: Setup<(), C>,
 }
+
+engine_setup!(Hda<C>, cost C);
 
 impl<C: Cost> Default for Hda<C> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The buffers of an HDA* search: each worker's store, open list and outgoing messages,
+/// kept from one search to the next (the workers a search needs beyond those kept are
+/// built for it).
+pub struct HdaScratch<S, C> {
+    workers: Vec<Worker<S, C>>,
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> HdaScratch<S, C> {
+    /// The heap memory the workers' buffers hold, in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> usize {
+        self.workers.iter().map(Worker::memory).sum()
+    }
+}
+
+impl<S: Clone + Eq + Hash, C: Cost> core::fmt::Debug for HdaScratch<S, C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("HdaScratch")
+            .field("workers", &self.workers.len())
+            .field("memory_bytes", &self.memory_bytes())
+            .finish()
+    }
+}
+
+impl<S, C: Cost> Engine<S> for Hda<C> {
+    type Scratch = HdaScratch<S, C>;
+
+    fn scratch(&self) -> Result<HdaScratch<S, C>, CapacityError> {
+        Ok(HdaScratch {
+            workers: Vec::new(),
+        })
     }
 }
 
@@ -166,36 +229,41 @@ impl<C: Cost> Hda<C> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            limits: Limits::new(),
+            setup: Setup::new(()),
         }
     }
+}
 
-    /// The same search within `limits`.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
+/// The search of `problem`'s space from its starts for a goal, guided by its heuristic, on
+/// as many threads as the current rayon pool has (see [`Hda`]).
+impl<P, C> Solver<P> for Hda<C>
+where
+    P: SearchProblem + Sync,
+    P::Space: StateSpace<Cost = C> + Sync,
+    StateOf<P>: Send,
+    C: Cost + Send + Sync,
+    P::H: Sync,
+{
+    type Cost = C;
+    type Output = Search<Solution<StateOf<P>, C>>;
+
+    fn search_in<V: Visitor<StateOf<P>, C>>(
+        &self,
+        scratch: &mut HdaScratch<StateOf<P>, C>,
+        problem: &P,
+        _visitor: &mut V,
+    ) -> Search<Solution<StateOf<P>, C>> {
+        self.run(&mut scratch.workers, problem)
     }
+}
 
-    /// The limits of the search.
-    #[must_use]
-    pub fn limits(&self) -> &Limits<C> {
-        &self.limits
-    }
-
-    /// Searches `problem`'s space from its starts for a goal, guided by its heuristic
-    /// (admissible for the cost to be optimal), on as many threads as the current rayon
-    /// pool has.
-    ///
-    /// A store or open list that cannot grow stops the search with
-    /// [`StopReason::Capacity`]; a negative step cost with [`StopReason::NegativeCost`].
-    ///
-    /// # Panics
-    ///
-    /// When the space, the heuristic or the goal test panics on a worker thread: the
-    /// other workers stop and the panic is passed on. Also when the current pool has more
-    /// than 2^32 threads.
-    pub fn search<P>(&self, problem: &P) -> Search<Solution<StateOf<P>, C>>
+impl<C: Cost> Hda<C> {
+    /// The search of [`Solver::search_in`], in `workers`.
+    fn run<P>(
+        &self,
+        workers: &mut Vec<Worker<StateOf<P>, C>>,
+        problem: &P,
+    ) -> Search<Solution<StateOf<P>, C>>
     where
         P: SearchProblem + Sync,
         P::Space: StateSpace<Cost = C> + Sync,
@@ -207,7 +275,10 @@ impl<C: Cost> Hda<C> {
         let is_goal = |state: &StateOf<P>| problem.is_goal(state);
         // The workers read `started.limits`: this search's, its time limit counted from now.
         let started = &Hda {
-            limits: self.limits.started(),
+            setup: Setup {
+                storage: (),
+                limits: self.setup.limits.started(),
+            },
         };
         let threads = rayon::current_num_threads().max(1);
         assert!(
@@ -232,11 +303,16 @@ impl<C: Cost> Hda<C> {
             threads: OnceLock::new(),
             fronts: (0..threads).map(|_| Mutex::new(None)).collect(),
         };
-        let mut workers: Vec<Worker<StateOf<P>, C>> =
-            (0..threads).map(|id| Worker::new(id, threads)).collect();
+        workers.truncate(threads);
+        for (id, worker) in workers.iter_mut().enumerate() {
+            worker.reset(id, threads);
+        }
+        workers.extend((workers.len()..threads).map(|id| Worker::new(id, threads)));
         for start in problem.starts() {
             let w = &mut workers[owner(start, threads)];
-            if let Err(reason) = w.receive(start, C::ZERO, NO_LINK, heuristic, &started.limits) {
+            if let Err(reason) =
+                w.receive(start, C::ZERO, NO_LINK, heuristic, &started.setup.limits)
+            {
                 shared.halt.stop(reason);
                 break;
             }
@@ -259,7 +335,7 @@ impl<C: Cost> Hda<C> {
                     .set(handles.iter().map(|h| h.thread().clone()).collect());
             });
         }
-        Self::finish(&workers, &shared, space)
+        Self::finish(workers, &shared, space)
     }
 
     /// The loop of one worker.
@@ -309,7 +385,7 @@ impl<C: Cost> Hda<C> {
                     w.publish(shared, Some(f));
                     let least = shared.others_front(w.id);
                     // What the others sent before they said they had moved on, too.
-                    match w.drain(shared, &mut spare, heuristic, &self.limits) {
+                    match w.drain(shared, &mut spare, heuristic, &self.setup.limits) {
                         Ok(0) => {}
                         Ok(taken) => {
                             shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
@@ -335,7 +411,7 @@ impl<C: Cost> Hda<C> {
                         return fail(reason);
                     }
                     w.publish(shared, None);
-                    match w.drain(shared, &mut spare, heuristic, &self.limits) {
+                    match w.drain(shared, &mut spare, heuristic, &self.setup.limits) {
                         Ok(0) => {}
                         Ok(taken) => {
                             shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
@@ -343,7 +419,7 @@ impl<C: Cost> Hda<C> {
                         }
                         Err(reason) => return fail(reason),
                     }
-                    if !idle(w, shared, &mut spare, heuristic, &self.limits) {
+                    if !idle(w, shared, &mut spare, heuristic, &self.setup.limits) {
                         return;
                     }
                     since_exchange = EXCHANGE;
@@ -364,14 +440,14 @@ impl<C: Cost> Hda<C> {
             if shared.halt.is_raised() {
                 return;
             }
-            if let Some(max) = self.limits.expansion_limit()
+            if let Some(max) = self.setup.limits.expansion_limit()
                 && shared.expanded.load(Ordering::Relaxed) + w.unreported >= max
             {
                 return fail(StopReason::Expansions);
             }
             since_exchange += 1;
             w.floor = least(w.floor, next);
-            if let Err(reason) = w.expand(space, &state, slot, g, heuristic, &self.limits) {
+            if let Err(reason) = w.expand(space, &state, slot, g, heuristic, &self.setup.limits) {
                 return fail(reason);
             }
             if w.outgoing.iter().any(|out| out.len() >= BATCH)
@@ -392,7 +468,7 @@ impl<C: Cost> Hda<C> {
         heuristic: &H,
     ) -> Result<(), StopReason> {
         w.flush(shared)?;
-        let taken = w.drain(shared, spare, heuristic, &self.limits)?;
+        let taken = w.drain(shared, spare, heuristic, &self.setup.limits)?;
         shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
         let so_far = shared.expanded.fetch_add(w.unreported, Ordering::AcqRel) + w.unreported;
         w.unreported = 0;
@@ -404,7 +480,7 @@ impl<C: Cost> Hda<C> {
                 .map(|m| m.load(Ordering::Relaxed))
                 .sum()
         };
-        self.limits.check_now(so_far, memory)
+        self.setup.limits.check_now(so_far, memory)
     }
 
     /// The search's result once the workers have stopped.

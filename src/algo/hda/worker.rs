@@ -19,6 +19,7 @@ use crate::store::{HashedStore, NO_SLOT, NodeStore, Slot};
 
 use super::NO_LINK;
 use crate::algo::best_first::priced;
+use crate::algo::engine::extended;
 
 /// What a worker stores per state: the link to its parent, its cost `g`, and whether it
 /// was expanded (or recorded as a goal) at that cost.
@@ -195,6 +196,27 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
         }
     }
 
+    /// Makes the worker `id` of `threads` with nothing stored, keeping its buffers.
+    pub(super) fn reset(&mut self, id: usize, threads: usize) {
+        self.id = id;
+        self.store.clear();
+        self.open.clear();
+        self.outgoing.truncate(threads);
+        for out in &mut self.outgoing {
+            out.clear();
+        }
+        self.outgoing.resize_with(threads, Vec::new);
+        self.stats = Stats {
+            iterations: 1,
+            ..Stats::default()
+        };
+        self.unreported = 0;
+        self.cut = false;
+        self.overflowed = false;
+        self.front = None;
+        self.floor = None;
+    }
+
     /// The heap memory the worker holds, in bytes.
     pub(super) fn memory(&self) -> usize {
         self.store.memory_bytes()
@@ -264,37 +286,29 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
     {
         let threads = self.outgoing.len();
         let parent = link(self.id, slot);
-        let mut halt = Ok(());
+        let mut halt = None;
         self.stats.expanded += 1;
         self.unreported += 1;
         space.successors(state, |next, step| {
             self.stats.generated += 1;
-            if halt.is_err() {
-                return;
-            }
-            if step.is_negative() {
-                halt = Err(StopReason::NegativeCost);
-                return;
-            }
-            let Some(cost) = g.checked_plus(step) else {
-                self.overflowed = true;
+            let Some(cost) = extended(g, step, &mut halt, &mut self.overflowed) else {
                 return;
             };
             let to = owner(&next, threads);
             if to == self.id {
-                halt = self.receive(&next, cost, parent, heuristic, limits);
+                halt = self.receive(&next, cost, parent, heuristic, limits).err();
                 return;
             }
             let out = &mut self.outgoing[to];
             if out.try_reserve(1).is_err() {
                 let bytes = size_of::<Message<S, C>>();
                 let error = CapacityError::out_of_memory(out.len() + 1, bytes);
-                halt = Err(StopReason::Capacity(error));
+                halt = Some(StopReason::Capacity(error));
                 return;
             }
             out.push((next, cost, parent));
         });
-        halt
+        halt.map_or(Ok(()), Err)
     }
 
     /// Publishes `front`, this worker's least open `f` below the incumbent.

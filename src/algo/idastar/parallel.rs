@@ -7,9 +7,11 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
+use crate::algo::engine::{Engine, Setup, engine_setup};
+use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::solution::{Limits, Plan, Search, Stats, StopReason};
-use crate::space::{Cost, InPlaceSpace};
+use crate::space::{Cost, InPlaceSpace, SendSpace};
 
 use super::in_place::{Frontier, InPlaceScratch, Iteration, NoFrontier, Root, iterate};
 use super::{Pass, min_option};
@@ -102,8 +104,10 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// ```
 #[derive(Clone, Debug)]
 pub struct ParIdaStar<C> {
-    limits: Limits<C>,
+    setup: Setup<(), C>,
 }
+
+engine_setup!(ParIdaStar<C>, cost C);
 
 impl<C: Cost> Default for ParIdaStar<C> {
     fn default() -> Self {
@@ -111,26 +115,23 @@ impl<C: Cost> Default for ParIdaStar<C> {
     }
 }
 
+/// The scratch is the calling thread's stack, which cuts each iteration's tree into work
+/// items; each thread of the pool searches its items with a stack of its own.
+impl<Sp: InPlaceSpace> Engine<Sp> for ParIdaStar<Sp::Cost> {
+    type Scratch = InPlaceScratch<Sp>;
+
+    fn scratch(&self) -> Result<InPlaceScratch<Sp>, CapacityError> {
+        Ok(InPlaceScratch::new())
+    }
+}
+
 impl<C: Cost> ParIdaStar<C> {
-    /// An engine without limits.
+    /// An engine without limits (see [Limits](ParIdaStar#limits) for how it applies them).
     #[must_use]
     pub fn new() -> Self {
         Self {
-            limits: Limits::default(),
+            setup: Setup::new(()),
         }
-    }
-
-    /// The same engine with `limits` (see [Limits](ParIdaStar#limits)).
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// The limits of this engine's searches.
-    #[must_use]
-    pub fn limits(&self) -> &Limits<C> {
-        &self.limits
     }
 
     /// Finds a least-cost plan from the current state of `space` to a state satisfying
@@ -144,9 +145,7 @@ impl<C: Cost> ParIdaStar<C> {
     /// [`Outcome::Stopped`](crate::Outcome::Stopped). The space is left in its start state.
     pub fn search<Sp, G>(&self, space: &mut Sp, is_goal: G) -> Search<Plan<Sp::Action, C>>
     where
-        Sp: InPlaceSpace<Cost = C> + Clone + Send,
-        Sp::Action: Send + Sync,
-        C: Send + Sync,
+        Sp: SendSpace<Cost = C>,
         G: Fn(&Sp) -> bool + Sync,
     {
         self.search_with(space, is_goal, &mut NoVisitor)
@@ -162,13 +161,28 @@ impl<C: Cost> ParIdaStar<C> {
         visitor: &mut V,
     ) -> Search<Plan<Sp::Action, C>>
     where
-        Sp: InPlaceSpace<Cost = C> + Clone + Send,
-        Sp::Action: Send + Sync,
-        C: Send + Sync,
+        Sp: SendSpace<Cost = C>,
         G: Fn(&Sp) -> bool + Sync,
         V: Visitor<Sp, C>,
     {
-        let limits = &self.limits.started();
+        self.search_in_with(&mut InPlaceScratch::new(), space, is_goal, visitor)
+    }
+
+    /// [`ParIdaStar::search_with`] in `scratch`, the calling thread's stack, which is
+    /// reused.
+    pub fn search_in_with<Sp, G, V>(
+        &self,
+        scratch: &mut InPlaceScratch<Sp>,
+        space: &mut Sp,
+        is_goal: G,
+        visitor: &mut V,
+    ) -> Search<Plan<Sp::Action, C>>
+    where
+        Sp: SendSpace<Cost = C>,
+        G: Fn(&Sp) -> bool + Sync,
+        V: Visitor<Sp, C>,
+    {
+        let limits = &self.setup.limits.started();
         let threads = rayon::current_num_threads().max(1);
         let interval = limits.expansion_limit().map_or(CHECK_INTERVAL, |max| {
             (max / (4 * threads as u64)).clamp(1, CHECK_INTERVAL)
@@ -182,9 +196,8 @@ impl<C: Cost> ParIdaStar<C> {
             found: Mutex::new(None),
             found_at: AtomicUsize::new(usize::MAX),
         };
-        let mut scratch = InPlaceScratch::new();
         iterate(limits, space, visitor, |run| {
-            iteration(&mut shared, &mut scratch, &is_goal, threads, run)
+            iteration(&mut shared, scratch, &is_goal, threads, run)
         })
     }
 }
@@ -361,9 +374,7 @@ fn iteration<Sp, G, V>(
     run: Iteration<'_, Sp, V>,
 ) -> Pass<Sp::Cost>
 where
-    Sp: InPlaceSpace + Clone + Send,
-    Sp::Action: Send + Sync,
-    Sp::Cost: Send + Sync,
+    Sp: SendSpace,
     G: Fn(&Sp) -> bool + Sync,
 {
     let Iteration {

@@ -160,7 +160,7 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidir_best::{BidirectionalDijkstra, Mm};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
-pub use algo::engine::{Engine, Searcher, Solver};
+pub use algo::engine::{Engine, InPlaceSolver, Searcher, Solver};
 pub use algo::focal::Focal;
 #[cfg(feature = "parallel")]
 pub use algo::hda::{Hda, HdaScratch};

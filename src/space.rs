@@ -641,7 +641,7 @@ impl<S, C: Cost> Heuristic<S, C> for ZeroHeuristic {
 /// # Examples
 ///
 /// ```
-/// use state_search::{InPlaceIdaStar, InPlaceSpace};
+/// use state_search::{InPlaceIdaStar, InPlaceSolver, InPlaceSpace};
 ///
 /// /// A row of tiles sorted by swapping neighbours: action `i` swaps tiles `i` and `i + 1`.
 /// struct Row { tiles: [u8; 5], inversions: u32 }

@@ -39,7 +39,8 @@ use crate::Cost;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::problem::{SearchProblem, StateOf};
-use crate::solution::{Limits, StopReason};
+use crate::solution::{Limits, Plan, Search, StopReason};
+use crate::space::InPlaceSpace;
 
 /// An engine: an immutable configuration that builds the per-thread scratch its searches
 /// write into.
@@ -144,6 +145,74 @@ pub trait Solver<P: SearchProblem>: Engine<StateOf<P>> {
     }
 }
 
+/// An engine that searches an [`InPlaceSpace`] in place, for a state satisfying a goal
+/// test `G`: the one way [`InPlaceIdaStar`](crate::InPlaceIdaStar) and
+/// [`ParIdaStar`](crate::ParIdaStar) are called, as [`Solver`] is for the engines over a
+/// [`StateSpace`](crate::StateSpace). The space is left in its start state.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Engine, InPlaceIdaStar, InPlaceSolver, InPlaceSpace, NoVisitor};
+///
+/// /// A counter that is incremented or doubled.
+/// struct Counter(u32);
+/// impl InPlaceSpace for Counter {
+///     type Action = bool; // true: double
+///     type Cost = u32;
+///     type Actions = core::array::IntoIter<bool, 2>;
+///     fn actions(&self) -> Self::Actions { [false, true].into_iter() }
+///     fn apply(&mut self, double: bool) -> u32 {
+///         if double { self.0 *= 2 } else { self.0 += 1 }
+///         1
+///     }
+///     fn undo(&mut self, double: bool) {
+///         if double { self.0 /= 2 } else { self.0 -= 1 }
+///     }
+/// }
+/// let engine = InPlaceIdaStar::new();
+/// let mut counter = Counter(1);
+/// assert_eq!(engine.search(&mut counter, |c| c.0 == 12).found().unwrap().cost, 4); // 1 2 3 6 12
+/// // Many searches, one stack.
+/// let mut scratch = engine.scratch()?;
+/// for (target, cost) in [(5, 3), (16, 4)] { // 1 2 4 5; 1 2 4 8 16
+///     let search = engine.search_in(&mut scratch, &mut counter, |c| c.0 == target, &mut NoVisitor);
+///     assert_eq!(search.found().unwrap().cost, cost);
+/// }
+/// assert_eq!(counter.0, 1); // back at the start
+/// # Ok::<(), state_search::CapacityError>(())
+/// ```
+pub trait InPlaceSolver<Sp: InPlaceSpace, G>: Engine<Sp> {
+    /// Searches from the current state of `space` for a state satisfying `is_goal`, in
+    /// `scratch`, whose buffers are cleared and reused; `visitor` sees the engine's events
+    /// and can stop it.
+    fn search_in<V: Visitor<Sp, Sp::Cost>>(
+        &self,
+        scratch: &mut Self::Scratch,
+        space: &mut Sp,
+        is_goal: G,
+        visitor: &mut V,
+    ) -> Search<Plan<Sp::Action, Sp::Cost>>;
+
+    /// Searches with fresh buffers and no visitor.
+    fn search(&self, space: &mut Sp, is_goal: G) -> Search<Plan<Sp::Action, Sp::Cost>> {
+        self.search_with(space, is_goal, &mut NoVisitor)
+    }
+
+    /// Searches with fresh buffers; `visitor` sees the engine's events and can stop it.
+    fn search_with<V: Visitor<Sp, Sp::Cost>>(
+        &self,
+        space: &mut Sp,
+        is_goal: G,
+        visitor: &mut V,
+    ) -> Search<Plan<Sp::Action, Sp::Cost>> {
+        match self.scratch() {
+            Ok(mut scratch) => self.search_in(&mut scratch, space, is_goal, visitor),
+            Err(error) => error.into(),
+        }
+    }
+}
+
 /// An engine together with its scratch, for one thread: each search reuses the buffers
 /// of the last one, and the scratch's queries (`cost`, `path_to`, ...) answer for the last
 /// search through [`Deref`].
@@ -218,6 +287,37 @@ impl<S, E: Engine<S>> Searcher<S, E> {
         V: Visitor<S, E::Cost>,
     {
         self.engine.search_in(&mut self.scratch, problem, visitor)
+    }
+
+    /// Searches `space` in place in this searcher's buffers
+    /// ([`InPlaceSolver::search_in`] without a visitor).
+    pub fn search_in_place<G>(
+        &mut self,
+        space: &mut S,
+        is_goal: G,
+    ) -> Search<Plan<S::Action, S::Cost>>
+    where
+        S: InPlaceSpace,
+        E: InPlaceSolver<S, G>,
+    {
+        self.engine
+            .search_in(&mut self.scratch, space, is_goal, &mut NoVisitor)
+    }
+
+    /// Searches `space` in place in this searcher's buffers, with an event visitor.
+    pub fn search_in_place_with<G, V>(
+        &mut self,
+        space: &mut S,
+        is_goal: G,
+        visitor: &mut V,
+    ) -> Search<Plan<S::Action, S::Cost>>
+    where
+        S: InPlaceSpace,
+        E: InPlaceSolver<S, G>,
+        V: Visitor<S, S::Cost>,
+    {
+        self.engine
+            .search_in(&mut self.scratch, space, is_goal, visitor)
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::event::{NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution, StopReason};
 use crate::space::{Cost, SendSpace, StateSpace};
-use crate::{Hda, Inapplicable, ParBfs, ParIdaStar, Solver};
+use crate::{Hda, InPlaceSolver, Inapplicable, ParBfs, ParIdaStar, Solver};
 
 use super::steps::max_steps;
 use super::{
@@ -77,7 +77,7 @@ impl Strategy {
 
     /// [`Strategy::par_run_in_place`] with an event visitor. With `par-idastar` it sees
     /// [`Event::IterationFinished`](crate::Event::IterationFinished) only (see
-    /// [`ParIdaStar::search_with`]).
+    /// [`ParIdaStar`]).
     ///
     /// # Errors
     ///

@@ -15,7 +15,7 @@ use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
-use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, Spfa};
+use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
@@ -89,7 +89,79 @@ impl Strategy {
         P: SearchProblem,
         V: Visitor<StateOf<P>, CostOf<P>>,
     {
-        dispatch(*self, problem, limits, visitor)
+        let strategy = *self;
+        let limits = &limits.started();
+        let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
+        if let Some(reason) = lacking(strategy, problem) {
+            return Err(refuse(reason));
+        }
+        let mut run = Run {
+            problem,
+            limits,
+            visitor,
+        };
+        let search = match strategy {
+            Strategy::Bfs | Strategy::BidirectionalBfs => {
+                let steps = Steps::new(strategy, problem).map_err(refuse)?;
+                run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
+            }
+            Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
+            Strategy::Dijkstra(_) | Strategy::AStarBucket => {
+                CostOf::<P>::with_unsigned(Unsigned { run, strategy })
+                    .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
+            }
+            Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
+            // Anytime's policy ending at the first goal: one compiled loop for both.
+            Strategy::WeightedAStar(weight) => run.best_first_with(
+                &ByWeighted(weight.get()),
+                BinaryQueue::new(),
+                Anytime::first_only,
+            )?,
+            Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
+            Strategy::Spfa => run.spfa()?,
+            // Without a table the storage is unused; passing automatic storage's type compiles
+            // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
+            Strategy::IdaStar => {
+                let mut engine = Kind::DepthFirst {
+                    table: false,
+                    branch_and_bound: false,
+                };
+                engine.run(Chosen::<IndexerOf<P>>::Hashed, problem, limits, run.visitor)?
+            }
+            Strategy::IdaStarTable | Strategy::BranchAndBound => {
+                let mut engine = Kind::DepthFirst {
+                    table: true,
+                    branch_and_bound: strategy == Strategy::BranchAndBound,
+                };
+                run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
+            }
+            Strategy::Beam(width) => {
+                run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
+            }
+            Strategy::Focal(weight) => run.stored(
+                size_of::<best_first::Node<CostOf<P>>>(),
+                &mut Kind::Focal(weight.get()),
+            )?,
+            Strategy::Anytime(weight) => {
+                run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
+            }
+            Strategy::BidirectionalDijkstra | Strategy::Mm => {
+                let ends = steps::ends(problem).map_err(refuse)?;
+                let mut engine = Kind::Bidirectional {
+                    mm: strategy == Strategy::Mm,
+                    ends,
+                };
+                run.stored(bidir_best::RECORD_BYTES, &mut engine)?
+            }
+            #[cfg(feature = "parallel")]
+            Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
+            #[cfg(feature = "parallel")]
+            Strategy::ParBfs | Strategy::Hda => return Err(refuse(Inapplicable::NeedsSyncProblem)),
+        };
+        if search.stop_reason() == Some(StopReason::NegativeCost) {
+            return Err(refuse(Inapplicable::NegativeCost));
+        }
+        Ok(search)
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
@@ -175,91 +247,6 @@ impl Strategy {
             _ => Err(refuse(Inapplicable::NeedsStateSpace)),
         }
     }
-}
-
-/// Runs `strategy` on `problem`.
-fn dispatch<P, V>(
-    strategy: Strategy,
-    problem: &P,
-    limits: &Limits<CostOf<P>>,
-    visitor: &mut V,
-) -> StrategyResult<StateOf<P>, CostOf<P>>
-where
-    P: SearchProblem,
-    V: Visitor<StateOf<P>, CostOf<P>>,
-{
-    let limits = &limits.started();
-    let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
-    if let Some(reason) = lacking(strategy, problem) {
-        return Err(refuse(reason));
-    }
-    let mut run = Run {
-        problem,
-        limits,
-        visitor,
-    };
-    let search = match strategy {
-        Strategy::Bfs | Strategy::BidirectionalBfs => {
-            let steps = Steps::new(strategy, problem).map_err(refuse)?;
-            run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
-        }
-        Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
-        Strategy::Dijkstra(_) | Strategy::AStarBucket => {
-            CostOf::<P>::with_unsigned(Unsigned { run, strategy })
-                .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
-        }
-        Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
-        // Anytime's policy ending at the first goal: one compiled loop for both.
-        Strategy::WeightedAStar(weight) => run.best_first_with(
-            &ByWeighted(weight.get()),
-            BinaryQueue::new(),
-            Anytime::first_only,
-        )?,
-        Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
-        Strategy::Spfa => run.spfa()?,
-        // Without a table the storage is unused; passing automatic storage's type compiles
-        // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
-        Strategy::IdaStar => {
-            let mut engine = Kind::DepthFirst {
-                table: false,
-                branch_and_bound: false,
-            };
-            engine.run(Chosen::<IndexerOf<P>>::Hashed, problem, limits, run.visitor)?
-        }
-        Strategy::IdaStarTable | Strategy::BranchAndBound => {
-            let mut engine = Kind::DepthFirst {
-                table: true,
-                branch_and_bound: strategy == Strategy::BranchAndBound,
-            };
-            run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
-        }
-        Strategy::Beam(width) => {
-            run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
-        }
-        Strategy::Focal(weight) => run.stored(
-            size_of::<best_first::Node<CostOf<P>>>(),
-            &mut Kind::Focal(weight.get()),
-        )?,
-        Strategy::Anytime(weight) => {
-            run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
-        }
-        Strategy::BidirectionalDijkstra | Strategy::Mm => {
-            let ends = steps::ends(problem).map_err(refuse)?;
-            let mut engine = Kind::Bidirectional {
-                mm: strategy == Strategy::Mm,
-                ends,
-            };
-            run.stored(bidir_best::RECORD_BYTES, &mut engine)?
-        }
-        #[cfg(feature = "parallel")]
-        Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
-        #[cfg(feature = "parallel")]
-        Strategy::ParBfs | Strategy::Hda => return Err(refuse(Inapplicable::NeedsSyncProblem)),
-    };
-    if search.stop_reason() == Some(StopReason::NegativeCost) {
-        return Err(refuse(Inapplicable::NegativeCost));
-    }
-    Ok(search)
 }
 
 /// What `problem` lacks of the requirements in `strategy`'s row of the strategy table (the

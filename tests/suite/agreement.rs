@@ -3,6 +3,7 @@
 //! path of the space costing what is claimed.
 
 use crate::common::graph;
+use state_search::InPlaceSolver;
 use state_search::Solver;
 
 use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};

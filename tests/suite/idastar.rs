@@ -2,6 +2,7 @@
 //! variant, and a search 100,000 levels deep on an ordinary test thread.
 
 use crate::common::graph;
+use state_search::InPlaceSolver;
 use state_search::{Problem, Solver};
 
 use graph::{Graph, Nodes};

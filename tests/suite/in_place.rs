@@ -1,6 +1,7 @@
 //! `InPlaceIdaStar` against a recursive reference IDA* written here, on random graphs with
 //! and without `peek`, under expansion limits, visitor stops and a cost limit: plans,
 //! costs and counters agree, and the space is restored on every exit.
+use state_search::InPlaceSolver;
 use state_search::{Event, InPlaceIdaStar, InPlaceSpace, Limits, Outcome, StopReason};
 use std::ops::ControlFlow;
 

@@ -1,6 +1,7 @@
 //! Limits and visitors stop every engine, and the outcome says which one did.
 
 use core::ops::ControlFlow;
+use state_search::InPlaceSolver;
 use state_search::Solver;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

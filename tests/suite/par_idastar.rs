@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use pools::{THREADS, pool};
 use proptest::prelude::*;
+use state_search::InPlaceSolver;
 use state_search::domains::SolveError;
 use state_search::domains::sliding::npuzzle::{Board, Manhattan, NPuzzle, Slider, moves_to_string};
 use state_search::rng::SplitMix64;
@@ -89,7 +90,7 @@ proptest! {
                 let search = pool(threads).install(|| {
                     let visitor = &mut record(&mut parallel);
                     if reused {
-                        engine.search_in_with(&mut scratch, &mut slider, Slider::is_solved, visitor)
+                        engine.search_in(&mut scratch, &mut slider, Slider::is_solved, visitor)
                     } else {
                         engine.search_with(&mut slider, Slider::is_solved, visitor)
                     }

@@ -4,12 +4,12 @@
 use core::ops::ControlFlow;
 
 use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Plan, Search, Stats, StopReason};
 use crate::space::{Cost, InPlaceSpace, estimated_total};
 use crate::store::grow;
 
-use super::super::engine::{Engine, Setup, engine_setup};
+use super::super::engine::{Engine, InPlaceSolver, Setup, engine_setup};
 use super::{Pass, cut_off};
 
 /// One level of the in-place stack: the cost so far, the untried actions of this level,
@@ -22,7 +22,8 @@ struct InPlaceFrame<I, A, C> {
 }
 
 /// IDA* over an [`InPlaceSpace`]: one mutable state, actions applied and undone, no state
-/// ever cloned.
+/// ever cloned. Searched through [`InPlaceSolver`]: `search`, `search_with` (a visitor) and
+/// `search_in` (a reused [`InPlaceScratch`], the stack).
 ///
 /// The action that undoes the previous one ([`InPlaceSpace::inverse`]) is never generated.
 /// An estimate of the cost type's largest value marks a dead end (pruned; any other `g + h`
@@ -62,7 +63,7 @@ struct InPlaceFrame<I, A, C> {
 ///
 /// ```
 /// use core::iter::{Chain, Once};
-/// use state_search::{InPlaceIdaStar, InPlaceSpace};
+/// use state_search::{InPlaceIdaStar, InPlaceSolver, InPlaceSpace};
 ///
 /// /// A counter that can be incremented or doubled; the goal is a target value.
 /// struct Counter { value: u32, target: u32 }
@@ -138,66 +139,24 @@ impl<C: Cost> InPlaceIdaStar<C> {
             setup: Setup::new(()),
         }
     }
+}
 
-    /// Finds a least-cost plan from the current state of `space` to a state satisfying
-    /// `is_goal`, with fresh buffers.
-    ///
-    /// # Returns
-    ///
-    /// [`Outcome::Found`] with an optimal plan (when the space's heuristic is admissible),
-    /// [`Outcome::NoPath`], or [`Outcome::Stopped`]. The space is left in its start state.
-    pub fn search<Sp, IsGoal>(&self, space: &mut Sp, is_goal: IsGoal) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: InPlaceSpace<Cost = C>,
-        IsGoal: FnMut(&Sp) -> bool,
-    {
-        self.search_with(space, is_goal, &mut NoVisitor)
-    }
-
-    /// [`InPlaceIdaStar::search`] with an event visitor; it sees [`Event::Expanded`] (the
-    /// state is the space itself) and [`Event::IterationFinished`].
-    pub fn search_with<Sp, IsGoal, V>(
-        &self,
-        space: &mut Sp,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: InPlaceSpace<Cost = C>,
-        IsGoal: FnMut(&Sp) -> bool,
-        V: Visitor<Sp, C>,
-    {
-        let mut scratch = InPlaceScratch::new();
-        self.search_in_with(&mut scratch, space, is_goal, visitor)
-    }
-
-    /// [`InPlaceIdaStar::search`] in `scratch`, whose stack is reused.
-    pub fn search_in<Sp, IsGoal>(
-        &self,
-        scratch: &mut InPlaceScratch<Sp>,
-        space: &mut Sp,
-        is_goal: IsGoal,
-    ) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: InPlaceSpace<Cost = C>,
-        IsGoal: FnMut(&Sp) -> bool,
-    {
-        self.search_in_with(scratch, space, is_goal, &mut NoVisitor)
-    }
-
-    /// [`InPlaceIdaStar::search_in`] with an event visitor.
-    pub fn search_in_with<Sp, IsGoal, V>(
+/// The search: [`Outcome::Found`] with an optimal plan (when the space's heuristic is
+/// admissible), [`Outcome::NoPath`], or [`Outcome::Stopped`]; the space is left in its
+/// start state. The visitor sees [`Event::Expanded`] (the state is the space itself) and
+/// [`Event::IterationFinished`].
+impl<Sp, IsGoal> InPlaceSolver<Sp, IsGoal> for InPlaceIdaStar<Sp::Cost>
+where
+    Sp: InPlaceSpace,
+    IsGoal: FnMut(&Sp) -> bool,
+{
+    fn search_in<V: Visitor<Sp, Sp::Cost>>(
         &self,
         scratch: &mut InPlaceScratch<Sp>,
         space: &mut Sp,
         mut is_goal: IsGoal,
         visitor: &mut V,
-    ) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: InPlaceSpace<Cost = C>,
-        IsGoal: FnMut(&Sp) -> bool,
-        V: Visitor<Sp, C>,
-    {
+    ) -> Search<Plan<Sp::Action, Sp::Cost>> {
         let limits = &self.setup.limits.started();
         scratch.overflowed = false;
         let mut search = iterate(limits, space, visitor, |run| {
@@ -289,38 +248,6 @@ where
         }
     };
     Search::new(outcome, stats)
-}
-
-impl<Sp: InPlaceSpace> super::super::engine::Searcher<Sp, InPlaceIdaStar<Sp::Cost>> {
-    /// [`InPlaceIdaStar::search`] in this searcher's buffers. (A searcher's `search` is
-    /// for the engines over a [`StateSpace`](crate::StateSpace), which search a
-    /// [`Problem`](crate::Problem).)
-    pub fn search_in_place<IsGoal>(
-        &mut self,
-        space: &mut Sp,
-        is_goal: IsGoal,
-    ) -> Search<Plan<Sp::Action, Sp::Cost>>
-    where
-        IsGoal: FnMut(&Sp) -> bool,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in(scratch, space, is_goal)
-    }
-
-    /// [`InPlaceIdaStar::search_with`] in this searcher's buffers.
-    pub fn search_in_place_with<IsGoal, V>(
-        &mut self,
-        space: &mut Sp,
-        is_goal: IsGoal,
-        visitor: &mut V,
-    ) -> Search<Plan<Sp::Action, Sp::Cost>>
-    where
-        IsGoal: FnMut(&Sp) -> bool,
-        V: Visitor<Sp, Sp::Cost>,
-    {
-        let (engine, scratch) = self.parts();
-        engine.search_in_with(scratch, space, is_goal, visitor)
-    }
 }
 
 /// Where a pass starts: the cost of the path to the current state of the space and the

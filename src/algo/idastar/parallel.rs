@@ -7,9 +7,9 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
 
-use crate::algo::engine::{Engine, Setup, engine_setup};
+use crate::algo::engine::{Engine, InPlaceSolver, Setup, engine_setup};
 use crate::error::CapacityError;
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Plan, Search, Stats, StopReason};
 use crate::space::{Cost, InPlaceSpace, SendSpace};
 
@@ -70,7 +70,7 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// the search may run past the expansion limit by at most one such batch per thread: a
 /// quarter of the limit in all (or one expansion per thread under very small limits).
 ///
-/// The visitor of [`ParIdaStar::search_with`] sees [`Event::IterationFinished`] only, on
+/// The visitor of [`InPlaceSolver::search_with`] and `search_in` sees [`Event::IterationFinished`] only, on
 /// the calling thread; no [`Event::Expanded`] (the threads cannot share it).
 ///
 /// # Complexity
@@ -89,7 +89,7 @@ const MAX_SPLIT_DEPTH: usize = 64;
 /// ```
 /// # #[cfg(feature = "parallel")] {
 /// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle, Slider};
-/// use state_search::{InPlaceIdaStar, ParIdaStar};
+/// use state_search::{InPlaceIdaStar, InPlaceSolver, ParIdaStar};
 ///
 /// let puzzle = NPuzzle::standard(4, 4)?;
 /// let board = "1 2 3 7 4 5 6 0 8 9 10 11 12 13 14 15".parse()?;
@@ -133,55 +133,27 @@ impl<C: Cost> ParIdaStar<C> {
             setup: Setup::new(()),
         }
     }
+}
 
-    /// Finds a least-cost plan from the current state of `space` to a state satisfying
-    /// `is_goal`, on the threads of the current rayon pool (see
-    /// [`rayon::ThreadPool::install`] to choose them).
-    ///
-    /// # Returns
-    ///
-    /// As [`InPlaceIdaStar::search`](crate::InPlaceIdaStar::search): an optimal plan when
-    /// the space's heuristic is admissible, [`Outcome::NoPath`](crate::Outcome::NoPath) or
-    /// [`Outcome::Stopped`](crate::Outcome::Stopped). The space is left in its start state.
-    pub fn search<Sp, G>(&self, space: &mut Sp, is_goal: G) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: SendSpace<Cost = C>,
-        G: Fn(&Sp) -> bool + Sync,
-    {
-        self.search_with(space, is_goal, &mut NoVisitor)
-    }
-
-    /// [`ParIdaStar::search`] with an event visitor, which sees
-    /// [`Event::IterationFinished`] after every iteration (with the statistics summed over
-    /// the threads), on the calling thread.
-    pub fn search_with<Sp, G, V>(
-        &self,
-        space: &mut Sp,
-        is_goal: G,
-        visitor: &mut V,
-    ) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: SendSpace<Cost = C>,
-        G: Fn(&Sp) -> bool + Sync,
-        V: Visitor<Sp, C>,
-    {
-        self.search_in_with(&mut InPlaceScratch::new(), space, is_goal, visitor)
-    }
-
-    /// [`ParIdaStar::search_with`] in `scratch`, the calling thread's stack, which is
-    /// reused.
-    pub fn search_in_with<Sp, G, V>(
+/// The search, on the threads of the current rayon pool (see
+/// [`rayon::ThreadPool::install`] to choose them): as
+/// [`InPlaceIdaStar`](crate::InPlaceIdaStar)'s, an optimal plan when the space's heuristic
+/// is admissible, [`Outcome::NoPath`](crate::Outcome::NoPath) or
+/// [`Outcome::Stopped`](crate::Outcome::Stopped); the space is left in its start state. The
+/// visitor sees [`Event::IterationFinished`] after every iteration (with the statistics
+/// summed over the threads), on the calling thread.
+impl<Sp, G> InPlaceSolver<Sp, G> for ParIdaStar<Sp::Cost>
+where
+    Sp: SendSpace,
+    G: Fn(&Sp) -> bool + Sync,
+{
+    fn search_in<V: Visitor<Sp, Sp::Cost>>(
         &self,
         scratch: &mut InPlaceScratch<Sp>,
         space: &mut Sp,
         is_goal: G,
         visitor: &mut V,
-    ) -> Search<Plan<Sp::Action, C>>
-    where
-        Sp: SendSpace<Cost = C>,
-        G: Fn(&Sp) -> bool + Sync,
-        V: Visitor<Sp, C>,
-    {
+    ) -> Search<Plan<Sp::Action, Sp::Cost>> {
         let limits = &self.setup.limits.started();
         let threads = rayon::current_num_threads().max(1);
         let interval = limits.expansion_limit().map_or(CHECK_INTERVAL, |max| {

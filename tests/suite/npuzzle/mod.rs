@@ -7,6 +7,7 @@ mod databases;
 mod properties;
 
 use crate::common::npuzzle as oracle;
+use state_search::InPlaceSolver;
 use state_search::{Problem, Solver};
 
 use std::collections::HashMap;

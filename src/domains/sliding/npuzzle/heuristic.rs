@@ -197,7 +197,7 @@ impl Heuristic<Board, u32> for Manhattan {
 /// use state_search::domains::sliding::npuzzle::{
 ///     LinearConflict, Manhattan, NPuzzle, Slider, TileHeuristic,
 /// };
-/// use state_search::InPlaceIdaStar;
+/// use state_search::{InPlaceIdaStar, InPlaceSolver};
 ///
 /// /// The cost IDA* finds with `h`, and the states it expands.
 /// fn solve<H: TileHeuristic>(mut slider: Slider<'_, H>) -> (Option<u32>, u64) {

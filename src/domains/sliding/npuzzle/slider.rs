@@ -147,7 +147,7 @@ impl fmt::Debug for Move {
 ///
 /// ```
 /// use state_search::domains::sliding::npuzzle::{Manhattan, NPuzzle, Slider};
-/// use state_search::InPlaceIdaStar;
+/// use state_search::{InPlaceIdaStar, InPlaceSolver};
 ///
 /// let puzzle = NPuzzle::standard(4, 4)?;
 /// let board = "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15".parse()?;

@@ -134,16 +134,7 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     where
         H2: Heuristic<Sp::State, Sp::Cost>,
     {
-        Problem {
-            space: self.space,
-            starts: self.starts,
-            is_goal: self.is_goal,
-            heuristic,
-            indexer: self.indexer,
-            backward: self.backward,
-            distance: self.distance,
-            storage: self.storage,
-        }
+        self.with_parts(|(_, indexer, backward, distance)| (heuristic, indexer, backward, distance))
     }
 
     /// The same problem with a numbering of the states, which lets strategies use dense
@@ -153,16 +144,9 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     where
         I2: StateIndexer<Sp::State>,
     {
-        Problem {
-            space: self.space,
-            starts: self.starts,
-            is_goal: self.is_goal,
-            heuristic: self.heuristic,
-            indexer: WithIndexer(indexer),
-            backward: self.backward,
-            distance: self.distance,
-            storage: self.storage,
-        }
+        self.with_parts(|(heuristic, _, backward, distance)| {
+            (heuristic, WithIndexer(indexer), backward, distance)
+        })
     }
 
     /// The same problem with the space's own numbering of the states.
@@ -182,19 +166,13 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     where
         Sp: ReversibleSpace,
     {
-        Problem {
-            space: self.space,
-            starts: self.starts,
-            is_goal: self.is_goal,
-            heuristic: self.heuristic,
-            indexer: self.indexer,
-            backward: Backward {
-                goal,
-                heuristic: ZeroHeuristic,
-            },
-            distance: self.distance,
-            storage: self.storage,
-        }
+        let backward = Backward {
+            goal,
+            heuristic: ZeroHeuristic,
+        };
+        self.with_parts(|(heuristic, indexer, _, distance)| {
+            (heuristic, indexer, backward, distance)
+        })
     }
 
     /// The same problem with a distance-to-go: an estimate of the number of steps (not
@@ -204,14 +182,27 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     where
         D2: Heuristic<Sp::State, Sp::Cost>,
     {
+        self.with_parts(|(heuristic, indexer, backward, _)| {
+            (heuristic, indexer, backward, WithDistance(distance))
+        })
+    }
+
+    /// The same problem with its heuristic, indexer, backward view and distance-to-go
+    /// replaced by what `replace` makes of them: what every builder method above does.
+    fn with_parts<H2, I2, B2, D2>(
+        self,
+        replace: impl FnOnce((H, I, B, D)) -> (H2, I2, B2, D2),
+    ) -> Problem<'s, Sp, G, H2, I2, B2, D2> {
+        let (heuristic, indexer, backward, distance) =
+            replace((self.heuristic, self.indexer, self.backward, self.distance));
         Problem {
             space: self.space,
             starts: self.starts,
             is_goal: self.is_goal,
-            heuristic: self.heuristic,
-            indexer: self.indexer,
-            backward: self.backward,
-            distance: WithDistance(distance),
+            heuristic,
+            indexer,
+            backward,
+            distance,
             storage: self.storage,
         }
     }
@@ -426,19 +417,13 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, D> Problem<'s, Sp, G, H, I, Backward<
     where
         Hb: Heuristic<Sp::State, Sp::Cost>,
     {
-        Problem {
-            space: self.space,
-            starts: self.starts,
-            is_goal: self.is_goal,
-            heuristic: self.heuristic,
-            indexer: self.indexer,
-            backward: Backward {
-                goal: self.backward.goal,
+        self.with_parts(|(forward, indexer, backward, distance)| {
+            let backward = Backward {
+                goal: backward.goal,
                 heuristic,
-            },
-            distance: self.distance,
-            storage: self.storage,
-        }
+            };
+            (forward, indexer, backward, distance)
+        })
     }
 }
 

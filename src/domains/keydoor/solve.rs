@@ -11,6 +11,34 @@ use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
 use crate::strategy::{Problem, Requirement, Strategy};
 
+/// The search of `$maze` for `$objective`: the objective's problem (the maze itself with the
+/// lexicographic estimate for the fewest keys, [`KeyDoorMaze::fewest_moves`] with the
+/// Manhattan distance for the fewest moves), bound to `$problem` for `$run`, and the
+/// [`Route`] of what `$run` finds. A macro, not a function: the two problems have different
+/// types and costs, and `solve_with` and `par_solve` run them under different bounds.
+macro_rules! objective_search {
+    ($maze:expr, $objective:expr, |$problem:ident| $run:expr) => {{
+        let maze: &KeyDoorMaze = $maze;
+        let start = [maze.start_state()];
+        let goal = |s: &KeyState| maze.is_goal(s);
+        match $objective {
+            Objective::FewestKeys => {
+                let $problem = Problem::new(maze, start, goal)
+                    .heuristic(|s: &KeyState| maze.lexicographic_heuristic(s))
+                    .indexed();
+                $run.map(route_of)
+            }
+            Objective::FewestMoves => {
+                let space = maze.fewest_moves();
+                let $problem = Problem::new(&space, start, goal)
+                    .heuristic(|s: &KeyState| maze.manhattan(s))
+                    .indexed();
+                $run.map(route_of)
+            }
+        }
+    }};
+}
+
 impl KeyDoorMaze {
     /// A route for `objective` found by `strategy`, within `limits`.
     ///
@@ -100,28 +128,9 @@ impl KeyDoorMaze {
     where
         V: Visitor<KeyState, (u32, u32)> + Visitor<KeyState, u32>,
     {
-        let start = [self.start_state()];
-        let goal = |s: &KeyState| self.is_goal(s);
-        let search = match objective {
-            Objective::FewestKeys => {
-                let problem = Problem::new(self, start, goal)
-                    .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
-                    .indexed();
-                strategy
-                    .run_with(&problem, &limits.for_cost(), visitor)?
-                    .map(route_of)
-            }
-            Objective::FewestMoves => {
-                let space = self.fewest_moves();
-                let problem = Problem::new(&space, start, goal)
-                    .heuristic(|s: &KeyState| self.manhattan(s))
-                    .indexed();
-                strategy
-                    .run_with(&problem, &limits.for_cost(), visitor)?
-                    .map(route_of)
-            }
-        };
-        Ok(search)
+        Ok(objective_search!(self, objective, |problem| {
+            strategy.run_with(&problem, &limits.for_cost(), visitor)?
+        }))
     }
 
     /// A route with the fewest keys (then the fewest moves), found by this domain's own
@@ -191,28 +200,9 @@ impl KeyDoorMaze {
         if !matches!(strategy, Strategy::ParBfs | Strategy::Hda) {
             return self.solve(objective, strategy, limits);
         }
-        let start = [self.start_state()];
-        let goal = |s: &KeyState| self.is_goal(s);
-        let search = match objective {
-            Objective::FewestKeys => {
-                let problem = Problem::new(self, start, goal)
-                    .heuristic(|s: &KeyState| self.lexicographic_heuristic(s))
-                    .indexed();
-                strategy
-                    .par_run(&problem, &limits.for_cost())?
-                    .map(route_of)
-            }
-            Objective::FewestMoves => {
-                let space = self.fewest_moves();
-                let problem = Problem::new(&space, start, goal)
-                    .heuristic(|s: &KeyState| self.manhattan(s))
-                    .indexed();
-                strategy
-                    .par_run(&problem, &limits.for_cost())?
-                    .map(route_of)
-            }
-        };
-        Ok(search)
+        Ok(objective_search!(self, objective, |problem| {
+            strategy.par_run(&problem, &limits.for_cost())?
+        }))
     }
 }
 

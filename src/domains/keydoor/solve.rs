@@ -1,11 +1,11 @@
 //! Solving: `KeyDoorMaze::solve`, the `Objective` it takes and the `Route` it finds.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::{KeyDoorMaze, LayeredSearch};
 use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
+use crate::domains::names::word_names;
 use crate::event::{NoVisitor, Visitor};
 use crate::grid::Dir;
 use crate::solution::{Limits, Search, Solution};
@@ -297,40 +297,12 @@ impl Objective {
     }
 }
 
-impl fmt::Display for Objective {
-    /// `keys` or `moves`, as [`Objective::from_str`] reads them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Objective::FewestKeys => "keys",
-            Objective::FewestMoves => "moves",
-        })
-    }
+word_names! {
+    Objective { FewestKeys = "keys", FewestMoves = "moves" }
+    words: "`keys` or `moves`",
+    /// An objective name that is neither `keys` nor `moves`.
+    error: UnknownObjective("objective", expected: "keys or moves")
 }
-
-impl FromStr for Objective {
-    type Err = UnknownObjective;
-
-    /// `keys` or `moves`.
-    fn from_str(name: &str) -> Result<Self, UnknownObjective> {
-        match name {
-            "keys" => Ok(Objective::FewestKeys),
-            "moves" => Ok(Objective::FewestMoves),
-            other => Err(UnknownObjective(other.to_owned())),
-        }
-    }
-}
-
-/// An objective name that is neither `keys` nor `moves`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownObjective(pub String);
-
-impl fmt::Display for UnknownObjective {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown objective {:?}: expected keys or moves", self.0)
-    }
-}
-
-impl std::error::Error for UnknownObjective {}
 
 /// A route through a key-door maze.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

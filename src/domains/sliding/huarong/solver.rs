@@ -2,7 +2,6 @@
 //! strategy that applies, keeping the abstraction and the buffers of its own searches.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::abstraction::{BlankAStar, BlankBfs};
 use super::{
@@ -10,6 +9,7 @@ use super::{
     Query, QueryError, QuerySpace, SideState,
 };
 use crate::domains::SolveError;
+use crate::domains::names::word_names;
 use crate::error::CapacityError;
 use crate::queue::BucketQueue;
 use crate::solution::{Limits, Outcome, Search, Stats};
@@ -31,39 +31,12 @@ pub enum Method {
     Abstract,
 }
 
-impl fmt::Display for Method {
-    /// `plain` or `abstract`, as [`Method::from_str`] reads them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Method::Plain => "plain",
-            Method::Abstract => "abstract",
-        })
-    }
+word_names! {
+    Method { Plain = "plain", Abstract = "abstract" }
+    words: "`plain` or `abstract`",
+    /// A method name that is neither `plain` nor `abstract`.
+    error: UnknownMethod("method", expected: "plain or abstract")
 }
-
-impl FromStr for Method {
-    type Err = UnknownMethod;
-    /// `plain` or `abstract`.
-    fn from_str(text: &str) -> Result<Self, UnknownMethod> {
-        match text {
-            "plain" => Ok(Method::Plain),
-            "abstract" => Ok(Method::Abstract),
-            _ => Err(UnknownMethod(text.to_owned())),
-        }
-    }
-}
-
-/// A method name that is neither `plain` nor `abstract`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownMethod(pub String);
-
-impl fmt::Display for UnknownMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown method {:?}: expected plain or abstract", self.0)
-    }
-}
-
-impl std::error::Error for UnknownMethod {}
 
 /// The number of landmarks of [`Options::default`].
 pub const DEFAULT_LANDMARKS: usize = 8;

@@ -1,5 +1,5 @@
-//! The errors of the domain: a puzzle that cannot be built (`PuzzleError`) and an unknown
-//! metric name (`UnknownMetric`).
+//! The error of a puzzle that cannot be built (`PuzzleError`). An unknown metric name
+//! (`UnknownMetric`) is defined with the metrics, in `model`.
 
 use core::fmt;
 
@@ -92,15 +92,3 @@ impl fmt::Display for PuzzleError {
 }
 
 impl std::error::Error for PuzzleError {}
-
-/// A metric name that is not `step`, `line` or `any`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownMetric(pub String);
-
-impl fmt::Display for UnknownMetric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown metric {:?}: expected step, line or any", self.0)
-    }
-}
-
-impl std::error::Error for UnknownMetric {}

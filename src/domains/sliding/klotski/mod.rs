@@ -101,9 +101,9 @@ mod print;
 mod solve;
 mod space;
 
-pub use error::{PuzzleError, UnknownMetric};
+pub use error::PuzzleError;
 pub use indexer::LayoutIndexer;
-pub use model::{Layout, MAX_CELLS, Metric, Piece, Puzzle, Shape};
+pub use model::{Layout, MAX_CELLS, Metric, Piece, Puzzle, Shape, UnknownMetric};
 pub use solve::{Move, Route};
 pub use space::Moves;
 

@@ -1,9 +1,9 @@
-//! The puzzle itself: shapes, pieces, the metrics, the `Layout` code of a position and
-//! the `Puzzle` that checks and encodes its pieces (`Puzzle::new`).
+//! The puzzle itself: shapes, pieces, the metrics (and `UnknownMetric`, a name that is
+//! none of them), the `Layout` code of a position and the `Puzzle` that checks and encodes
+//! its pieces (`Puzzle::new`).
 
-use core::str::FromStr;
-
-use super::{PuzzleError, UnknownMetric};
+use super::PuzzleError;
+use crate::domains::names::word_names;
 use crate::grid::Pos;
 
 /// The most cells a board may have.
@@ -32,17 +32,11 @@ pub enum Metric {
     Any,
 }
 
-impl FromStr for Metric {
-    type Err = UnknownMetric;
-    /// `step`, `line` or `any`.
-    fn from_str(text: &str) -> Result<Self, UnknownMetric> {
-        match text {
-            "step" => Ok(Metric::Step),
-            "line" => Ok(Metric::Line),
-            "any" => Ok(Metric::Any),
-            _ => Err(UnknownMetric(text.to_owned())),
-        }
-    }
+word_names! {
+    Metric { Step = "step", Line = "line", Any = "any" }
+    words: "`step`, `line` or `any`",
+    /// A metric name that is not `step`, `line` or `any`.
+    error: UnknownMetric("metric", expected: "step, line or any")
 }
 
 /// A piece of the start position: its label in the picture, its shape and its top-left

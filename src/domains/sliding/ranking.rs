@@ -50,6 +50,29 @@ const AVAIL_MASK: u64 = 0x0FFF_FFFF;
 /// Adds 1 to every nibble above nibble 0, shifted into place: the counters of the ranking.
 const ABOVE: u64 = 0x1111_1111_1111_1110;
 
+/// `$body` for a permutation of `$tiles` values, one copy per size with the const `$n` set
+/// to it (2 to 14, and 15 for anything larger), so that the loops over the tiles unroll
+/// with constant weights; `$few` for 0 or 1 value. The one list of sizes that the ranking
+/// and the expansion of [`RankedPuzzle`] are compiled for.
+macro_rules! per_size {
+    ($tiles:expr, $few:expr, $n:ident => $body:expr) => {
+        per_size!(@sizes $tiles, $few, $n => $body; 2 3 4 5 6 7 8 9 10 11 12 13 14)
+    };
+    (@sizes $tiles:expr, $few:expr, $n:ident => $body:expr; $($size:literal)+) => {
+        match $tiles {
+            0 | 1 => $few,
+            $($size => {
+                const $n: usize = $size;
+                $body
+            })+
+            _ => {
+                const $n: usize = 15;
+                $body
+            }
+        }
+    };
+}
+
 fn factorial(n: usize) -> u64 {
     FACTORIALS[n]
 }
@@ -95,23 +118,7 @@ impl Codec {
     #[inline]
     fn rank(&self, seq: u64) -> u64 {
         // One copy per size, unrolled with constant weights: 1.5x faster than a loop.
-        match self.tiles {
-            0 | 1 => 0,
-            2 => rank_of::<2>(seq),
-            3 => rank_of::<3>(seq),
-            4 => rank_of::<4>(seq),
-            5 => rank_of::<5>(seq),
-            6 => rank_of::<6>(seq),
-            7 => rank_of::<7>(seq),
-            8 => rank_of::<8>(seq),
-            9 => rank_of::<9>(seq),
-            10 => rank_of::<10>(seq),
-            11 => rank_of::<11>(seq),
-            12 => rank_of::<12>(seq),
-            13 => rank_of::<13>(seq),
-            14 => rank_of::<14>(seq),
-            _ => rank_of::<15>(seq),
-        }
+        per_size!(self.tiles, 0, N => rank_of::<N>(seq))
     }
 
     /// The permutation of Lehmer rank `rank` and its parity (0 even, 1 odd).
@@ -589,23 +596,9 @@ impl IndexSpace for RankedPuzzle {
     fn successors(&self, cursor: &mut RankCursor, index: usize, emit: impl FnMut(usize)) {
         // One copy of the expansion per number of tiles, so that ranking is unrolled with
         // constant weights; the branch goes the same way every time.
-        match self.ranking.codec.tiles {
-            0 | 1 => self.expand::<1>(cursor, index, emit),
-            2 => self.expand::<2>(cursor, index, emit),
-            3 => self.expand::<3>(cursor, index, emit),
-            4 => self.expand::<4>(cursor, index, emit),
-            5 => self.expand::<5>(cursor, index, emit),
-            6 => self.expand::<6>(cursor, index, emit),
-            7 => self.expand::<7>(cursor, index, emit),
-            8 => self.expand::<8>(cursor, index, emit),
-            9 => self.expand::<9>(cursor, index, emit),
-            10 => self.expand::<10>(cursor, index, emit),
-            11 => self.expand::<11>(cursor, index, emit),
-            12 => self.expand::<12>(cursor, index, emit),
-            13 => self.expand::<13>(cursor, index, emit),
-            14 => self.expand::<14>(cursor, index, emit),
-            _ => self.expand::<15>(cursor, index, emit),
-        }
+        per_size!(self.ranking.codec.tiles, self.expand::<1>(cursor, index, emit), N => {
+            self.expand::<N>(cursor, index, emit);
+        });
     }
 }
 

@@ -269,6 +269,18 @@ impl LinearConflict {
         must_leave(keys)
     }
 
+    /// Moves `tile` from cell `from` to the blank at cell `to` (the blank goes to `from`),
+    /// recounts the lines the move crosses, and returns `h` (an estimate whose Manhattan
+    /// part is already that after the move) with the change of the conflicts: what
+    /// [`TileHeuristic::slide`] and [`TileHeuristic::unslide`] (a move back) share.
+    fn shift(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
+        self.cells[usize::from(to)] = tile;
+        self.cells[usize::from(from)] = 0;
+        let before = self.conflicts;
+        self.recount(from, to);
+        h + 2 * self.conflicts - 2 * before
+    }
+
     /// Recounts the lines a move between `from` and `to` crosses.
     fn recount(&mut self, from: u8, to: u8) {
         let (from, to) = (usize::from(from), usize::from(to));
@@ -335,19 +347,13 @@ impl TileHeuristic for LinearConflict {
     }
 
     fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
-        self.cells[usize::from(to)] = tile;
-        self.cells[usize::from(from)] = 0;
-        let before = self.conflicts;
-        self.recount(from, to);
-        self.manhattan.slide(h, tile, from, to) + 2 * self.conflicts - 2 * before
+        let h = self.manhattan.slide(h, tile, from, to);
+        self.shift(h, tile, from, to)
     }
 
     fn unslide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
-        self.cells[usize::from(from)] = tile;
-        self.cells[usize::from(to)] = 0;
-        let before = self.conflicts;
-        self.recount(from, to);
-        self.manhattan.unslide(h, tile, from, to) + 2 * self.conflicts - 2 * before
+        let h = self.manhattan.unslide(h, tile, from, to);
+        self.shift(h, tile, to, from)
     }
 }
 

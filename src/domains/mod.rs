@@ -63,6 +63,21 @@ fn offered(
         .collect()
 }
 
+/// Writes `items` separated by single spaces, as the contest formats write their lists (a
+/// board's tiles, a row of cells, a route's moves).
+fn write_spaced<T: core::fmt::Display>(
+    f: &mut core::fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+) -> core::fmt::Result {
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
 /// Whether `strategy` searches forwards from the starts to a goal test: all but those that
 /// need the goal as one state and the steps backwards (`bibfs`, `bidijkstra`, `mm`).
 fn forwards(strategy: crate::Strategy) -> bool {

@@ -45,13 +45,7 @@ impl PipeRoute {
 impl fmt::Display for PipeRoute {
     /// The moves separated by spaces, e.g. `R R2 D`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, step) in self.moves.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{step}")?;
-        }
-        Ok(())
+        crate::domains::write_spaced(f, &self.moves)
     }
 }
 

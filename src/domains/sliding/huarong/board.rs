@@ -267,13 +267,11 @@ impl fmt::Display for Board {
     /// separated by spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in 0..self.rows {
-            for col in 0..self.cols {
-                if col > 0 {
-                    f.write_str(" ")?;
-                }
+            let cells = (0..self.cols).map(|col| {
                 let movable = self.is_movable(Pos::new(row, col));
-                f.write_str(if movable { "1" } else { "0" })?;
-            }
+                if movable { "1" } else { "0" }
+            });
+            crate::domains::write_spaced(f, cells)?;
             writeln!(f)?;
         }
         Ok(())

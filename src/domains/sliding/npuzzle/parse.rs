@@ -122,13 +122,7 @@ impl FromStr for Board {
 impl fmt::Display for Board {
     /// The tiles in row-major order separated by single spaces (the text format).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, tile) in self.tiles.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{tile}")?;
-        }
-        Ok(())
+        crate::domains::write_spaced(f, &self.tiles)
     }
 }
 

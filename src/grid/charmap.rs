@@ -209,9 +209,60 @@ fn header_number(
     }
 }
 
+/// The text of a maze with a start and an end (a target, an exit): a character map of at
+/// most `max_side` rows and columns and `max_cells` cells, with one marker of each, written
+/// back with the markers over their cells. The format the key-door and pipe mazes share.
+pub(crate) struct EndsMap {
+    /// The largest number of rows, and of columns.
+    pub(crate) max_side: u32,
+    /// The largest number of cells.
+    pub(crate) max_cells: usize,
+    /// The start's marker, then the end's.
+    pub(crate) markers: [Marker; 2],
+}
+
+impl EndsMap {
+    /// The maze `build` makes of the cells, the start and the end of `text`, a character
+    /// map read by [`parse_char_map`] with these limits and markers and `classify`. The
+    /// format should leave `build` nothing to refuse; a refusal is an `Unsolvable` error on
+    /// line 1.
+    pub(crate) fn parse<T, M, E: core::fmt::Display>(
+        &self,
+        text: &str,
+        classify: impl FnMut(char) -> Option<T>,
+        build: impl FnOnce(Grid<T>, Pos, Pos) -> Result<M, E>,
+    ) -> Result<M, ParseError> {
+        let format = MapFormat {
+            max_rows: self.max_side,
+            max_cols: self.max_side,
+            max_cells: self.max_cells,
+            markers: &self.markers,
+        };
+        let CharMap { grid, markers } = parse_char_map(text, &format, classify)?;
+        build(grid, markers[0], markers[1])
+            .map_err(|error| ParseError::new(1, 0, ParseErrorKind::Unsolvable(error.to_string())))
+    }
+
+    /// Writes `cells` as [`EndsMap::parse`] reads them: the start's marker at `start`, the
+    /// end's at `end`, and every other cell as `cell` draws it.
+    pub(crate) fn write<T>(
+        &self,
+        f: &mut core::fmt::Formatter<'_>,
+        cells: &Grid<T>,
+        [start, end]: [Pos; 2],
+        cell: impl Fn(&T) -> char,
+    ) -> core::fmt::Result {
+        write_char_map(f, cells.rows(), cells.cols(), |pos| match pos {
+            _ if pos == start => self.markers[0].ch,
+            _ if pos == end => self.markers[1].ch,
+            _ => cell(&cells[pos]),
+        })
+    }
+}
+
 /// Writes a `rows x cols` map in the format [`parse_char_map`] reads: the header
 /// `rows cols`, then one line per row of the characters `cell` gives each position.
-pub(crate) fn write_char_map(
+fn write_char_map(
     f: &mut core::fmt::Formatter<'_>,
     rows: u32,
     cols: u32,
@@ -223,6 +274,13 @@ pub(crate) fn write_char_map(
         writeln!(f, "{line}")?;
     }
     Ok(())
+}
+
+/// The index of the letter `c` after `first` when it is below `count` (`'d'`, `b'a'`, 8:
+/// 3): the inverse of [`letter`].
+pub(crate) fn letter_index(c: char, first: u8, count: u8) -> Option<u8> {
+    let index = u32::from(c).wrapping_sub(u32::from(first));
+    u8::try_from(index).ok().filter(|&index| index < count)
 }
 
 /// The letter `index` places after `first` (`b'a'`, 3: `'d'`), or `?` for an index of

@@ -9,7 +9,7 @@ use crate::space::StateIndexer;
 mod charmap;
 
 pub use charmap::{CharMap, MapFormat, Marker, parse_char_map};
-pub(crate) use charmap::{letter, write_char_map};
+pub(crate) use charmap::{EndsMap, letter, letter_index};
 
 /// A cell of a grid: 0-based row (growing downwards) and column.
 ///

@@ -112,7 +112,7 @@ pub trait Solver<P: SearchProblem>: Engine<StateOf<P>> {
     /// The cost type of the events and answer: the space's, or `usize` for the step
     /// counts of [`Bfs`](crate::Bfs).
     type Cost: Cost;
-    /// What a search returns: a [`Search`](crate::Search), or for [`Spfa`](crate::Spfa) a
+    /// What a search returns: a [`Search`], or for [`Spfa`](crate::Spfa) a
     /// negative cycle as an error.
     type Output: From<CapacityError>;
 
@@ -126,7 +126,7 @@ pub trait Solver<P: SearchProblem>: Engine<StateOf<P>> {
     ) -> Self::Output;
 
     /// Searches `problem` with fresh buffers and no visitor; a scratch that cannot be
-    /// allocated is an answer stopped by [`StopReason::Capacity`](crate::StopReason::Capacity).
+    /// allocated is an answer stopped by [`StopReason::Capacity`].
     fn search(&self, problem: &P) -> Self::Output {
         self.search_with(problem, &mut NoVisitor)
     }
@@ -147,7 +147,7 @@ pub trait Solver<P: SearchProblem>: Engine<StateOf<P>> {
 
 /// An engine that searches an [`InPlaceSpace`] in place, for a state satisfying a goal
 /// test `G`: the one way [`InPlaceIdaStar`](crate::InPlaceIdaStar) and
-/// [`ParIdaStar`](crate::ParIdaStar) are called, as [`Solver`] is for the engines over a
+/// `ParIdaStar` (feature `parallel`) are called, as [`Solver`] is for the engines over a
 /// [`StateSpace`](crate::StateSpace). The space is left in its start state.
 ///
 /// # Examples

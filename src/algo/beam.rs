@@ -2,12 +2,11 @@
 //! least `f = g + h` of each layer. Fast and small; it may miss every solution.
 
 use core::num::NonZeroUsize;
-use core::ops::ControlFlow;
 
 use super::best_first::answer;
-use super::engine::{Engine, Setup, engine_setup, extended, stored_solver};
+use super::engine::{Engine, Setup, engine_setup, expanding, extended, stored_solver};
 use crate::error::CapacityError;
-use crate::event::{Event, Visitor};
+use crate::event::Visitor;
 use crate::problem::StateOf;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
@@ -186,10 +185,6 @@ impl<C: Cost> BeamSearch<'_, C> {
         clippy::too_many_arguments,
         reason = "the search's loop; its state is all here"
     )]
-    #[expect(
-        clippy::too_many_lines,
-        reason = "one layer's expansion, selection and stop checks"
-    )]
     fn search<S, Sp, H, IsGoal, V>(
         &mut self,
         store: &mut impl NodeStore<S, (Slot, C)>,
@@ -242,13 +237,7 @@ impl<C: Cost> BeamSearch<'_, C> {
                 })?;
                 let state = store.state(slot);
                 let g = store.value(slot).1;
-                if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                    state: &state,
-                    cost: g,
-                }) {
-                    return Err(StopReason::Visitor);
-                }
-                stats.expanded += 1;
+                expanding(visitor, stats, &state, g)?;
                 let mut halt = None;
                 let mut found = None;
                 space.successors(&state, |child, step| {

@@ -1,15 +1,13 @@
 //! Bidirectional breadth-first search: two BFS frontiers, from the start forwards and from
 //! the goal backwards, expanded a whole layer at a time until they meet.
 
-use core::ops::ControlFlow;
-
 use crate::error::CapacityError;
-use crate::event::{Event, Visitor};
+use crate::event::Visitor;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::ReversibleSpace;
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
-use super::engine::{Engine, Setup, Solver, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup, expanding};
 use crate::problem::{Backward, Problem, SearchProblem, StateOf};
 
 /// One direction of the search: its store, its queue, and the depth of its frontier.
@@ -287,13 +285,7 @@ where
             this.memory_bytes() + other.memory_bytes()
         })?;
         let state = this.store.state(slot);
-        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-            state: &state,
-            cost: this.depth as usize,
-        }) {
-            return Err(StopReason::Visitor);
-        }
-        stats.expanded += 1;
+        expanding(visitor, stats, &state, this.depth as usize)?;
         let mut met = Ok(None);
         let (store, queue) = (&mut this.store, &mut this.queue);
         let mut visit = |next: S, _| {

@@ -37,9 +37,9 @@ use core::ops::{Deref, DerefMut};
 
 use crate::Cost;
 use crate::error::CapacityError;
-use crate::event::{NoVisitor, Visitor};
+use crate::event::{Event, NoVisitor, Visitor};
 use crate::problem::{SearchProblem, StateOf};
-use crate::solution::{Limits, Plan, Search, StopReason};
+use crate::solution::{Limits, Plan, Search, Stats, StopReason};
 use crate::space::InPlaceSpace;
 
 /// An engine: an immutable configuration that builds the per-thread scratch its searches
@@ -364,6 +364,27 @@ pub(crate) fn extended<C: Cost>(
     let cost = g.checked_plus(step);
     *overflowed |= cost.is_none();
     cost
+}
+
+/// Tells `visitor` that `state`, reached at cost `cost`, is expanded now, and counts the
+/// expansion; `Err` when the visitor stops the search (the expansion is then not counted).
+/// Every engine that reports expansions does it here.
+///
+/// # Errors
+///
+/// [`StopReason::Visitor`] when the visitor breaks.
+#[inline]
+pub(crate) fn expanding<S, C, V: Visitor<S, C>>(
+    visitor: &mut V,
+    stats: &mut Stats,
+    state: &S,
+    cost: C,
+) -> Result<(), StopReason> {
+    if visitor.visit(Event::Expanded { state, cost }).is_break() {
+        return Err(StopReason::Visitor);
+    }
+    stats.expanded += 1;
+    Ok(())
 }
 
 /// The storage and limits every engine is configured with.

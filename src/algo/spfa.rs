@@ -2,18 +2,17 @@
 //! detection of a reachable negative cycle, reported with its states.
 
 use core::hash::Hash;
-use core::ops::ControlFlow;
 use std::collections::VecDeque;
 
 use crate::error::{CapacityError, NegativeCycle};
-use crate::event::{Event, NoVisitor, Visitor};
+use crate::event::{NoVisitor, Visitor};
 use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, StopReason};
 use crate::space::UnsignedUser;
 use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, Solver, engine_setup, stored_solver};
+use super::engine::{Engine, Setup, Solver, engine_setup, expanding, stored_solver};
 use crate::problem::{Problem, StateOf};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
@@ -370,13 +369,9 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             node.queued = false;
             let dist = node.dist;
             let state = self.store.state(slot);
-            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                state: &state,
-                cost: dist,
-            }) {
-                return Ok(Err(StopReason::Visitor));
+            if let Err(reason) = expanding(visitor, stats, &state, dist) {
+                return Ok(Err(reason));
             }
-            stats.expanded += 1;
             // The first relaxation whose cost went below the type's minimum: (from, to if
             // already stored).
             let mut underflow: Option<(Slot, Option<Slot>)> = None;

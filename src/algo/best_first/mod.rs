@@ -6,9 +6,8 @@
 //! the goals it takes. [`BestFirstScratch`] holds the buffers of them all.
 
 use core::hash::Hash;
-use core::ops::ControlFlow;
 
-use crate::algo::engine::extended;
+use crate::algo::engine::{expanding, extended};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::problem::{CostOf, SearchProblem, StateOf};
@@ -350,13 +349,7 @@ where
             limits.check(stats.expanded, || {
                 store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
             })?;
-            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                state: &state,
-                cost: g,
-            }) {
-                return Err(StopReason::Visitor);
-            }
-            stats.expanded += 1;
+            expanding(visitor, stats, &state, g)?;
             space.successors(&state, |next, step| {
                 stats.generated += 1;
                 let Some(cost) = extended(g, step, &mut verdict.halt, &mut verdict.overflowed)

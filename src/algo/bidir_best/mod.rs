@@ -62,13 +62,11 @@
 //! before it could decide, the search returns as [`Search::partial`] the best path met so
 //! far, if any, or else the path to the forward state of least `h`, then least `g`.
 
-use core::ops::ControlFlow;
-
 mod engine;
 
 pub use engine::{BidirectionalDijkstra, Mm};
 
-use crate::algo::engine::extended;
+use crate::algo::engine::{expanding, extended};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
@@ -487,13 +485,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             *flags = (*flags & !flag(OPEN, side)) | flag(CLOSED, side);
             self.sides[side].open -= 1;
             let state = self.store.state(slot);
-            if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-                state: &state,
-                cost: g,
-            }) {
-                return Err(StopReason::Visitor);
-            }
-            stats.expanded += 1;
+            expanding(visitor, stats, &state, g)?;
             let mut halt = None;
             let mut visit = |next: S, step: C| {
                 stats.generated += 1;

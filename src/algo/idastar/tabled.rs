@@ -9,7 +9,7 @@ use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::{ByRef, Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{Hashed, Storage, TranspositionTable, try_push};
 
-use super::super::engine::{Engine, Setup, Solver, engine_setup, stored_solver};
+use super::super::engine::{Engine, Setup, Solver, engine_setup, expanding, stored_solver};
 use super::{CycleCheck, Pass, min_option};
 use crate::problem::{Problem, StateOf};
 
@@ -538,13 +538,7 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
         V: Visitor<S, C>,
     {
         limits.check(stats.expanded, || self.memory_bytes())?;
-        if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
-            state: &state,
-            cost: g,
-        }) {
-            return Err(StopReason::Visitor);
-        }
-        stats.expanded += 1;
+        expanding(visitor, stats, &state, g)?;
         let first = self.children.len();
         let (frames, children) = (&self.frames, &mut self.children);
         let parent = frames.last().map(|frame| &frame.state);

@@ -115,7 +115,8 @@ proptest! {
     #![proptest_config(config())]
 
     /// The least cost of Bellman–Ford, or no path, on every pool, with the zero
-    /// heuristic and an admissible inconsistent one.
+    /// heuristic and an admissible inconsistent one, with fresh buffers and with one
+    /// scratch reused.
     #[test]
     fn agrees_with_bellman_ford_on_every_pool((g, starts, goals, scales) in case()) {
         let expected = best_goal(&bellman_ford(&g, &starts).unwrap(), |s| goals[s as usize]);
@@ -133,17 +134,8 @@ proptest! {
                 .unwrap();
             check(&g, &starts, &goals, expected, &search, &format!("scaled h, {threads} threads"))?;
         }
-    }
-
-    /// One scratch reused by every search of a case, on pools that grow and shrink
-    /// (1, 2, 8, 8, 2, 1 threads): each answer is the oracle's, as with fresh buffers.
-    #[test]
-    fn a_reused_scratch_answers_as_fresh_buffers((g, starts, goals, scales) in case()) {
-        let expected = best_goal(&bellman_ford(&g, &starts).unwrap(), |s| goals[s as usize]);
-        let table = scaled_heuristic(&g, &goals, &scales);
-        let problem = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize]);
-        let informed = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize])
-            .heuristic(|s: &u32| table[*s as usize]);
+        // One scratch reused by every search, on pools that grow and shrink (1, 2, 8, 8, 2,
+        // 1 threads): each answer is the oracle's, as with fresh buffers.
         let hda = Hda::new();
         let mut scratch = hda.scratch().unwrap();
         for threads in THREADS.into_iter().chain(THREADS.into_iter().rev()) {

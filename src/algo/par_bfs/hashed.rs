@@ -8,7 +8,7 @@ use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use super::ParBfs;
-use super::layer::{self, Ended};
+use super::layer;
 use crate::error::CapacityError;
 use crate::solution::{Outcome, Search, Solution, Stats, StopReason};
 use crate::space::StateSpace;
@@ -215,22 +215,10 @@ impl ParBfs {
             },
         );
         stats.memory = stats.stored * per_state;
-        let outcome = match ended {
-            Ended::Found(goal) => {
-                let (state, mut parent) = shards.get(goal);
-                let mut path = vec![state];
-                while parent != NO_PARENT {
-                    let (state, up) = shards.get(parent);
-                    path.push(state);
-                    parent = up;
-                }
-                path.reverse();
-                let cost = path.len() - 1;
-                Outcome::Found(Solution { path, cost })
-            }
-            Ended::NoPath => Outcome::NoPath,
-            Ended::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = ended.outcome(|at| {
+            let (state, parent) = shards.get(at);
+            (state, (parent != NO_PARENT).then_some(parent))
+        });
         Ok(Search::new(outcome, stats))
     }
 }

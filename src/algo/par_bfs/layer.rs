@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 
 use crate::error::CapacityError;
-use crate::solution::{Limits, Stats, StopReason};
+use crate::solution::{Limits, Outcome, Solution, Stats, StopReason};
 
 /// The most frontier items one task expands between two checks of the limits.
 const MAX_CHUNK: usize = 4096;
@@ -190,6 +190,33 @@ pub(super) enum Ended {
     NoPath,
     /// A limit or the memory stopped it.
     Stopped(StopReason),
+}
+
+impl Ended {
+    /// The outcome of a search that ended so, with the path to the goal found read back
+    /// from it: `node(at)` is the state of the node `at` (the goal's key first) and the
+    /// key of its parent, `None` at a start.
+    pub(super) fn outcome<S>(
+        self,
+        mut node: impl FnMut(u64) -> (S, Option<u64>),
+    ) -> Outcome<Solution<S, usize>> {
+        match self {
+            Ended::Found(goal) => {
+                let mut path = Vec::new();
+                let mut at = Some(goal);
+                while let Some(key) = at {
+                    let (state, parent) = node(key);
+                    path.push(state);
+                    at = parent;
+                }
+                path.reverse();
+                let cost = path.len() - 1;
+                Outcome::Found(Solution { path, cost })
+            }
+            Ended::NoPath => Outcome::NoPath,
+            Ended::Stopped(reason) => Outcome::Stopped(reason),
+        }
+    }
 }
 
 /// What every task of a layer shares: the limits, the memory in use when the layer began,

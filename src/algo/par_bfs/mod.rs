@@ -15,8 +15,6 @@ use crate::space::{StateIndexer, StateSpace};
 use crate::store::dense::check_round_trip;
 use crate::store::dense::index_out_of_bound;
 
-use layer::Ended;
-
 /// The parent of a start state.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -217,25 +215,11 @@ impl ParBfs {
                 });
             },
         );
-        let outcome = match ended {
-            Ended::Found(goal) => {
-                let mut path = vec![indexer.state(goal as usize)];
-                let mut at = goal as usize;
-                loop {
-                    let parent = parents[at].load(Ordering::Relaxed);
-                    if parent == NO_PARENT {
-                        break;
-                    }
-                    path.push(indexer.state(parent as usize));
-                    at = parent as usize;
-                }
-                path.reverse();
-                let cost = path.len() - 1;
-                Outcome::Found(Solution { path, cost })
-            }
-            Ended::NoPath => Outcome::NoPath,
-            Ended::Stopped(reason) => Outcome::Stopped(reason),
-        };
+        let outcome = ended.outcome(|at| {
+            let parent = parents[at as usize].load(Ordering::Relaxed);
+            let parent = (parent != NO_PARENT).then_some(u64::from(parent));
+            (indexer.state(at as usize), parent)
+        });
         Ok(Search::new(outcome, stats))
     }
 }

@@ -1,7 +1,7 @@
 //! The construction of a database: a breadth-first search over (placement, blank cell)
 //! states, level by level, over bit sets.
 
-use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
+use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PdbError};
 use crate::domains::sliding::npuzzle::byte;
 
 /// A table entry not reached (yet) during the build.
@@ -61,8 +61,16 @@ struct Levels {
 }
 
 impl Builder {
-    pub(super) fn new(db: &PatternDatabase) -> Self {
-        let (n, cols) = (db.cells(), db.cols);
+    /// The builder of a database of `goal_cells.len()` tiles on a board of `n` cells in rows
+    /// of `cols`: the tiles' goal cells, the blank's, and the ranking's weights (those of
+    /// the database the table is for).
+    pub(super) fn new(
+        n: usize,
+        cols: usize,
+        weights: [usize; MAX_PATTERN_TILES],
+        goal_cells: &[u8],
+        blank_goal: u8,
+    ) -> Self {
         let (mut has_right, mut has_left) = (0u64, 0u64);
         for cell in 0..n {
             let col = cell % cols;
@@ -76,15 +84,15 @@ impl Builder {
         let board = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Self {
             n,
-            k: db.tiles.len(),
-            weights: db.weights,
+            k: goal_cells.len(),
+            weights,
             board,
             has_right,
             has_left,
             cols,
             vertical: if n > cols { cols } else { 0 },
-            goal_cells: db.goal_cells.clone(),
-            blank_goal: db.blank_goal,
+            goal_cells: goal_cells.to_vec(),
+            blank_goal,
             width: n.next_power_of_two().max(16),
         }
     }
@@ -322,16 +330,16 @@ impl Builder {
 /// The cells of one placement as bit masks, to rank its successors quickly: a successor's
 /// rank differs from the placement's in the moved tile's digit and in the digits of the
 /// later tiles on the cells between the two (none for a move sideways).
-struct Moves {
+pub(super) struct Moves {
     /// The cells of all tiles.
-    occupied: u64,
+    pub(super) occupied: u64,
     /// The tile on each occupied cell.
     tile_on: [u8; MAX_PDB_CELLS],
 }
 
 impl Moves {
     #[inline]
-    fn new(tiles: &[u8]) -> Self {
+    pub(super) fn new(tiles: &[u8]) -> Self {
         let mut moves = Self {
             occupied: 0,
             tile_on: [0; MAX_PDB_CELLS],
@@ -353,7 +361,7 @@ impl Moves {
     /// free cell `to`: as `database::rank_after`, looking only at the tiles on the cells
     /// between the two (none for a move sideways).
     #[inline]
-    fn rank_after(
+    pub(super) fn rank_after(
         &self,
         weights: &[usize; MAX_PATTERN_TILES],
         rank: usize,
@@ -391,46 +399,4 @@ impl Moves {
 /// `n! / (n - k)!`, or `None` when it overflows.
 pub(super) fn arrangements(n: usize, k: usize) -> Option<usize> {
     (n - k + 1..=n).try_fold(1usize, usize::checked_mul)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domains::sliding::npuzzle::NPuzzle;
-    use crate::rng::SplitMix64;
-
-    #[test]
-    fn ranks_after_a_move_equal_a_full_ranking() {
-        let mut rng = SplitMix64::new(7);
-        // The 15-puzzle, and the largest board (64 cells: the masks' top bit).
-        for side in [4u8, 8] {
-            let puzzle = NPuzzle::standard(side.into(), side.into()).unwrap();
-            let n = side * side;
-            for k in 1..=7 {
-                let db = PatternDatabase::empty(&puzzle, &(1..=k).collect::<Vec<u8>>()).unwrap();
-                ranks_match(&db, n, k, &mut rng);
-            }
-        }
-    }
-
-    /// Every move (to any free cell, not only a neighbour) of 300 random placements of `k`
-    /// tiles on `n` cells: both incremental rankings against ranking the moved placement.
-    fn ranks_match(db: &PatternDatabase, n: u8, k: u8, rng: &mut SplitMix64) {
-        for _ in 0..300 {
-            let mut cells: Vec<u8> = (0..n).collect();
-            rng.shuffle(&mut cells);
-            let tiles = &cells[..usize::from(k)];
-            let rank = db.rank(tiles);
-            let moves = Moves::new(tiles);
-            for (i, &from) in tiles.iter().enumerate() {
-                for to in (0..n).filter(|&to| moves.occupied & (1 << to) == 0) {
-                    let mut moved = tiles.to_vec();
-                    moved[i] = to;
-                    let expected = db.rank(&moved);
-                    assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
-                    assert_eq!(db.rank_after(tiles, rank, i, from, to), expected);
-                }
-            }
-        }
-    }
 }

@@ -2,7 +2,6 @@
 //! forged cache file fails, cheap enough to run on every load.
 
 use super::PatternDatabase;
-use super::builder::Builder;
 use crate::domains::sliding::npuzzle::byte;
 use crate::rng::SplitMix64;
 
@@ -52,7 +51,7 @@ impl PatternDatabase {
             else {
                 return false;
             };
-            return Builder::new(&fresh).run().is_ok_and(|table| {
+            return fresh.builder().run().is_ok_and(|table| {
                 table.len() == self.len()
                     && table
                         .iter()

@@ -76,11 +76,13 @@
 mod builder;
 mod check;
 mod database;
+mod error;
 mod files;
 mod heuristic;
 mod set;
 
-pub use database::{MAX_PATTERN_TILES, MAX_PATTERNS, MAX_PDB_CELLS, PatternDatabase, PdbError};
+pub use database::PatternDatabase;
+pub use error::{MAX_PATTERN_TILES, MAX_PATTERNS, MAX_PDB_CELLS, PdbError};
 pub use files::{Cached, default_cache_dir};
 pub use heuristic::PatternHeuristic;
 pub use set::{Partition, PatternSet};

@@ -1,7 +1,9 @@
 //! Unit tests of the ranking, the nibble tables and the file format.
 
+use super::builder::Moves;
 use super::*;
 use crate::domains::sliding::npuzzle::NPuzzle;
+use crate::rng::SplitMix64;
 
 #[test]
 fn ranks_of_partial_permutations_are_dense() {
@@ -180,6 +182,41 @@ fn doubled_saturated_shifted_and_zeroed_tables_fail_the_checks() {
                 !forged.passes_sampled_checks(&mut rng, check::SAMPLES),
                 "{what}"
             );
+        }
+    }
+}
+
+#[test]
+fn ranks_after_a_move_equal_a_full_ranking() {
+    let mut rng = SplitMix64::new(7);
+    // The 15-puzzle, and the largest board (64 cells: the masks' top bit).
+    for side in [4u8, 8] {
+        let puzzle = NPuzzle::standard(side.into(), side.into()).unwrap();
+        let n = side * side;
+        for k in 1..=7 {
+            let db = PatternDatabase::empty(&puzzle, &(1..=k).collect::<Vec<u8>>()).unwrap();
+            ranks_match(&db, n, k, &mut rng);
+        }
+    }
+}
+
+/// Every move (to any free cell, not only a neighbour) of 300 random placements of `k`
+/// tiles on `n` cells: both incremental rankings against ranking the moved placement.
+fn ranks_match(db: &PatternDatabase, n: u8, k: u8, rng: &mut SplitMix64) {
+    for _ in 0..300 {
+        let mut cells: Vec<u8> = (0..n).collect();
+        rng.shuffle(&mut cells);
+        let tiles = &cells[..usize::from(k)];
+        let rank = db.rank(tiles);
+        let moves = Moves::new(tiles);
+        for (i, &from) in tiles.iter().enumerate() {
+            for to in (0..n).filter(|&to| moves.occupied & (1 << to) == 0) {
+                let mut moved = tiles.to_vec();
+                moved[i] = to;
+                let expected = db.rank(&moved);
+                assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
+                assert_eq!(db.rank_after(tiles, rank, i, from, to), expected);
+            }
         }
     }
 }

@@ -42,6 +42,7 @@ mod error;
 pub mod keydoor;
 pub mod keys;
 pub mod maze;
+pub mod movingai;
 mod names;
 pub mod pipemaze;
 pub mod sliding;

@@ -1,0 +1,106 @@
+//! Grid pathfinding on the Moving AI benchmark maps: the `.map` and `.scen` formats, the
+//! benchmark's 8-connected movement rules as a state space, and an exact cost type for
+//! lengths `a + b·√2`.
+//!
+//! # The domain
+//!
+//! A map is a grid of terrain cells ([`Terrain`]). A path moves from cell to cell:
+//!
+//! - a **straight step** to one of the four edge neighbours costs 1;
+//! - a **diagonal step** to one of the four corner neighbours costs √2, and needs both
+//!   cells it passes by (the two edge neighbours of the start that are also edge
+//!   neighbours of the end) to be passable: **no corner cutting**;
+//! - every move stays within **one terrain class**: ground (`.`, `G`) and swamp (`S`) are
+//!   one class, trees (`T`) another, water (`W`) a third, and out-of-bounds cells (`@`,
+//!   `O`) belong to none and are never entered. A move from a ground cell goes to a
+//!   ground or swamp cell, and the cells a diagonal step passes by must be of that class
+//!   too; a path that starts on trees stays on trees.
+//!
+//! These are the rules under which the published optimal lengths of the benchmark's
+//! scenario files are reproduced (the rules of HOG2, the program that made the files:
+//! a map with trees then holds two separate worlds, and paths through the trees exist
+//! only between tree cells). [`OctileSpace`] is the map under these rules, or under 4
+//! connectivity ([`Connectivity::Four`], all steps straight); its costs are exact
+//! [`OctileCost`]s, and [`OctileSpace::heuristic`] is the octile distance
+//! ([`OctileDistance`]), admissible and consistent.
+//!
+//! # The map format
+//!
+//! Read by [`OctileMap::parse`]:
+//!
+//! ```text
+//! type octile          the map type: always octile
+//! height H             the number of rows, from 1
+//! width W              the number of columns, from 1
+//! map                  then H rows of W characters, top to bottom:
+//!   . G    ground          S    swamp (ground class)
+//!   T      trees           W    water
+//!   @ O    out of bounds (impassable)
+//! ```
+//!
+//! A map has at most [`MAX_CELLS`] cells. Lines end in `\n` or `\r\n`. The character in
+//! column `x` (from 0) of row `y` (from 0) is the cell `Pos::new(y, x)`.
+//!
+//! # The scenario format
+//!
+//! Read by [`Scenario::parse_list`]: a first line `version 1` (or `version 1.0`, as in
+//! older files), then one [`Scenario`] per line, nine fields separated by tabs or spaces:
+//!
+//! ```text
+//! bucket  map  width  height  start_x  start_y  goal_x  goal_y  optimal_length
+//! 0       den602d.map  710  402  194  298  191  299  3.41421356
+//! ```
+//!
+//! `bucket` groups scenarios of similar length; `map` names the map file (a bare name,
+//! or a path such as `maps/dao/brc202d.map` in older files, never containing spaces);
+//! `width` and `height` are the map's; `x` is a column and `y` a row, from 0, so the
+//! start is `Pos::new(start_y, start_x)`; `optimal_length` is the length of an optimal
+//! path under the rules above, printed with 8 decimals by the current files (older ones
+//! print 2 decimals or 6 significant digits), kept as a [`PrintedLength`]. The files
+//! computed it as `a + b·1.414213562` for `a` straight and `b` diagonal steps, with √2
+//! cut after 9 decimals ([`PUBLISHED_SQRT_2`]): from 14 diagonal steps on, the exact
+//! length `a + b·√2` may differ from the printed one in the 8th decimal, and
+//! [`PrintedLength::matches_cost`] compares a path's cost as the files computed it.
+//!
+//! # Errors
+//!
+//! Every fault of a text is a [`ParseError`](crate::ParseError) naming its line and
+//! column, 1-based; cells in the API are 0-based [`Pos`](crate::grid::Pos)itions.
+//!
+//! # Examples
+//!
+//! A scenario solved with A*, Dijkstra and bidirectional Dijkstra, each matching the
+//! printed length:
+//!
+//! ```
+//! use state_search::domains::movingai::{Connectivity, OctileMap, OctileSpace, Scenario};
+//! use state_search::strategy::Queue;
+//! use state_search::{Limits, Problem, Strategy};
+//!
+//! let map = OctileMap::parse("type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n..S..\nTT...\n")?;
+//! let scenarios = Scenario::parse_list_for("version 1\n1\tm.map\t5\t4\t0\t2\t4\t2\t4.00000000\n", &map)?;
+//! let space = OctileSpace::new(&map, Connectivity::Eight);
+//! for scenario in &scenarios {
+//!     let goal = scenario.goal;
+//!     let problem = Problem::new(&space, [scenario.start], move |&p| p == goal)
+//!         .heuristic(space.heuristic(goal))
+//!         .indexed()
+//!         .backward(goal);
+//!     for strategy in [Strategy::AStar, Strategy::Dijkstra(Queue::Heap), Strategy::BidirectionalDijkstra] {
+//!         let found = strategy.run(&problem, &Limits::new())?.into_found().unwrap();
+//!         assert_eq!(found.cost.to_string(), "4.00000000"); // straight through the swamp
+//!         assert!(scenario.optimal.matches_cost(found.cost));
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod cost;
+mod map;
+mod scen;
+mod space;
+
+pub use cost::OctileCost;
+pub use map::{MAX_CELLS, MapSizeError, OctileMap, Terrain, TerrainClass};
+pub use scen::{PUBLISHED_SQRT_2, PrintedLength, Scenario};
+pub use space::{Connectivity, OctileDistance, OctileSpace};

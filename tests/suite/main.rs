@@ -32,6 +32,7 @@ mod keydoor;
 mod klotski;
 mod layers;
 mod limits;
+mod movingai;
 mod npuzzle;
 mod out_of_memory;
 mod palamaze;

@@ -5,6 +5,7 @@ pub mod graph;
 pub mod huarong;
 pub mod keydoor;
 pub mod klotski;
+pub mod movingai;
 pub mod npuzzle;
 pub mod palamaze;
 pub mod paths;

@@ -725,6 +725,43 @@ fn published_lengths_random512() {
     );
 }
 
+#[test]
+fn space_has_no_moves_off_the_map_or_from_impassable_cells() {
+    let map = OctileMap::parse(&map_text(&["..@", "...", "..."], "\n")).unwrap();
+    let space = OctileSpace::new(&map, Connectivity::Eight);
+    let moves = |pos: Pos| {
+        let mut moves = Vec::new();
+        space.successors(&pos, |next, cost| moves.push((next, cost)));
+        moves
+    };
+    // (0, 5) would be read as cell (1, 0) by a careless index into the padded array.
+    for off in [
+        Pos::new(0, 3),
+        Pos::new(0, 5),
+        Pos::new(3, 0),
+        Pos::new(u32::MAX, u32::MAX),
+    ] {
+        assert_eq!(moves(off), []);
+    }
+    assert_eq!(moves(Pos::new(0, 2)), []);
+    let (s, d) = (OctileCost::STRAIGHT, OctileCost::DIAGONAL);
+    assert_eq!(
+        moves(Pos::new(1, 1)),
+        [
+            (Pos::new(0, 1), s),
+            (Pos::new(2, 1), s),
+            (Pos::new(1, 0), s),
+            (Pos::new(1, 2), s),
+            (Pos::new(0, 0), d),
+            (Pos::new(2, 0), d),
+            (Pos::new(2, 2), d),
+        ]
+    );
+    assert_eq!(space.uniform_cost(), None);
+    let four = OctileSpace::new(&map, Connectivity::Four);
+    assert_eq!(four.uniform_cost(), Some(OctileCost::STRAIGHT));
+}
+
 /// The nighthaven scenarios that start and end on trees: their paths run through the
 /// trees only, a class of its own.
 #[test]

@@ -49,7 +49,8 @@ fn class_code(terrain: Terrain) -> u8 {
 ///   passes by, the two straight neighbours it lies between, to be of class `k` as well:
 ///   no cutting of corners, and no squeezing between two other classes.
 ///
-/// Nothing moves from an impassable cell, nor off the map. The moves are symmetric, so
+/// Nothing moves from an impassable cell, nor off the map (a start off the map has no
+/// moves, and the indexer numbers only the cells on the map). The moves are symmetric, so
 /// the predecessors ([`ReversibleSpace`]) are the successors. The cells are numbered by
 /// the map's [`CellIndexer`] ([`IndexedSpace`]). [`OctileSpace::heuristic`] is the
 /// octile distance for 8-connected moves and the Manhattan distance for 4-connected
@@ -86,6 +87,8 @@ pub struct OctileSpace {
     padding: Padding,
     connectivity: Connectivity,
     indexer: CellIndexer,
+    rows: u32,
+    cols: u32,
 }
 
 impl OctileSpace {
@@ -102,6 +105,8 @@ impl OctileSpace {
             padding,
             connectivity,
             indexer: map.grid().indexer(),
+            rows: map.height(),
+            cols: map.width(),
         }
     }
 
@@ -122,17 +127,17 @@ impl OctileSpace {
     }
 
     /// Emits each cell one move from `pos`, with the move's cost, in the order up, down,
-    /// left, right, then the diagonals up-left, up-right, down-left, down-right.
-    ///
-    /// # Panics
-    ///
-    /// Panics when `pos` is off the map.
+    /// left, right, then the diagonals up-left, up-right, down-left, down-right. Nothing
+    /// for an impassable cell, or for a `pos` off the map.
     ///
     /// # Complexity
     ///
     /// O(1): at most 12 cells are looked at.
     #[inline]
     pub fn moves(&self, pos: Pos, mut emit: impl FnMut(Pos, OctileCost)) {
+        if pos.row >= self.rows || pos.col >= self.cols {
+            return;
+        }
         let here = self.padding.index(pos);
         let class = self.classes[here];
         if class == BLOCKED {

@@ -144,7 +144,7 @@ impl<S, St: Storage<S>> Engine<S> for BidirectionalBfs<St> {
 /// state).
 ///
 /// Returns [`Outcome::Found`] with a shortest path, [`Outcome::NoPath`], or
-/// [`Outcome::Stopped`]. The visitor sees [`Event::Expanded`] from both sides (the cost is
+/// [`Outcome::Stopped`]. The visitor sees [`Event::Expanded`](crate::Event::Expanded) from both sides (the cost is
 /// the depth on that side).
 impl<P, Hb, St> Solver<P> for BidirectionalBfs<St>
 where

@@ -164,7 +164,7 @@ stored_solver!(
     /// Returns `Ok` with [`Outcome::Found`] (a least-cost path; among goals of equal cost,
     /// the one reached first), [`Outcome::NoPath`], or [`Outcome::Stopped`]; step costs may
     /// be negative, and the goal test is applied to every state reached once the costs have
-    /// settled. The visitor sees [`Event::Expanded`] each time a state leaves the queue.
+    /// settled. The visitor sees [`Event::Expanded`](crate::Event::Expanded) each time a state leaves the queue.
     ///
     /// # Errors
     ///

@@ -2,7 +2,7 @@
 //! solution, pruning what cannot beat the best one, until the open list is empty and the
 //! best solution is proven optimal.
 //!
-//! It is the best-first loop ([`best_first::run`](super::best_first::run)) in weighted
+//! It is the best-first loop ([`best_first::solve`](super::best_first::solve)) in weighted
 //! A*'s order with the [`Anytime`] policy.
 
 use core::cmp::Reverse;

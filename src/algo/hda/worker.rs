@@ -179,21 +179,20 @@ pub(super) struct Worker<S, C> {
 
 impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
     pub(super) fn new(id: usize, threads: usize) -> Self {
-        Self {
+        let mut worker = Self {
             id,
             store: HashedStore::new(),
             open: BinaryHeap::new(),
-            outgoing: (0..threads).map(|_| Vec::new()).collect(),
-            stats: Stats {
-                iterations: 1,
-                ..Stats::default()
-            },
+            outgoing: Vec::new(),
+            stats: Stats::default(),
             unreported: 0,
             cut: false,
             overflowed: false,
             front: None,
             floor: None,
-        }
+        };
+        worker.reset(id, threads);
+        worker
     }
 
     /// Makes the worker `id` of `threads` with nothing stored, keeping its buffers.

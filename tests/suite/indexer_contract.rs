@@ -5,9 +5,7 @@
 //! iteration.
 
 use state_search::store::{DenseTable, TranspositionTable};
-use state_search::{Dense, IdaStar, StateIndexer, unit_from_fn};
-#[cfg(debug_assertions)]
-use state_search::{Problem, Solver};
+use state_search::{Dense, IdaStar, Problem, Solver, StateIndexer, unit_from_fn};
 
 /// The line `0..=14`, a step of one either way.
 fn line() -> impl state_search::StateSpace<State = u32, Cost = usize> + Sync {

@@ -24,6 +24,14 @@
 //! [`OctileCost`]s, and [`OctileSpace::heuristic`] is the octile distance
 //! ([`OctileDistance`]), admissible and consistent.
 //!
+//! # Jump Point Search
+//!
+//! [`OctileSpace::jump_points`] turns an 8-connected space and a goal into a
+//! [`JumpSpace`]: a state space of jump points whose steps are jumps along straight and
+//! diagonal lines (Harabor and Grastien's rules without corner cutting). A* over it is
+//! Jump Point Search: the same least costs, a small fraction of the expansions
+//! ([`JumpSpace`] has an example). Any strategy that needs no backward view searches it.
+//!
 //! # The map format
 //!
 //! Read by [`OctileMap::parse`]:
@@ -96,11 +104,15 @@
 //! ```
 
 mod cost;
+mod jump;
 mod map;
 mod scen;
 mod space;
 
 pub use cost::OctileCost;
+pub use jump::{
+    Direction, JumpDistance, JumpError, JumpIndexer, JumpPoint, JumpProblem, JumpSpace,
+};
 pub use map::{MAX_CELLS, MapSizeError, OctileMap, Terrain, TerrainClass};
 pub use scen::{PUBLISHED_SQRT_2, PrintedLength, Scenario};
 pub use space::{Connectivity, OctileDistance, OctileSpace};

@@ -26,7 +26,7 @@ pub enum Connectivity {
 }
 
 /// The class code of impassable cells (and of the border) in [`OctileSpace`]'s array.
-const BLOCKED: u8 = 0;
+pub(super) const BLOCKED: u8 = 0;
 
 /// The class code of a terrain: 0 for impassable, else one per [`TerrainClass`].
 fn class_code(terrain: Terrain) -> u8 {
@@ -124,6 +124,31 @@ impl OctileSpace {
             goal,
             connectivity: self.connectivity,
         }
+    }
+
+    /// The class codes of the cells inside their border, row by row.
+    pub(super) fn classes(&self) -> &[u8] {
+        &self.classes
+    }
+
+    /// The distance between vertically adjacent cells in [`OctileSpace::classes`].
+    pub(super) fn stride(&self) -> isize {
+        isize::try_from(self.padding.stride()).expect("a map of at most MAX_CELLS cells")
+    }
+
+    /// The index of `pos` in [`OctileSpace::classes`], or `None` off the map.
+    pub(super) fn padded(&self, pos: Pos) -> Option<usize> {
+        (pos.row < self.rows && pos.col < self.cols).then(|| self.padding.index(pos))
+    }
+
+    /// The cell at index `index` of [`OctileSpace::classes`] (inside the border).
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a map has at most MAX_CELLS cells, so rows and columns fit in u32"
+    )]
+    pub(super) fn pos_of(&self, index: usize) -> Pos {
+        let stride = self.padding.stride();
+        Pos::new((index / stride - 1) as u32, (index % stride - 1) as u32)
     }
 
     /// Emits each cell one move from `pos`, with the move's cost, in the order up, down,

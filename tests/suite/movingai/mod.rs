@@ -17,6 +17,7 @@ use state_search::{
 };
 
 mod cost;
+mod jump;
 mod published;
 mod readers;
 mod space;

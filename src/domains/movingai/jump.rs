@@ -1,0 +1,476 @@
+//! Jump Point Search as a state space: the jump points of an 8-connected map, searched by
+//! any strategy (A* over them is JPS).
+
+use core::fmt;
+
+use crate::grid::Pos;
+use crate::problem::{NoBackward, NoDistance, NoIndexer, Problem};
+use crate::space::{Heuristic, IndexedSpace, StateIndexer, StateSpace};
+
+use super::space::BLOCKED;
+use super::{Connectivity, OctileCost, OctileSpace};
+
+/// One of the eight directions of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Direction {
+    /// One row up.
+    Up,
+    /// One row down.
+    Down,
+    /// One column left.
+    Left,
+    /// One column right.
+    Right,
+    /// Up and left.
+    UpLeft,
+    /// Up and right.
+    UpRight,
+    /// Down and left.
+    DownLeft,
+    /// Down and right.
+    DownRight,
+}
+
+impl Direction {
+    /// The eight directions, straight ones first.
+    pub const ALL: [Direction; 8] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Left,
+        Direction::Right,
+        Direction::UpLeft,
+        Direction::UpRight,
+        Direction::DownLeft,
+        Direction::DownRight,
+    ];
+
+    /// The change of row and of column of one move, each -1, 0 or 1.
+    #[must_use]
+    pub const fn delta(self) -> (i8, i8) {
+        match self {
+            Direction::Up => (-1, 0),
+            Direction::Down => (1, 0),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+            Direction::UpLeft => (-1, -1),
+            Direction::UpRight => (-1, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::DownRight => (1, 1),
+        }
+    }
+
+    /// Whether the direction is one of the four diagonals.
+    #[must_use]
+    pub const fn is_diagonal(self) -> bool {
+        let (dr, dc) = self.delta();
+        dr != 0 && dc != 0
+    }
+
+    /// The direction of the change `(dr, dc)`, each -1, 0 or 1 and not both 0.
+    const fn of(dr: i8, dc: i8) -> Option<Direction> {
+        Some(match (dr, dc) {
+            (-1, 0) => Direction::Up,
+            (1, 0) => Direction::Down,
+            (0, -1) => Direction::Left,
+            (0, 1) => Direction::Right,
+            (-1, -1) => Direction::UpLeft,
+            (-1, 1) => Direction::UpRight,
+            (1, -1) => Direction::DownLeft,
+            (1, 1) => Direction::DownRight,
+            _ => return None,
+        })
+    }
+
+    /// The number from 0 to 7 of the direction, in the order of [`Direction::ALL`].
+    const fn number(self) -> usize {
+        self as usize
+    }
+}
+
+/// A state of a [`JumpSpace`]: a cell, and the direction of the jump that reached it
+/// (`None` for a start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct JumpPoint {
+    /// The cell.
+    pub pos: Pos,
+    /// The direction of the last move into the cell, or `None` for a start.
+    pub arrived: Option<Direction>,
+}
+
+/// Why a map cannot be searched by its jump points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JumpError {
+    /// The space is 4-connected; jump points are defined for 8-connected moves.
+    FourConnected,
+}
+
+impl fmt::Display for JumpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JumpError::FourConnected => f.write_str(
+                "jump point search needs 8-connected moves, and the space is 4-connected",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for JumpError {}
+
+/// The jump points of an 8-connected [`OctileSpace`] toward one goal: a [`StateSpace`]
+/// whose search is Jump Point Search (Harabor and Grastien, 2011; the variant without
+/// corner cutting of 2014).
+///
+/// A step of this space is a **jump**: a run of moves in one direction, from one jump
+/// point to the next, at the cost of its moves. From a cell reached by a straight move
+/// the jumps go on in that direction, and also sideways where a wall beside the cell
+/// behind ends (a *forced* neighbour: only this cell leads there at least cost); from a
+/// cell reached diagonally they go on diagonally and along both straight parts of the
+/// diagonal. A straight jump stops at the goal or at a cell with a forced neighbour; a
+/// diagonal one at the goal or at a cell from which a straight jump stops. Moves obey
+/// [`OctileSpace`]'s rules (one terrain class, no corner cutting). Every least-cost path
+/// of the map has one of equal cost through jump points, so an optimal strategy over
+/// this space (A*, Dijkstra) finds a least-cost path of the map, expanding only jump
+/// points: far fewer states than over the cells, each costing a scan along its jumps.
+///
+/// States are [`JumpPoint`]s: a cell and the direction it was reached in. A cell may be
+/// stored once per direction; the numbering ([`IndexedSpace`]) is nine per cell. The
+/// heuristic is the octile distance to the goal ([`JumpSpace::heuristic`]), admissible
+/// and consistent; [`JumpSpace::problem`] builds the whole search problem (hashed
+/// storage: the fastest measured), and
+/// [`JumpSpace::cells`] turns a path of jump points into the path of cells.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::movingai::{Connectivity, OctileCost, OctileMap, OctileSpace};
+/// use state_search::grid::Pos;
+/// use state_search::{Limits, Strategy};
+///
+/// let map = OctileMap::parse("type octile\nheight 4\nwidth 6\nmap\n......\n.@@@@.\n......\n......\n")?;
+/// let space = OctileSpace::new(&map, Connectivity::Eight);
+/// let (start, goal) = (Pos::new(0, 0), Pos::new(3, 5));
+/// let jumps = space.jump_points(goal)?;
+/// let search = Strategy::AStar.run(&jumps.problem(start), &Limits::new())?;
+/// let found = search.found().unwrap();
+/// // Down 2, down-right past the wall, right 4: four jump points.
+/// assert_eq!(found.cost, OctileCost::new(6, 1));
+/// let turns: Vec<Pos> = found.path.iter().map(|p| p.pos).collect();
+/// assert_eq!(turns, [start, Pos::new(2, 0), Pos::new(3, 1), goal]);
+/// assert_eq!(jumps.cells(&found.path).len(), 8); // 7 moves
+/// assert_eq!(search.stats.expanded, 3); // A* over the cells expands 11
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct JumpSpace<'a> {
+    space: &'a OctileSpace,
+    goal: Pos,
+    /// The goal's index in the padded array, or `usize::MAX` for a goal off the map.
+    goal_index: usize,
+}
+
+impl OctileSpace {
+    /// The jump points of this space toward `goal` (see [`JumpSpace`]).
+    ///
+    /// # Errors
+    ///
+    /// [`JumpError::FourConnected`] for a space with [`Connectivity::Four`].
+    ///
+    /// # Complexity
+    ///
+    /// O(1): the space is borrowed, nothing is precomputed.
+    pub fn jump_points(&self, goal: Pos) -> Result<JumpSpace<'_>, JumpError> {
+        if self.connectivity() == Connectivity::Four {
+            return Err(JumpError::FourConnected);
+        }
+        Ok(JumpSpace {
+            space: self,
+            goal,
+            goal_index: self.padded(goal).unwrap_or(usize::MAX),
+        })
+    }
+}
+
+/// A search problem over a [`JumpSpace`], as [`JumpSpace::problem`] builds it.
+pub type JumpProblem<'s, 'a, G> =
+    Problem<'s, JumpSpace<'a>, G, JumpDistance, NoIndexer, NoBackward, NoDistance>;
+
+impl<'a> JumpSpace<'a> {
+    /// The goal.
+    #[must_use]
+    pub fn goal(&self) -> Pos {
+        self.goal
+    }
+
+    /// The octile distance from a jump point to the goal.
+    #[must_use]
+    pub fn heuristic(&self) -> JumpDistance {
+        JumpDistance { goal: self.goal }
+    }
+
+    /// The problem of reaching the goal from `start`: the jump point of `start`, the goal
+    /// test and the heuristic, ready for any strategy that needs no backward view.
+    ///
+    /// It has no numbering, so the strategies store the jump points hashed: a search
+    /// touches few of a map's cells, and the dense store of nine records per cell was
+    /// measured 3x-6x slower on the benchmark's mazes and random maps, being filled anew
+    /// by each search. [`IndexedSpace`] gives the numbering for a reused dense store.
+    #[must_use]
+    pub fn problem(&self, start: Pos) -> JumpProblem<'_, 'a, impl Fn(&JumpPoint) -> bool + use<>> {
+        let goal = self.goal;
+        Problem::new(
+            self,
+            [JumpPoint {
+                pos: start,
+                arrived: None,
+            }],
+            move |p: &JumpPoint| p.pos == goal,
+        )
+        .heuristic(self.heuristic())
+    }
+
+    /// The cells of a path of jump points: each jump filled in with the cells it moves
+    /// through, one move apart.
+    ///
+    /// # Complexity
+    ///
+    /// O(length of the path in moves).
+    #[must_use]
+    pub fn cells(&self, path: &[JumpPoint]) -> Vec<Pos> {
+        let mut cells: Vec<Pos> = path.first().map(|p| p.pos).into_iter().collect();
+        for pair in path.windows(2) {
+            let (from, to) = (pair[0].pos, pair[1].pos);
+            let step = |a: u32, b: u32| i8::from(b > a) - i8::from(b < a);
+            let (dr, dc) = (step(from.row, to.row), step(from.col, to.col));
+            let mut at = from;
+            while at != to {
+                at = Pos::new(
+                    at.row.wrapping_add_signed(i32::from(dr)),
+                    at.col.wrapping_add_signed(i32::from(dc)),
+                );
+                cells.push(at);
+            }
+        }
+        cells
+    }
+
+    /// The class code of the cell at padded index `i`.
+    #[inline]
+    fn class(&self, i: usize) -> u8 {
+        self.space.classes()[i]
+    }
+
+    /// Follows straight moves by `delta` from padded index `from` in class `class`: the
+    /// first cell that is the goal or has a forced neighbour beside it (a cell `side` or
+    /// `-side` away that is open while the one behind it is not), and the number of moves,
+    /// or `None` at a wall.
+    #[inline]
+    fn jump_straight(
+        &self,
+        from: usize,
+        delta: isize,
+        side: isize,
+        class: u8,
+    ) -> Option<(usize, u32)> {
+        let open = |i: usize| self.class(i) == class;
+        let mut at = from;
+        let mut moves = 0;
+        loop {
+            let next = at.wrapping_add_signed(delta);
+            if !open(next) {
+                return None;
+            }
+            moves += 1;
+            if next == self.goal_index {
+                return Some((next, moves));
+            }
+            let forced =
+                |s: isize| open(next.wrapping_add_signed(s)) && !open(at.wrapping_add_signed(s));
+            if forced(side) || forced(-side) {
+                return Some((next, moves));
+            }
+            at = next;
+        }
+    }
+
+    /// Follows diagonal moves by `vertical + horizontal` from padded index `from` in class
+    /// `class` (each move needing both cells it passes by open): the first cell that is
+    /// the goal or from which a straight jump along either part stops, and the number of
+    /// moves, or `None` when the next move is not allowed.
+    #[inline]
+    fn jump_diagonal(
+        &self,
+        from: usize,
+        vertical: isize,
+        horizontal: isize,
+        class: u8,
+    ) -> Option<(usize, u32)> {
+        let open = |i: usize| self.class(i) == class;
+        let mut at = from;
+        let mut moves = 0;
+        loop {
+            let next = at.wrapping_add_signed(vertical + horizontal);
+            if !(open(next)
+                && open(at.wrapping_add_signed(vertical))
+                && open(at.wrapping_add_signed(horizontal)))
+            {
+                return None;
+            }
+            moves += 1;
+            if next == self.goal_index
+                || self
+                    .jump_straight(next, horizontal, vertical, class)
+                    .is_some()
+                || self
+                    .jump_straight(next, vertical, horizontal, class)
+                    .is_some()
+            {
+                return Some((next, moves));
+            }
+            at = next;
+        }
+    }
+
+    /// Emits the jump point that a jump from padded index `from` in `direction` stops at,
+    /// with its cost.
+    #[inline]
+    fn jump(
+        &self,
+        from: usize,
+        direction: Direction,
+        class: u8,
+        emit: &mut impl FnMut(JumpPoint, OctileCost),
+    ) {
+        let stride = self.space.stride();
+        let (dr, dc) = direction.delta();
+        let (vertical, horizontal) = (isize::from(dr) * stride, isize::from(dc));
+        let found = match (dr, dc) {
+            (0, _) => self
+                .jump_straight(from, horizontal, stride, class)
+                .map(|(i, n)| (i, OctileCost::new(n, 0))),
+            (_, 0) => self
+                .jump_straight(from, vertical, 1, class)
+                .map(|(i, n)| (i, OctileCost::new(n, 0))),
+            _ => self
+                .jump_diagonal(from, vertical, horizontal, class)
+                .map(|(i, n)| (i, OctileCost::new(0, n))),
+        };
+        if let Some((index, cost)) = found {
+            emit(
+                JumpPoint {
+                    pos: self.space.pos_of(index),
+                    arrived: Some(direction),
+                },
+                cost,
+            );
+        }
+    }
+}
+
+impl StateSpace for JumpSpace<'_> {
+    type State = JumpPoint;
+    type Cost = OctileCost;
+
+    /// The jumps from `state`: in all eight directions from a start; on from a cell
+    /// reached straight, and sideways past the end of a wall beside it; on and along
+    /// both straight parts from a cell reached diagonally.
+    fn successors(&self, state: &JumpPoint, mut emit: impl FnMut(JumpPoint, OctileCost)) {
+        let Some(here) = self.space.padded(state.pos) else {
+            return;
+        };
+        let class = self.class(here);
+        if class == BLOCKED {
+            return;
+        }
+        let Some(arrived) = state.arrived else {
+            for direction in Direction::ALL {
+                self.jump(here, direction, class, &mut emit);
+            }
+            return;
+        };
+        let (dr, dc) = arrived.delta();
+        self.jump(here, arrived, class, &mut emit);
+        if arrived.is_diagonal() {
+            for part in [Direction::of(dr, 0), Direction::of(0, dc)]
+                .into_iter()
+                .flatten()
+            {
+                self.jump(here, part, class, &mut emit);
+            }
+            return;
+        }
+        // A straight arrival: a side cell open where the one behind it is not is reached
+        // at least cost only through this cell, and so is the diagonal past it.
+        let stride = self.space.stride();
+        let delta = isize::from(dr) * stride + isize::from(dc);
+        let behind = here.wrapping_add_signed(-delta);
+        for (sr, sc) in if dr == 0 {
+            [(-1, 0), (1, 0)]
+        } else {
+            [(0, -1), (0, 1)]
+        } {
+            let side = isize::from(sr) * stride + isize::from(sc);
+            if self.class(here.wrapping_add_signed(side)) == class
+                && self.class(behind.wrapping_add_signed(side)) != class
+            {
+                for direction in [Direction::of(sr, sc), Direction::of(dr + sr, dc + sc)]
+                    .into_iter()
+                    .flatten()
+                {
+                    self.jump(here, direction, class, &mut emit);
+                }
+            }
+        }
+    }
+}
+
+impl IndexedSpace for JumpSpace<'_> {
+    type Indexer = JumpIndexer;
+
+    fn indexer(&self) -> JumpIndexer {
+        JumpIndexer {
+            cells: self.space.indexer(),
+        }
+    }
+}
+
+/// The numbering of a [`JumpSpace`]'s states: nine per cell of the map's
+/// [`CellIndexer`](crate::grid::CellIndexer), one per arrival direction and one for a
+/// start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JumpIndexer {
+    cells: crate::grid::CellIndexer,
+}
+
+impl StateIndexer<JumpPoint> for JumpIndexer {
+    /// Nine times the cells' bound, or `usize::MAX` when that does not fit.
+    fn bound(&self) -> usize {
+        self.cells.bound().saturating_mul(9)
+    }
+
+    #[inline]
+    fn index(&self, state: &JumpPoint) -> usize {
+        self.cells.index(&state.pos) * 9 + state.arrived.map_or(8, Direction::number)
+    }
+
+    fn state(&self, index: usize) -> JumpPoint {
+        JumpPoint {
+            pos: self.cells.state(index / 9),
+            arrived: Direction::ALL.get(index % 9).copied(),
+        }
+    }
+}
+
+/// The octile distance from a [`JumpPoint`]'s cell to a goal: admissible and consistent
+/// on a [`JumpSpace`] toward that goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct JumpDistance {
+    goal: Pos,
+}
+
+impl Heuristic<JumpPoint, OctileCost> for JumpDistance {
+    #[inline]
+    fn estimate(&self, state: &JumpPoint) -> OctileCost {
+        OctileCost::octile(state.pos, self.goal)
+    }
+}

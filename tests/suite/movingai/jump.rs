@@ -1,0 +1,205 @@
+//! Jump point search: A* and Dijkstra over the jump points against the brute-force
+//! Dijkstra on random maps, the paths replayed move by move, and the published lengths.
+
+use super::*;
+use state_search::domains::movingai::{JumpError, JumpPoint};
+
+/// A random map of up to 20 x 20 cells: open ground with walls, trees and water, so that
+/// jumps run long and stop at many kinds of corners.
+fn open_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+    let cell = prop_oneof![
+        12 => Just(b'.'),
+        2 => Just(b'S'),
+        2 => Just(b'T'),
+        1 => Just(b'W'),
+        4 => Just(b'@'),
+    ];
+    (1..21usize, 1..21usize).prop_flat_map(move |(h, w)| {
+        proptest::collection::vec(proptest::collection::vec(cell.clone(), w), h)
+    })
+}
+
+/// `strategy` over the jump points of `space` from `start` to `goal`: the cost found,
+/// the cost of its cells replayed with the oracle's rules, and the expansions; `None`
+/// when no path is found.
+fn jump_search(
+    rows: &oracle::Rows,
+    space: &OctileSpace,
+    strategy: Strategy,
+    start: Pos,
+    goal: Pos,
+) -> Option<(OctileCost, f64, u64)> {
+    let jumps = space.jump_points(goal).unwrap();
+    let search = strategy.run(&jumps.problem(start), &Limits::new()).unwrap();
+    let expanded = search.stats.expanded;
+    let found = search.into_found()?;
+    assert_eq!(
+        found.path[0],
+        JumpPoint {
+            pos: start,
+            arrived: None
+        }
+    );
+    let cells = jumps.cells(&found.path);
+    assert_eq!((cells[0], cells[cells.len() - 1]), (start, goal));
+    let mut replayed = 0.0;
+    for step in cells.windows(2) {
+        let from = (step[0].row as usize, step[0].col as usize);
+        let d = |a: u32, b: u32| isize::try_from(i64::from(b) - i64::from(a)).unwrap();
+        let by = (d(step[0].row, step[1].row), d(step[0].col, step[1].col));
+        let cost = oracle::step_cost(rows, from, by, true);
+        replayed += cost.unwrap_or_else(|| panic!("illegal move {} -> {}", step[0], step[1]));
+    }
+    assert!((replayed - found.cost.to_f64().unwrap()).abs() < 1e-9);
+    Some((found.cost, replayed, expanded))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn jump_points_agree_with_brute_force_dijkstra(
+        rows in open_map(),
+        ends in (0..400usize, 0..400usize),
+    ) {
+        let (h, w) = (rows.len(), rows[0].len());
+        let start = pos((ends.0 / 20 % h, ends.0 % 20 % w));
+        let goal = pos((ends.1 / 20 % h, ends.1 % 20 % w));
+        let space = OctileSpace::new(&parse_rows(&rows), Connectivity::Eight);
+        let graph = oracle::graph(&rows, true);
+        let ends = |p: Pos| (p.row as usize, p.col as usize);
+        let expected = oracle::distance(&graph, ends(start), ends(goal));
+        for strategy in [Strategy::AStar, Strategy::Dijkstra(Queue::Heap)] {
+            match (expected, jump_search(&rows, &space, strategy, start, goal)) {
+                (None, None) => {}
+                (Some(d), Some((_, replayed, _))) => {
+                    prop_assert!((d - replayed).abs() < 1e-9, "{strategy}: {replayed} against {d}");
+                }
+                (e, f) => prop_assert!(false, "{strategy}: {f:?} against the oracle's {e:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn jump_points_refuse_a_four_connected_space() {
+    let map = OctileMap::parse(&map_text(&["...", "..."], "\n")).unwrap();
+    let space = OctileSpace::new(&map, Connectivity::Four);
+    let error = space.jump_points(Pos::new(0, 0)).unwrap_err();
+    assert_eq!(error, JumpError::FourConnected);
+    assert!(error.to_string().contains("8-connected"), "{error}");
+}
+
+#[test]
+fn jump_points_find_no_path_to_a_goal_off_the_map_or_from_a_wall() {
+    let rows = ["...", ".@.", "..."];
+    let map = OctileMap::parse(&map_text(&rows, "\n")).unwrap();
+    let space = OctileSpace::new(&map, Connectivity::Eight);
+    let rows: oracle::Rows = rows.iter().map(|r| r.as_bytes().to_vec()).collect();
+    // Off the map: the padded index of column 5 would be a cell of the next row.
+    assert!(
+        jump_search(
+            &rows,
+            &space,
+            Strategy::AStar,
+            Pos::new(0, 0),
+            Pos::new(0, 3)
+        )
+        .is_none()
+    );
+    assert!(
+        jump_search(
+            &rows,
+            &space,
+            Strategy::AStar,
+            Pos::new(0, 0),
+            Pos::new(9, 9)
+        )
+        .is_none()
+    );
+    assert!(
+        jump_search(
+            &rows,
+            &space,
+            Strategy::AStar,
+            Pos::new(1, 1),
+            Pos::new(0, 0)
+        )
+        .is_none()
+    );
+    let (cost, _, _) = jump_search(
+        &rows,
+        &space,
+        Strategy::AStar,
+        Pos::new(2, 2),
+        Pos::new(2, 2),
+    )
+    .unwrap();
+    assert_eq!(cost, OctileCost::ZERO);
+}
+
+/// On each of the six benchmark maps, a sample of scenarios: A* over the jump points
+/// matches the printed length and expands fewer states than A* over the cells.
+#[test]
+fn jump_points_match_the_published_lengths() {
+    let maps = [
+        (
+            include_str!("../../data/movingai/Boston_0_512.map"),
+            include_str!("../../data/movingai/Boston_0_512.map.scen"),
+        ),
+        (
+            include_str!("../../data/movingai/brc202d.map"),
+            include_str!("../../data/movingai/brc202d.map.scen"),
+        ),
+        (
+            include_str!("../../data/movingai/den602d.map"),
+            include_str!("../../data/movingai/den602d.map.scen"),
+        ),
+        (
+            include_str!("../../data/movingai/maze512-1-9.map"),
+            include_str!("../../data/movingai/maze512-1-9.map.scen"),
+        ),
+        (
+            include_str!("../../data/movingai/nighthaven.map"),
+            include_str!("../../data/movingai/nighthaven.map.scen"),
+        ),
+        (
+            include_str!("../../data/movingai/random512-40-5.map"),
+            include_str!("../../data/movingai/random512-40-5.map.scen"),
+        ),
+    ];
+    for (map, scen) in maps {
+        let map = OctileMap::parse(map).unwrap();
+        let scenarios = Scenario::parse_list_for(scen, &map).unwrap();
+        let space = OctileSpace::new(&map, Connectivity::Eight);
+        let (mut jump_expanded, mut cell_expanded) = (0, 0);
+        let step = scenarios.len() / 20;
+        for scenario in scenarios.iter().step_by(step.max(1)) {
+            let (start, goal) = (scenario.start, scenario.goal);
+            let jumps = space.jump_points(goal).unwrap();
+            let search = Strategy::AStar
+                .run(&jumps.problem(start), &Limits::new())
+                .unwrap();
+            jump_expanded += search.stats.expanded;
+            let found = search.into_found().unwrap();
+            assert!(
+                scenario.optimal.matches_cost(found.cost),
+                "{start} -> {goal} is {}, printed {}",
+                found.cost,
+                scenario.optimal
+            );
+            let cells = Problem::new(&space, [start], move |&p| p == goal)
+                .heuristic(space.heuristic(goal))
+                .indexed();
+            cell_expanded += Strategy::AStar
+                .run(&cells, &Limits::new())
+                .unwrap()
+                .stats
+                .expanded;
+        }
+        assert!(
+            jump_expanded < cell_expanded,
+            "{jump_expanded} against {cell_expanded}"
+        );
+    }
+}

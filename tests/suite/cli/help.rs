@@ -3,8 +3,9 @@
 use super::*;
 
 /// The programs and whether they read an input whose format `--help` must describe.
-const HELPED: [(&str, bool); 9] = [
+const HELPED: [(&str, bool); 10] = [
     ("keydoor", true),
+    ("movingai", true),
     ("palamaze", true),
     ("npuzzle", true),
     ("huarong", true),

@@ -1,6 +1,6 @@
 //! The example programs as a user runs them: the built binaries of `huarong`, `klotski`,
-//! `npuzzle`, `mazegen` (and `keydoor` and `palamaze` where only a process shows it),
-//! with their arguments, standard input, output and exit status.
+//! `npuzzle`, `mazegen`, `movingai` (and `keydoor` and `palamaze` where only a process
+//! shows it), with their arguments, standard input, output and exit status.
 //!
 //! `cargo test` builds the examples before it runs the tests; to be sure they are
 //! current when only this module runs (`cargo test --test suite cli::`), the first test
@@ -8,6 +8,7 @@
 //! the tests on the binaries in `DIR` instead.
 
 mod help;
+mod movingai;
 mod threads;
 
 use std::ffi::OsString;

@@ -1,0 +1,107 @@
+//! The `movingai` example: a scenario file solved and checked against its printed
+//! lengths, a forged length reported with exit status 1, and bad arguments and files
+//! refused with status 2.
+
+use super::*;
+
+/// The path of a file of `tests/data/movingai`.
+fn data(name: &str) -> String {
+    format!("{}/tests/data/movingai/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Writes `text` to a fresh file named `name` under the target directory.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = examples_dir().join("movingai-test-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn movingai_solves_a_scenario_file_with_each_method_as_printed() {
+    let (map, scen) = (data("nighthaven.map"), data("nighthaven.map.scen"));
+    let args = [
+        &map,
+        &scen,
+        "--every",
+        "40",
+        "--method",
+        "astar",
+        "--method",
+        "jps",
+        "--method",
+        "jps:dijkstra",
+        "--storage",
+        "hashed",
+    ];
+    let out = run("movingai", &args, "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert_eq!(out.stderr, "", "{out:?}");
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{out:?}");
+    for (line, method) in lines.iter().zip(["astar", "jps", "jps:dijkstra"]) {
+        assert!(
+            line.starts_with(&format!("{method}: 32/32 as printed, 0 differ;")),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn movingai_reports_a_length_that_differs_from_the_printed_one_with_status_1() {
+    let map = temp_file(
+        "small.map",
+        "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n",
+    );
+    // The first length is right (2 straight steps), the second forged: round the wall is 3.
+    let scen = temp_file(
+        "small.scen",
+        "version 1\n0\tsmall.map\t3\t2\t0\t0\t2\t0\t2.00000000\n0\tsmall.map\t3\t2\t0\t0\t2\t1\t4.00000000\n",
+    );
+    let out = run(
+        "movingai",
+        &[
+            map.as_os_str(),
+            scen.as_os_str(),
+            "--method".as_ref(),
+            "jps".as_ref(),
+        ],
+        "",
+    );
+    assert_eq!(out.code, Some(1), "{out:?}");
+    assert!(
+        out.stdout.starts_with("jps: 1/2 as printed, 1 differ;"),
+        "{out:?}"
+    );
+    assert_eq!(
+        out.stderr, "jps: (0, 0) -> (1, 2) found 3.00000000, printed 4.00000000\n",
+        "{out:?}"
+    );
+}
+
+#[test]
+fn movingai_refuses_bad_arguments_and_files_in_one_line_with_status_2() {
+    let (map, scen) = (data("nighthaven.map"), data("nighthaven.map.scen"));
+    let bad_map = temp_file("bad.map", "type octile\nheight 1\nwidth 2\nmap\n.x\n");
+    let bad_map = bad_map.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (&[&map], "expected two files"),
+        (
+            &[&map, &scen, "--method", "bfs"],
+            "strategy bfs does not apply",
+        ),
+        (&[&map, &scen, "--method", "jps:nope"], "unknown strategy"),
+        (
+            &[&map, &scen, "--method", "jps:bidijkstra", "--first", "1"],
+            "jps:bidijkstra",
+        ),
+        (&[&map, &scen, "--every", "0"], "--every"),
+        (&[bad_map, &scen], "line 5, column 2"),
+    ];
+    for (args, expected) in cases {
+        let out = run("movingai", args, "");
+        let line = out.error_line();
+        assert!(line.contains(expected), "{args:?}: {line}");
+    }
+}

@@ -1,20 +1,21 @@
 //! The exact cost of a path on an 8-connected grid: `a + b·√2`.
 
-use core::cmp::{Ordering, Reverse};
+use core::cmp::Ordering;
 use core::fmt;
 
 use crate::grid::Pos;
-use crate::space::Cost;
+use crate::space::{Cost, EstimateKey};
 
 /// The exact cost of a path on an octile grid: `straight + diagonal·√2`, for a path of
 /// `straight` straight steps (cost 1 each) and `diagonal` diagonal steps (cost √2 each).
 ///
 /// # Order
 ///
-/// [`Ord`] compares the values `a + b·√2` exactly, with integer arithmetic only: `a1 +
-/// b1·√2 < a2 + b2·√2` is decided by the signs of `a1 - a2` and `b2 - b1`, and when both
-/// are positive (or both negative) by comparing `(a1 - a2)²` with `2·(b2 - b1)²` in
-/// `u128`. Each part is a `u32`, so a square is below 2^65 and no comparison can overflow.
+/// [`Ord`] compares the values `a + b·√2` exactly. Values whose `f64` roundings are
+/// further apart than their rounding errors can be (2^-49 of the larger) take the order of
+/// those; closer ones are compared with integer arithmetic: `a1 + b1·√2 < a2 + b2·√2` is
+/// decided by the signs of `a1 - a2` and `b2 - b1`, and when both are positive (or both
+/// negative) by comparing `(a1 - a2)²` with `2·(b2 - b1)²` in `u128`. Each part is a `u32`, so a square is below 2^65 and no comparison can overflow.
 /// Since √2 is irrational, two costs of equal value have equal parts: the derived
 /// [`Eq`] (and [`Hash`]) on the pair agree with the order.
 ///
@@ -22,8 +23,9 @@ use crate::space::Cost;
 ///
 /// [`Cost::ZERO`] is `0 + 0·√2`; [`Cost::checked_plus`] adds the parts and is `None` when
 /// either sum exceeds `u32::MAX`; [`Cost::is_max`] holds when both parts are `u32::MAX`;
-/// [`Cost::to_f64`] is `a + b·√2` rounded to `f64`. A*'s open-list key is the pair
-/// `(f, Reverse(g))`. On a map of at most
+/// [`Cost::to_f64`] is `a + b·√2` rounded to `f64`. A*'s open-list key is an
+/// [`OctileKey`]: the order of `(f, Reverse(g))`, mostly decided by integer comparisons
+/// of `f` rounded to `f64`. On a map of at most
 /// [`MAX_CELLS`](super::MAX_CELLS) = 2^30 cells no search overflows: a path that an
 /// engine keeps is simple, so each part of its cost is below 2^30, and so is each part of
 /// an [`OctileDistance`](super::OctileDistance).
@@ -98,6 +100,7 @@ impl OctileCost {
     /// assert_eq!((cost.straight(), cost.diagonal()), (5, 3));
     /// ```
     #[must_use]
+    #[inline]
     pub fn octile(from: Pos, to: Pos) -> Self {
         let (dr, dc) = (from.row.abs_diff(to.row), from.col.abs_diff(to.col));
         Self::new(dr.max(dc) - dr.min(dc), dr.min(dc))
@@ -105,13 +108,39 @@ impl OctileCost {
 
     /// The value `a + b·√2` as an `f64` (the nearest to the sum of two rounded terms).
     #[must_use]
+    #[inline]
     pub fn value(self) -> f64 {
         f64::from(self.straight) + f64::from(self.diagonal) * core::f64::consts::SQRT_2
     }
 }
 
 impl Ord for OctileCost {
+    // Inline: the open list compares costs at every push and pop, from the user's crate.
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        if self == other {
+            return Ordering::Equal;
+        }
+        // Each `value` is within 2^-51 of its exact value, relatively (three roundings of
+        // at most 2^-53 each), so the difference of two within 2^-50 of the larger: values
+        // further apart than 2^-49 of the larger one are in the order of their exact
+        // values. Only closer ones take the exact comparison.
+        let (x, y) = (self.value(), other.value());
+        if (x - y).abs() > x.max(y) * f64::EPSILON * 8.0 {
+            return if x < y {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            };
+        }
+        self.exact_cmp(*other)
+    }
+}
+
+impl OctileCost {
+    /// The order of two costs with integer arithmetic alone.
+    #[inline(never)]
+    fn exact_cmp(self, other: Self) -> Ordering {
         // self - other = da - db·√2, with da = a1 - a2 and db = b2 - b1.
         let da = i64::from(self.straight) - i64::from(other.straight);
         let db = i64::from(other.diagonal) - i64::from(self.diagonal);
@@ -132,6 +161,7 @@ impl Ord for OctileCost {
 }
 
 impl PartialOrd for OctileCost {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -139,7 +169,7 @@ impl PartialOrd for OctileCost {
 
 impl Cost for OctileCost {
     const ZERO: Self = Self::new(0, 0);
-    type EstimateKey = (Self, Reverse<Self>);
+    type EstimateKey = OctileKey;
 
     #[inline]
     fn checked_plus(self, rhs: Self) -> Option<Self> {
@@ -206,5 +236,84 @@ mod tests {
         assert!(OctileCost::new(0, 1) > OctileCost::new(1, 0));
         assert!(OctileCost::ZERO < OctileCost::DIAGONAL);
         assert_eq!(max.cmp(&max), Ordering::Equal);
+    }
+}
+
+/// A*'s open-list key for [`OctileCost`]s ([`Cost::EstimateKey`]): least `f` first, then
+/// largest `g`, exactly as the pair `(f, Reverse(g))`.
+///
+/// It keeps the values of `f` and `g` rounded to `f64`, as the bits of non-negative
+/// `f64`s (which order as the numbers do). Two costs whose rounded values differ by more
+/// than 16 units in the last place have the order of those (each rounding is within 4
+/// units of the exact value); only the rare costs closer than that but not equal take
+/// the exact comparison. A* over exact costs then compares keys with integer
+/// comparisons.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::EstimateKey;
+/// use state_search::domains::movingai::{OctileCost, OctileKey};
+///
+/// let key = |f, g| OctileKey::new(f, g);
+/// let (f, g) = (OctileCost::new(3, 1), OctileCost::new(1, 1));
+/// assert!(key(f, g) < key(OctileCost::new(0, 4), g)); // 4.41 < 5.66
+/// assert!(key(f, g) < key(f, OctileCost::new(1, 0))); // equal f: the larger g first
+/// assert_eq!((key(f, g).f(), key(f, g).g()), (f, g));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OctileKey {
+    /// The bits of `f.value()` and of `g.value()`.
+    rounded: (u64, u64),
+    f: OctileCost,
+    g: OctileCost,
+}
+
+/// The order of two costs from their values rounded to `f64`, as bits: by the bits when
+/// they are more than 16 units in the last place apart, else exactly.
+#[inline]
+fn rounded_cmp(a: OctileCost, a_bits: u64, b: OctileCost, b_bits: u64) -> Ordering {
+    if a == b {
+        Ordering::Equal
+    } else if a_bits.abs_diff(b_bits) > 16 {
+        a_bits.cmp(&b_bits)
+    } else {
+        a.exact_cmp(b)
+    }
+}
+
+impl EstimateKey<OctileCost> for OctileKey {
+    #[inline]
+    fn new(f: OctileCost, g: OctileCost) -> Self {
+        Self {
+            rounded: (f.value().to_bits(), g.value().to_bits()),
+            f,
+            g,
+        }
+    }
+
+    #[inline]
+    fn f(self) -> OctileCost {
+        self.f
+    }
+
+    #[inline]
+    fn g(self) -> OctileCost {
+        self.g
+    }
+}
+
+impl Ord for OctileKey {
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        rounded_cmp(self.f, self.rounded.0, other.f, other.rounded.0)
+            .then_with(|| rounded_cmp(other.g, other.rounded.1, self.g, self.rounded.1))
+    }
+}
+
+impl PartialOrd for OctileKey {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }

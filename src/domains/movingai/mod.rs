@@ -109,7 +109,7 @@ mod map;
 mod scen;
 mod space;
 
-pub use cost::OctileCost;
+pub use cost::{OctileCost, OctileKey};
 pub use jump::{
     Direction, JumpDistance, JumpError, JumpIndexer, JumpPoint, JumpProblem, JumpSpace,
 };

@@ -32,6 +32,40 @@ fn cost_orders_pell_near_ties_exactly() {
             OctileCost::new(shift.straight(), u32::MAX),
         );
         assert_eq!(a > b, sign > 0);
+        // Near-ties whose floats are one unit apart in the wrong order (5% of these).
+        for (s, t) in (0..40).flat_map(|s| (0..40).map(move |t| (s, t))) {
+            let (a, b) = (OctileCost::new(p + s, t), OctileCost::new(s, q + t));
+            assert_eq!(a > b, sign > 0, "{a:?} against {b:?}");
+        }
+    }
+}
+
+/// A*'s key orders as `(f, Reverse(g))` on the Pell near-ties, in `f` and in `g`.
+#[test]
+fn estimate_key_orders_pell_near_ties_as_the_pair() {
+    let key = |f, g| OctileKey::new(f, g);
+    let pair = |f, g| (f, std::cmp::Reverse(g));
+    for &(p, q, _) in &pell_pairs() {
+        let (a, b) = (OctileCost::new(p, 0), OctileCost::new(0, q));
+        let other = OctileCost::new(3, 4);
+        assert_eq!(
+            key(a, other).cmp(&key(b, other)),
+            pair(a, other).cmp(&pair(b, other))
+        );
+        assert_eq!(
+            key(other, a).cmp(&key(other, b)),
+            pair(other, a).cmp(&pair(other, b))
+        );
+        assert_eq!((key(a, b).f(), key(a, b).g()), (a, b));
+        // Shifted, the near-ties round to floats one unit apart in the wrong order, for
+        // 5% of these pairs: the key must not trust floats that close.
+        for (s, t) in (0..40).flat_map(|s| (0..40).map(move |t| (s, t))) {
+            let (a, b) = (OctileCost::new(p + s, t), OctileCost::new(s, q + t));
+            assert_eq!(
+                key(a, other).cmp(&key(b, other)),
+                pair(a, other).cmp(&pair(b, other))
+            );
+        }
     }
 }
 
@@ -57,6 +91,15 @@ proptest! {
         prop_assert_eq!(x == y, (x.straight(), x.diagonal()) == (y.straight(), y.diagonal()));
         prop_assert_eq!(x.cmp(&y), y.cmp(&x).reverse());
         prop_assert_eq!(x.cmp(&y) == std::cmp::Ordering::Equal, x == y);
+    }
+
+    #[test]
+    fn estimate_key_orders_as_the_pair(f1 in cost(), g1 in cost(), f2 in cost(), g2 in cost(), same_f in any::<bool>()) {
+        let f2 = if same_f { f1 } else { f2 };
+        let (k1, k2) = (OctileKey::new(f1, g1), OctileKey::new(f2, g2));
+        let (p1, p2) = ((f1, std::cmp::Reverse(g1)), (f2, std::cmp::Reverse(g2)));
+        prop_assert_eq!(k1.cmp(&k2), p1.cmp(&p2));
+        prop_assert_eq!(k1 == k2, p1 == p2);
     }
 
     #[test]

@@ -7,13 +7,13 @@ use crate::common::movingai as oracle;
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use state_search::domains::movingai::{
-    Connectivity, OctileCost, OctileMap, OctileSpace, PUBLISHED_SQRT_2, PrintedLength, Scenario,
-    Terrain,
+    Connectivity, OctileCost, OctileKey, OctileMap, OctileSpace, PUBLISHED_SQRT_2, PrintedLength,
+    Scenario, Terrain,
 };
 use state_search::grid::Pos;
 use state_search::strategy::Queue;
 use state_search::{
-    Cost, Heuristic, Limits, ParseError, ParseErrorKind, Problem, StateSpace, Strategy,
+    Cost, EstimateKey, Heuristic, Limits, ParseError, ParseErrorKind, Problem, StateSpace, Strategy,
 };
 
 mod cost;

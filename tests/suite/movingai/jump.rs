@@ -14,9 +14,7 @@ fn open_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
         1 => Just(b'W'),
         4 => Just(b'@'),
     ];
-    (1..21usize, 1..21usize).prop_flat_map(move |(h, w)| {
-        proptest::collection::vec(proptest::collection::vec(cell.clone(), w), h)
-    })
+    random_map(cell, 20)
 }
 
 /// `strategy` over the jump points of `space` from `start` to `goal`: the cost found,
@@ -96,45 +94,13 @@ fn jump_points_find_no_path_to_a_goal_off_the_map_or_from_a_wall() {
     let map = OctileMap::parse(&map_text(&rows, "\n")).unwrap();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let rows: oracle::Rows = rows.iter().map(|r| r.as_bytes().to_vec()).collect();
+    let search = |start, goal| jump_search(&rows, &space, Strategy::AStar, start, goal);
     // Off the map: the padded index of column 5 would be a cell of the next row.
-    assert!(
-        jump_search(
-            &rows,
-            &space,
-            Strategy::AStar,
-            Pos::new(0, 0),
-            Pos::new(0, 3)
-        )
-        .is_none()
-    );
-    assert!(
-        jump_search(
-            &rows,
-            &space,
-            Strategy::AStar,
-            Pos::new(0, 0),
-            Pos::new(9, 9)
-        )
-        .is_none()
-    );
-    assert!(
-        jump_search(
-            &rows,
-            &space,
-            Strategy::AStar,
-            Pos::new(1, 1),
-            Pos::new(0, 0)
-        )
-        .is_none()
-    );
-    let (cost, _, _) = jump_search(
-        &rows,
-        &space,
-        Strategy::AStar,
-        Pos::new(2, 2),
-        Pos::new(2, 2),
-    )
-    .unwrap();
+    assert!(search(Pos::new(0, 0), Pos::new(0, 5)).is_none());
+    assert!(search(Pos::new(0, 0), Pos::new(9, 9)).is_none());
+    // From a wall.
+    assert!(search(Pos::new(1, 1), Pos::new(0, 0)).is_none());
+    let (cost, _, _) = search(Pos::new(2, 2), Pos::new(2, 2)).unwrap();
     assert_eq!(cost, OctileCost::ZERO);
 }
 

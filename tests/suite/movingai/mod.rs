@@ -49,6 +49,16 @@ fn invalid(expected: &str, found: &str) -> ParseErrorKind {
     }
 }
 
+/// A random map of 1 to `side` rows and columns of `cell`s.
+fn random_map(
+    cell: impl proptest::strategy::Strategy<Value = u8> + Clone,
+    side: usize,
+) -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+    (1..=side, 1..=side).prop_flat_map(move |(h, w)| {
+        proptest::collection::vec(proptest::collection::vec(cell.clone(), w), h)
+    })
+}
+
 fn parse_rows(rows: &oracle::Rows) -> OctileMap {
     let rows: Vec<&str> = rows
         .iter()

@@ -14,9 +14,7 @@ fn small_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
         3 => Just(b'@'),
         1 => Just(b'O'),
     ];
-    (1..9usize, 1..9usize).prop_flat_map(move |(h, w)| {
-        proptest::collection::vec(proptest::collection::vec(cell.clone(), w), h)
-    })
+    random_map(cell, 8)
 }
 
 proptest! {

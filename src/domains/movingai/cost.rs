@@ -15,8 +15,8 @@ use crate::space::{Cost, EstimateKey};
 /// further apart than their rounding errors can be (2^-49 of the larger) take the order of
 /// those; closer ones are compared with integer arithmetic: `a1 + b1·√2 < a2 + b2·√2` is
 /// decided by the signs of `a1 - a2` and `b2 - b1`, and when both are positive (or both
-/// negative) by comparing `(a1 - a2)²` with `2·(b2 - b1)²` in `u128`. Each part is a `u32`, so a square is below 2^65 and no comparison can overflow.
-/// Since √2 is irrational, two costs of equal value have equal parts: the derived
+/// negative) by comparing `(a1 - a2)²` with `2·(b2 - b1)²` in `u128`. Each part is a
+/// `u32`, so a square is below 2^65 and no comparison can overflow. Since √2 is irrational, two costs of equal value have equal parts: the derived
 /// [`Eq`] (and [`Hash`]) on the pair agree with the order.
 ///
 /// # As a [`Cost`]
@@ -210,35 +210,6 @@ impl fmt::Display for OctileCost {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn movingai_display_rounds_exactly() {
-        // √2 = 1.41421356237..., 3·√2 = 4.24264068711..., 12·√2 = 16.97056274847...
-        assert_eq!(OctileCost::new(0, 0).to_string(), "0.00000000");
-        assert_eq!(OctileCost::new(0, 1).to_string(), "1.41421356");
-        assert_eq!(OctileCost::new(0, 3).to_string(), "4.24264069");
-        assert_eq!(OctileCost::new(5, 12).to_string(), "21.97056275");
-        // (2^32 - 1)·(1 + √2) = 10368968293.537885822...: beyond the digits of an f64.
-        assert_eq!(
-            OctileCost::new(u32::MAX, u32::MAX).to_string(),
-            "10368968293.53788582"
-        );
-    }
-
-    #[test]
-    fn movingai_order_at_the_extremes() {
-        let max = OctileCost::new(u32::MAX, u32::MAX);
-        assert!(max.is_max() && !OctileCost::new(u32::MAX, 0).is_max());
-        assert!(OctileCost::new(u32::MAX, 0) < OctileCost::new(0, u32::MAX));
-        assert!(OctileCost::new(0, 1) > OctileCost::new(1, 0));
-        assert!(OctileCost::ZERO < OctileCost::DIAGONAL);
-        assert_eq!(max.cmp(&max), Ordering::Equal);
-    }
-}
-
 /// A*'s open-list key for [`OctileCost`]s ([`Cost::EstimateKey`]): least `f` first, then
 /// largest `g`, exactly as the pair `(f, Reverse(g))`.
 ///
@@ -315,5 +286,34 @@ impl PartialOrd for OctileKey {
     #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movingai_display_rounds_exactly() {
+        // √2 = 1.41421356237..., 3·√2 = 4.24264068711..., 12·√2 = 16.97056274847...
+        assert_eq!(OctileCost::new(0, 0).to_string(), "0.00000000");
+        assert_eq!(OctileCost::new(0, 1).to_string(), "1.41421356");
+        assert_eq!(OctileCost::new(0, 3).to_string(), "4.24264069");
+        assert_eq!(OctileCost::new(5, 12).to_string(), "21.97056275");
+        // (2^32 - 1)·(1 + √2) = 10368968293.537885822...: beyond the digits of an f64.
+        assert_eq!(
+            OctileCost::new(u32::MAX, u32::MAX).to_string(),
+            "10368968293.53788582"
+        );
+    }
+
+    #[test]
+    fn movingai_order_at_the_extremes() {
+        let max = OctileCost::new(u32::MAX, u32::MAX);
+        assert!(max.is_max() && !OctileCost::new(u32::MAX, 0).is_max());
+        assert!(OctileCost::new(u32::MAX, 0) < OctileCost::new(0, u32::MAX));
+        assert!(OctileCost::new(0, 1) > OctileCost::new(1, 0));
+        assert!(OctileCost::ZERO < OctileCost::DIAGONAL);
+        assert_eq!(max.cmp(&max), Ordering::Equal);
     }
 }

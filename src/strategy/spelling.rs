@@ -123,11 +123,9 @@ impl Strategy {
     /// Writes the spelling to `out`.
     fn spell(&self, out: &mut impl fmt::Write) -> fmt::Result {
         out.write_str(self.info().name)?;
-        match self {
-            Strategy::WeightedAStar(w) | Strategy::Focal(w) | Strategy::Anytime(w) => {
-                write!(out, ":{w}")
-            }
-            Strategy::Beam(width) => write!(out, ":{width}"),
+        match (self.weight(), self.width()) {
+            (Some(w), _) => write!(out, ":{w}"),
+            (_, Some(width)) => write!(out, ":{width}"),
             _ => Ok(()),
         }
     }
@@ -205,26 +203,6 @@ impl FromStr for Strategy {
                         "a beam width is a whole number of at least 1",
                     )
                 }),
-        }
-    }
-}
-
-impl Strategy {
-    /// This strategy with weight `w`, for the strategies whose parameter is a weight.
-    fn with_weight(self, w: Weight) -> Strategy {
-        match self {
-            Strategy::WeightedAStar(_) => Strategy::WeightedAStar(w),
-            Strategy::Focal(_) => Strategy::Focal(w),
-            Strategy::Anytime(_) => Strategy::Anytime(w),
-            other => other,
-        }
-    }
-
-    /// This strategy with width `width`, for the strategies whose parameter is a width.
-    fn with_width(self, width: NonZeroUsize) -> Strategy {
-        match self {
-            Strategy::Beam(_) => Strategy::Beam(width),
-            other => other,
         }
     }
 }

@@ -235,11 +235,18 @@ impl StrategyInfo {
     }
 }
 
-/// The table: each row is `pattern => [the value in ALL] row;`. The rows under
-/// `parallel` exist with the `parallel` feature only, and go to `Strategy::PARALLEL`.
+/// The table: each row is `pattern => [the value in ALL] row;`; a strategy with a
+/// parameter names its variant after the value (`[.., weight Strategy::Focal]`), which
+/// writes the spelling's parameter and builds the strategy from a parsed one. The rows
+/// under `parallel` exist with the `parallel` feature only, and go to
+/// `Strategy::PARALLEL`.
 macro_rules! strategy_table {
     (
-        every { $($pattern:pat => [$example:expr] $info:expr;)* }
+        every { $(
+            $pattern:pat => [
+                $example:expr $(, weight $weighted:path)? $(, width $wide:path)?
+            ] $info:expr;
+        )* }
         parallel { $($par_pattern:pat => [$par_example:expr] $par_info:expr;)* }
     ) => {
         impl Strategy {
@@ -262,6 +269,38 @@ macro_rules! strategy_table {
                 match self {
                     $($pattern => $info,)*
                     $(#[cfg(feature = "parallel")] $par_pattern => $par_info,)*
+                }
+            }
+
+            /// The weight of a strategy whose parameter is a weight ([`Parameter::Weight`]).
+            pub(super) fn weight(self) -> Option<Weight> {
+                match self {
+                    $($($weighted(w) => Some(w),)?)*
+                    _ => None,
+                }
+            }
+
+            /// This strategy with weight `w`, if its parameter is a weight.
+            pub(super) fn with_weight(self, w: Weight) -> Strategy {
+                match self {
+                    $($($weighted(_) => $weighted(w),)?)*
+                    other => other,
+                }
+            }
+
+            /// The width of a strategy whose parameter is a width ([`Parameter::Width`]).
+            pub(super) fn width(self) -> Option<NonZeroUsize> {
+                match self {
+                    $($($wide(k) => Some(k),)?)*
+                    _ => None,
+                }
+            }
+
+            /// This strategy with width `width`, if its parameter is a width.
+            pub(super) fn with_width(self, width: NonZeroUsize) -> Strategy {
+                match self {
+                    $($($wide(_) => $wide(width),)?)*
+                    other => other,
                 }
             }
         }
@@ -301,7 +340,7 @@ strategy_table! {
         Strategy::BranchAndBound => [Strategy::BranchAndBound]
             row("dfbnb", "depth-first branch and bound with a transposition table; a finite space")
                 .heuristic();
-        Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO)]
+        Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO), weight Strategy::WeightedAStar]
             row("wastar", "weighted A*: states in order of g + W h")
                 .with(Parameter::Weight, "wastar:W")
                 .heuristic()
@@ -309,18 +348,18 @@ strategy_table! {
                 .needing(&[NumericCost]);
         Strategy::Greedy => [Strategy::Greedy]
             row("gbfs", "greedy best-first search on h alone").heuristic().unbounded();
-        Strategy::Beam(_) => [Strategy::Beam(BEAM_100)]
+        Strategy::Beam(_) => [Strategy::Beam(BEAM_100), width Strategy::Beam]
             row("beam", "beam search: the K best states of each layer")
                 .with(Parameter::Width, "beam:K")
                 .heuristic()
                 .unbounded();
-        Strategy::Focal(w) => [Strategy::Focal(Weight::TWO)]
+        Strategy::Focal(w) => [Strategy::Focal(Weight::TWO), weight Strategy::Focal]
             row("focal", "focal search (A*ε): least distance-to-go within W times the least f")
                 .with(Parameter::Weight, "focal:W")
                 .heuristic()
                 .bounded_by(w)
                 .needing(&[NumericCost]);
-        Strategy::Anytime(_) => [Strategy::Anytime(Weight::TWO)]
+        Strategy::Anytime(_) => [Strategy::Anytime(Weight::TWO), weight Strategy::Anytime]
             row("anytime", "anytime weighted A*: better solutions until one is proven optimal")
                 .with(Parameter::Weight, "anytime:W")
                 .heuristic()

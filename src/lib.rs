@@ -36,7 +36,7 @@
 //! | one goal state, predecessors known              | [`BidirectionalDijkstra`], [`Mm`] (heuristics both ways) |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
-//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight) |
+//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight), [`Ees`] (the same on estimates corrected as it learns) |
 //! | a first path soon, then better ones             | [`WeightedAStar::anytime`]          |
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | a path, fast and in little memory, perhaps none | [`Beam`]                            |
@@ -160,6 +160,7 @@ pub use algo::bfs::{Bfs, bfs, bfs_reach};
 pub use algo::bidir_best::{BidirectionalDijkstra, Mm};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
+pub use algo::ees::Ees;
 pub use algo::engine::{Engine, InPlaceSolver, Searcher, Solver};
 pub use algo::focal::Focal;
 #[cfg(feature = "parallel")]

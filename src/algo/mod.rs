@@ -12,7 +12,7 @@
 //! | non-negative costs                                | [`Dijkstra`](dijkstra::Dijkstra)          |
 //! | non-negative small integer costs                  | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) or [`RadixQueue`](crate::queue::RadixQueue) |
 //! | non-negative costs and an admissible heuristic    | [`AStar`](astar::AStar)                   |
-//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`](weighted::WeightedAStar), [`Focal`](focal::Focal) (with a distance-to-go) |
+//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`](weighted::WeightedAStar), [`Focal`](focal::Focal) (with a distance-to-go), [`Ees`](ees::Ees) (the same on learned corrections) |
 //! | a first path soon, then better ones to the optimum | [`WeightedAStar::anytime`](weighted::WeightedAStar::anytime) |
 //! | any path, fast, on a good heuristic               | [`Greedy`](weighted::Greedy)              |
 //! | a path, fast and in little memory, perhaps none   | [`Beam`](beam::Beam)                      |
@@ -33,6 +33,7 @@ pub mod bfs;
 pub mod bidir_best;
 pub mod bidirectional;
 pub mod dijkstra;
+pub mod ees;
 pub mod engine;
 pub mod focal;
 #[cfg(feature = "parallel")]

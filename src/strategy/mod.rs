@@ -66,6 +66,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `gbfs`            | [`Strategy::Greedy`]                       | greedy best-first on `h` alone |
 /// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
 /// | `focal:W`         | [`Strategy::Focal`]                        | focal search (A*ε): cost at most `W` times the optimum |
+/// | `ees:W`           | [`Strategy::Ees`]                          | [`Ees`](crate::Ees), explicit estimation search: cost at most `W` times the optimum |
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
@@ -158,6 +159,10 @@ pub enum Strategy {
     /// the least, the one with the least distance-to-go (the problem's, else `h`). The
     /// cost found is at most `W` times the optimum.
     Focal(Weight),
+    /// Explicit estimation search (`ees:W`, Thayer and Ruml 2011): focal search on
+    /// estimates corrected by the errors seen during the search, falling back on `f` to
+    /// keep its bound. The cost found is at most `W` times the optimum.
+    Ees(Weight),
     /// Anytime weighted A* (`anytime:W`): weighted A* that goes on after its first
     /// solution, reporting each better one
     /// ([`Event::Improved`](crate::Event::Improved)), until it proves the last optimal.

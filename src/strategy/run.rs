@@ -15,7 +15,7 @@ use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
-use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
+use crate::{CycleCheck, Ees, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
@@ -141,6 +141,10 @@ impl Strategy {
             Strategy::Focal(weight) => run.stored(
                 size_of::<best_first::Node<CostOf<P>>>(),
                 &mut Kind::Focal(weight.get()),
+            )?,
+            Strategy::Ees(weight) => run.stored(
+                size_of::<best_first::Node<CostOf<P>>>(),
+                &mut Kind::Ees(weight.get()),
             )?,
             Strategy::Anytime(weight) => {
                 run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
@@ -439,6 +443,8 @@ enum Kind<S, C> {
     Beam(core::num::NonZeroUsize),
     /// Focal search of a weight.
     Focal(f64),
+    /// Explicit estimation search of a weight.
+    Ees(f64),
     /// Bidirectional Dijkstra or MM between the problem's start and goal state.
     Bidirectional { mm: bool, ends: (S, S) },
 }
@@ -472,6 +478,10 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
             }
             &mut Kind::Focal(weight) => {
                 let engine = Focal::with_storage(weight, storage).with_limits(limits.clone());
+                fresh(&engine, problem, visitor)
+            }
+            &mut Kind::Ees(weight) => {
+                let engine = Ees::with_storage(weight, storage).with_limits(limits.clone());
                 fresh(&engine, problem, visitor)
             }
             Kind::Bidirectional { mm, ends } => {

@@ -359,6 +359,12 @@ strategy_table! {
                 .heuristic()
                 .bounded_by(w)
                 .needing(&[NumericCost]);
+        Strategy::Ees(w) => [Strategy::Ees(Weight::TWO), weight Strategy::Ees]
+            row("ees", "explicit estimation search: focal search on learned corrected estimates")
+                .with(Parameter::Weight, "ees:W")
+                .heuristic()
+                .bounded_by(w)
+                .needing(&[NumericCost]);
         Strategy::Anytime(_) => [Strategy::Anytime(Weight::TWO), weight Strategy::Anytime]
             row("anytime", "anytime weighted A*: better solutions until one is proven optimal")
                 .with(Parameter::Weight, "anytime:W")

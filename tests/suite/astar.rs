@@ -197,14 +197,14 @@ fn dijkstra_and_astar_call_successors_once_per_expansion() {
     assert!(costs.windows(2).all(|w| w[0] == w[1]), "{costs:?}");
 }
 
-/// The engines of focal search, weighted A* (and anytime), greedy and beam search, each reused
+/// The engines of focal search, EES, weighted A* (and anytime), greedy and beam search, each reused
 /// through a searcher, answer each problem as a fresh engine and their strategies do: the
 /// scratch keeps nothing of the searches before (the open lists hold slots of the store it
-/// cleared). Focal and weighted A* stay within the weight; anytime ends at the optimum.
+/// cleared). Focal, EES and weighted A* stay within the weight; anytime ends at the optimum.
 #[test]
-fn reused_focal_weighted_anytime_greedy_and_beam_searchers_answer_as_their_strategies() {
+fn reused_focal_ees_weighted_anytime_greedy_and_beam_searchers_answer_as_their_strategies() {
     use state_search::strategy::Weight;
-    use state_search::{Beam, Focal, Greedy, Limits, Strategy, WeightedAStar};
+    use state_search::{Beam, Ees, Focal, Greedy, Limits, Strategy, WeightedAStar};
 
     // A 12x12 grid, 4-connected, step cost 1 + (r * c) % 4; goals in several corners.
     let space = state_search::from_fn(|&(r, c): &(i32, i32)| {
@@ -247,6 +247,7 @@ fn reused_focal_weighted_anytime_greedy_and_beam_searchers_answer_as_their_strat
         }};
     }
     check!(Focal::new(w.get()), Strategy::Focal(w), Some((3, 2)));
+    check!(Ees::new(w.get()), Strategy::Ees(w), Some((3, 2)));
     check!(
         WeightedAStar::new(w.get()),
         Strategy::WeightedAStar(w),

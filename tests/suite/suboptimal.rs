@@ -347,8 +347,8 @@ fn unexpected<T: core::fmt::Debug>(
 proptest! {
     #![proptest_config(config())]
 
-    /// `wastar:W` and `focal:W` (with no distance-to-go, the fewest steps to a goal, and an
-    /// arbitrary one) with an admissible, usually inconsistent heuristic: a real path of at
+    /// `wastar:W`, `focal:W` and `ees:W` (with no distance-to-go, the fewest steps to a
+    /// goal, and an arbitrary one) with an admissible, usually inconsistent heuristic: a real path of at
     /// most `W` times the optimum, the optimum itself for `W = 1`, no path when there is
     /// none.
     #[test]
@@ -359,11 +359,14 @@ proptest! {
         let oracle = case.oracle();
         for m in [1_000_000, millionths] {
             let w = weight(m);
-            let runs: [(Strategy, Option<&[u32]>); 4] = [
+            let runs: [(Strategy, Option<&[u32]>); 7] = [
                 (Strategy::WeightedAStar(w), None),
                 (Strategy::Focal(w), None),
                 (Strategy::Focal(w), Some(&oracle.steps)),
                 (Strategy::Focal(w), Some(&case.noise)),
+                (Strategy::Ees(w), None),
+                (Strategy::Ees(w), Some(&oracle.steps)),
+                (Strategy::Ees(w), Some(&case.noise)),
             ];
             for (strategy, distance) in runs {
                 for storage in STORAGES {
@@ -502,7 +505,7 @@ proptest! {
         }
     }
 
-    /// A* and its weighted, greedy and focal variants, and Dijkstra, stopped by a small
+    /// A* and its weighted, greedy, focal and EES variants, and Dijkstra, stopped by a small
     /// expansion limit: the partial result is a real path from a start to the most
     /// promising state reached (least `h`, then least `g`; for Dijkstra, a start), with
     /// an admissible heuristic or an arbitrary one. Searches that answer have none.
@@ -522,6 +525,7 @@ proptest! {
             Strategy::WeightedAStar(w),
             Strategy::Greedy,
             Strategy::Focal(w),
+            Strategy::Ees(w),
             Strategy::Dijkstra(Queue::Heap),
             Strategy::Dijkstra(Queue::Bucket),
         ];
@@ -566,7 +570,7 @@ proptest! {
     ) {
         let parameterized = [millionths, small].into_iter().flat_map(|m| {
             let w = weight(m);
-            [Strategy::WeightedAStar(w), Strategy::Focal(w), Strategy::Anytime(w)]
+            [Strategy::WeightedAStar(w), Strategy::Focal(w), Strategy::Ees(w), Strategy::Anytime(w)]
         });
         let widths = [width, 1, usize::MAX].map(|k| Strategy::Beam(NonZeroUsize::new(k).unwrap()));
         for strategy in Strategy::ALL.into_iter().chain(parameterized).chain(widths) {
@@ -579,6 +583,7 @@ proptest! {
         for (stem, strategy) in [
             ("wastar", Strategy::WeightedAStar(weight(exact))),
             ("focal", Strategy::Focal(weight(exact))),
+            ("ees", Strategy::Ees(weight(exact))),
             ("anytime", Strategy::Anytime(weight(exact))),
         ] {
             let parsed = format!("{stem}:{text}").parse::<Strategy>();
@@ -590,7 +595,7 @@ proptest! {
     /// not a whole number of at least 1, are refused with the name and what a parameter is.
     #[test]
     fn bad_parameters_are_refused_with_what_a_parameter_is(
-        stem in prop::sample::select(vec!["wastar", "focal", "anytime"]),
+        stem in prop::sample::select(vec!["wastar", "focal", "ees", "anytime"]),
         bad_weight in prop_oneof![
             "0(\\.[0-9]{0,6})?",
             "[0-9]{0,2}[a-z ,_+-][0-9a-z]{0,3}",

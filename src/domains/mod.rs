@@ -44,6 +44,7 @@ pub mod keys;
 pub mod maze;
 pub mod movingai;
 mod names;
+pub mod pancake;
 pub mod pipemaze;
 pub mod sliding;
 

@@ -36,6 +36,7 @@ mod movingai;
 mod npuzzle;
 mod out_of_memory;
 mod palamaze;
+mod pancake;
 mod par_bfs;
 mod par_idastar;
 mod paths;

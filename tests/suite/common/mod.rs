@@ -8,6 +8,7 @@ pub mod klotski;
 pub mod movingai;
 pub mod npuzzle;
 pub mod palamaze;
+pub mod pancake;
 pub mod paths;
 #[cfg(feature = "parallel")]
 pub mod pools;

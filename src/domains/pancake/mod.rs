@@ -47,8 +47,9 @@
 //! pancakes; beyond, states are stored hashed.
 //!
 //! The **gap heuristic** (Helmert 2010) counts the neighbouring pancakes that are not
-//! neighbours in size, the plate counting as size `n`: admissible, consistent, and so
-//! close to the optimum that IDA* with it sorts random stacks of 30 or more pancakes.
+//! neighbours in size, the plate counting as size `n`: admissible, consistent, and
+//! rarely more than a flip or two below the optimum, so IDA* with it sorts random stacks
+//! of 30 pancakes in well under a second.
 //! **gap-k** ignores the gaps that involve one of the `k` smallest pancakes, a weaker
 //! estimate that the literature uses to test bidirectional search ([`Gap`]).
 //!

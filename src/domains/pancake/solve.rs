@@ -187,8 +187,8 @@ impl Pancakes {
     ///
     /// # Complexity
     ///
-    /// IDA*: exponential in the number of flips, memory O(n^2). The others: the stacks
-    /// they reach, up to all `n!`.
+    /// IDA*: exponential in the number of flips, memory O(n) (one stack and the path).
+    /// The others: the stacks they reach, up to all `n!`.
     pub fn solve(&self, strategy: &Strategy, limits: &Limits) -> Result<Search<Flips>, SolveError> {
         let limits = limits.for_cost();
         if *strategy == Strategy::IdaStar {
@@ -305,8 +305,8 @@ impl Flips {
         let flips = path
             .windows(2)
             .map(|pair| {
-                // The flip of `k` moves the pancake at `k - 1`, the deepest one it changes
-                // (the sizes differ, so the pancake at 0 lands on another size).
+                // A flip of `k` changes position `k - 1` and none below: the old top lands
+                // there, and no two pancakes have the same size.
                 let (a, b) = (pair[0].as_slice(), pair[1].as_slice());
                 a.iter()
                     .zip(b)

@@ -1,5 +1,6 @@
 //! The built-in problems of the comparison: generated mazes, key-door and pipe-key mazes,
-//! Huarong Road queries, Klotski, and sliding-tile puzzles, each a [`Case`] that runs any
+//! Huarong Road queries, Klotski, sliding-tile puzzles and pancake stacks, each a [`Case`]
+//! that runs any
 //! strategy through its domain's `solve` (with the `parallel` feature, `par_solve` or
 //! `Strategy::par_run` where there is one, which run the parallel strategies on the
 //! current pool).
@@ -9,6 +10,7 @@ use std::sync::Arc;
 use state_search::bench::{Case, Measurement, case};
 use state_search::domains::keydoor::{KeyDoorMaze, Objective, RandomKeyDoor};
 use state_search::domains::maze::GridMaze;
+use state_search::domains::pancake::{Gap, Pancakes};
 use state_search::domains::pipemaze::{PipeMaze, RandomPipeMaze};
 use state_search::domains::sliding::huarong::{HuarongSolver, Input, Method};
 use state_search::domains::sliding::klotski::{Metric, Puzzle};
@@ -37,6 +39,7 @@ pub fn all(quick: bool) -> Vec<Named> {
     huarong(quick, &mut problems);
     klotski(&mut problems);
     npuzzle(quick, &mut problems);
+    pancakes(quick, &mut problems);
     problems
 }
 
@@ -261,5 +264,24 @@ fn npuzzle(quick: bool, problems: &mut Vec<Named>) {
                 },
             )));
         }
+    }
+}
+
+/// A random stack with the gap heuristic, and with gap-2 (the two smallest pancakes'
+/// gaps not counted): the weakened heuristic on which bidirectional search is studied.
+fn pancakes(quick: bool, problems: &mut Vec<Named>) {
+    let size = if quick { 8 } else { 14 };
+    for ignore in [0, 2] {
+        let problem = Pancakes::random(size, 7)
+            .unwrap_or_else(|e| unreachable!("{e}"))
+            .with_gap(Gap { ignore });
+        let name = match ignore {
+            0 => format!("{size} pancakes random, gap"),
+            k => format!("{size} pancakes random, gap-{k}"),
+        };
+        problems.push(Box::new(case(name, move |strategy, limits| {
+            let search = problem.solve(&strategy, limits);
+            Measurement::of_result(search, |flips| u64::from(flips.cost))
+        })));
     }
 }

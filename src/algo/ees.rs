@@ -70,6 +70,15 @@ type Bits = u64;
 /// let found = Ees::new(1.5).search(&problem).into_found().unwrap();
 /// assert!(found.cost <= 13 * 3 / 2); // the optimum is 13: 1 2 3 4 5 10 20 40
 /// assert_eq!(found.path.last(), Some(&40));
+///
+/// // Many searches on one thread: a searcher keeps the engine's buffers between them.
+/// let mut searcher = Ees::new(1.5).searcher()?;
+/// for goal in [40, 41, 80] {
+///     let problem = Problem::new(&space, [1], move |&n| n == goal)
+///         .heuristic(move |&n: &u32| u32::from(n < goal));
+///     assert_eq!(searcher.search(&problem).found().unwrap().path.last(), Some(&goal));
+/// }
+/// # Ok::<(), state_search::CapacityError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Ees<C, St = Hashed> {

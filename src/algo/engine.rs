@@ -80,8 +80,9 @@ pub trait Engine<S> {
 /// The problem is a [`Problem`](crate::Problem): its space, start states and goal test,
 /// and what an engine may use of the rest (the heuristic: [`AStar`](crate::AStar),
 /// [`IdaStar`](crate::IdaStar), the suboptimal engines ([`WeightedAStar`](crate::WeightedAStar),
-/// [`Greedy`](crate::Greedy), [`Focal`](crate::Focal), [`Beam`](crate::Beam)), [`Mm`](crate::Mm),
-/// and [`Dijkstra`](crate::Dijkstra) under a cost limit; the distance-to-go: `Focal`; the
+/// [`Greedy`](crate::Greedy), [`Focal`](crate::Focal), [`Ees`](crate::Ees), [`Beam`](crate::Beam)),
+/// [`Mm`](crate::Mm), and [`Dijkstra`](crate::Dijkstra) under a cost limit; the
+/// distance-to-go: `Focal` and `Ees`; the
 /// goal state and predecessors: the bidirectional engines). An
 /// engine stores states as its own storage says ([`Hashed`](crate::Hashed) or
 /// [`Dense`](crate::Dense)); the problem's indexer and storage policy are what a

@@ -229,8 +229,8 @@ impl Strategy {
     }
 
     /// The bound on the cost of the solutions it returns, as a factor of the optimum, for
-    /// an admissible heuristic: 1 for the optimal strategies, `W` for `wastar:W` and
-    /// `focal:W`, none for `gbfs` and `beam`.
+    /// an admissible heuristic: 1 for the optimal strategies, `W` for `wastar:W`,
+    /// `focal:W` and `ees:W`, none for `gbfs` and `beam`.
     #[must_use]
     pub fn suboptimality_bound(self) -> Option<f64> {
         match self.info().guarantee {

@@ -59,6 +59,8 @@
 //! the fastest: it needs no memory beyond the path. Every other strategy of the crate
 //! runs on [`PancakeSpace`] ([`Pancakes::solve`]); `mm` with gap-k and bidirectional
 //! Dijkstra meet in the middle, the subject of the studies that weaken the heuristic.
+//! For a short but not least sequence of flips, the bounded strategies (`wastar:W`,
+//! `focal:W`, `ees:W`) expand far fewer stacks on gap-k (`compare --problem pancake`).
 //!
 //! [`StateSpace`]: crate::StateSpace
 //! [`ReversibleSpace`]: crate::ReversibleSpace

@@ -47,8 +47,9 @@ pub struct Pancakes {
 }
 
 impl Pancakes {
-    /// The fastest strategy on this domain: IDA* in place ([`Flipper`]) with the gap
-    /// heuristic.
+    /// The fastest strategy on this domain: IDA* in place ([`Flipper`]) with the
+    /// problem's gap heuristic ([`Pancakes::with_gap`]; the full gap heuristic unless
+    /// told otherwise).
     pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
 
     /// The problem of sorting `start`, with Helmert's gap heuristic.
@@ -172,8 +173,10 @@ impl Pancakes {
     /// Solves the problem with `strategy` within `limits`: least flips for every optimal
     /// strategy (the gap heuristics are admissible).
     ///
-    /// `idastar` runs in place on a [`Flipper`] (no stack is cloned). Every other strategy
-    /// runs on [`PancakeSpace`] with the chosen gap heuristic towards the goal and
+    /// `idastar` runs in place on a [`Flipper`] (no stack is cloned) with the chosen gap
+    /// heuristic. Every other strategy runs on [`PancakeSpace`] with the chosen gap
+    /// heuristic towards the goal (also the distance-to-go of `focal:W` and `ees:W`: every
+    /// flip costs 1) and
     /// automatic storage (dense over the [`StackIndexer`](super::StackIndexer) up to
     /// [`MAX_DENSE`](super::MAX_DENSE) pancakes, hashed beyond); `bibfs`, `bidijkstra` and
     /// `mm` also search back from the goal, `mm` with the same gap heuristic towards the

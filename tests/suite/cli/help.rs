@@ -3,13 +3,14 @@
 use super::*;
 
 /// The programs and whether they read an input whose format `--help` must describe.
-const HELPED: [(&str, bool); 10] = [
+const HELPED: [(&str, bool); 11] = [
     ("keydoor", true),
     ("movingai", true),
     ("palamaze", true),
     ("npuzzle", true),
     ("huarong", true),
     ("klotski", true),
+    ("pancake", true),
     ("compare", false),
     ("layers", false),
     ("mazegen", false),

@@ -316,8 +316,9 @@ fn a_shape_too_large_for_a_usize_is_named_by_its_sides() {
 #[cfg(target_os = "linux")]
 #[test]
 fn every_program_fails_with_one_line_when_standard_output_is_full() {
-    let cases: [(&str, &[&str], &str); 9] = [
+    let cases: [(&str, &[&str], &str); 10] = [
         ("keydoor", &[], "1 3\nSaT\n"),
+        ("pancake", &[], "3 4 0 2 1\n"),
         ("palamaze", &[], "1 3\n#+$\n"),
         ("npuzzle", &[], NPUZZLE),
         ("huarong", &[], HUARONG),
@@ -410,6 +411,7 @@ fn every_reader_takes_a_dash_for_standard_input_and_skips_a_byte_order_mark() {
         ("klotski", KLOTSKI, "1\nA 1 1 -> 2 2\n"),
         ("keydoor", "1 3\nSaT\n", "RR\n"),
         ("palamaze", "1 3\n#+$\n", "2\n"),
+        ("pancake", "# five\n3 4 0 2 1\n", "4: 2 5 2 3\n"),
     ];
     for (name, input, output) in cases {
         for text in [input.to_owned(), format!("\u{feff}{input}")] {
@@ -434,7 +436,7 @@ fn every_reader_takes_a_dash_for_standard_input_and_skips_a_byte_order_mark() {
 fn every_program_reports_an_argument_that_is_not_utf8_on_one_line() {
     use std::os::unix::ffi::OsStringExt;
     for name in [
-        "huarong", "klotski", "npuzzle", "mazegen", "keydoor", "palamaze",
+        "huarong", "klotski", "npuzzle", "mazegen", "keydoor", "palamaze", "pancake",
     ] {
         let bad = OsString::from_vec(b"in\xffput".to_vec());
         let out = run(name, &[bad], "");
@@ -714,4 +716,44 @@ fn input_errors_say_where_even_for_bytes_that_are_not_text() {
         line.contains("line 1, column 1: the line ended, expected the number of rows"),
         "{line}"
     );
+}
+
+#[test]
+fn pancake_prints_a_random_stack_and_the_fewest_flips_that_sort_it() {
+    use state_search::domains::pancake::{Gap, Pancakes};
+    for (strategy, gap) in [("astar", "2"), ("mm", "0"), ("idastar", "1")] {
+        let args = [
+            "--random",
+            "9",
+            "--seed",
+            "3",
+            "--strategy",
+            strategy,
+            "--gap",
+            gap,
+        ];
+        let out = run("pancake", &args, "");
+        assert_eq!((out.code, out.stderr.as_str()), (Some(0), ""), "{args:?}");
+        let mut lines = out.stdout.lines();
+        let mut stack: Vec<u8> = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let (count, flips) = lines.next().unwrap().split_once(": ").unwrap();
+        let flips: Vec<usize> = flips.split(' ').map(|s| s.parse().unwrap()).collect();
+        for &k in &flips {
+            stack[..k].reverse();
+        }
+        assert!(stack.windows(2).all(|w| w[0] < w[1]), "{args:?}: {stack:?}");
+        assert_eq!(count.parse::<usize>().unwrap(), flips.len(), "{args:?}");
+        let problem = Pancakes::random(9, 3).unwrap().with_gap(Gap::HELMERT);
+        let optimum = problem.solve(&Strategy::AStar, &Limits::new()).unwrap();
+        assert_eq!(
+            flips.len(),
+            optimum.found().unwrap().flips.len(),
+            "{args:?}"
+        );
+    }
 }

@@ -1,0 +1,149 @@
+//! The pancake puzzle: sorts a stack read from a file (the format of
+//! `state_search::domains::pancake`) or a random one, with the fewest flips, by any
+//! strategy and with the gap heuristic or a weakened gap-k.
+//!
+//! ```text
+//! echo "3 4 0 2 1" | cargo run --release --example pancake
+//! cargo run --release --example pancake -- --random 14 --seed 7 --gap 2 --strategy mm --stats
+//! cargo run --release --example pancake -- --help
+//! ```
+//!
+//! `--help` prints the options, the input format, the output, the exit statuses and the
+//! strategies (the text is `HELP` below).
+
+#[path = "common/cli.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use state_search::domains::pancake::{Gap, MAX_PANCAKES, Pancakes};
+use state_search::{Limits, Outcome};
+
+/// `--help`: the usage, the options, the input format and the exit statuses, then the
+/// strategies.
+const HELP: &str = "\
+usage: pancake [FILE | - | --random N [--seed S]] [--gap K] [--strategy NAME] [--stats]
+
+The pancake puzzle: sorts the stack in FILE, or in standard input with - or without a
+file, with the fewest flips (a flip turns over the top pancakes). Prints the number of
+flips, a colon and the flips, each as the number of pancakes it turns (\"4: 2 5 2 3\").
+
+  --random N              a random stack of N pancakes (1 to 64) instead of an input;
+                          printed on a line of its own before the flips
+  --seed S                the seed of the random stack (default 1)
+  --gap K                 the heuristic: the gap heuristic (K = 0, the default), or
+                          gap-K, which does not count the gaps of the K smallest pancakes
+  --strategy NAME         the search, one of the strategies listed below (default
+                          idastar, in place)
+  --stats                 the states expanded and generated and the time on standard
+                          error
+  --                      ends the options
+
+Input: one stack on one line, its sizes from the top separated by spaces or tabs, a
+permutation of 0..n (1 to 64 pancakes): 3 4 0 2 1 is five pancakes, the largest second
+from the top. Blank lines and lines that begin with # are skipped, lines may end in
+\\r\\n and a byte order mark is skipped; the goal is the sorted stack (0 on top).
+
+Exit status: 0 with the flips; 2 on a bad argument, malformed input, a search stopped by
+a limit or any other error (out of memory included), with one line on standard error.
+";
+
+fn usage() -> String {
+    format!(
+        "{HELP}\nstrategies: {}",
+        common::spellings(&Pancakes::strategies(), "|")
+    )
+}
+
+fn run() -> Result<(), String> {
+    use lexopt::prelude::*;
+    let mut file = None;
+    let mut random: Option<usize> = None;
+    let mut seed = 1u64;
+    let mut gap = Gap::HELMERT;
+    let mut strategy = Pancakes::DEFAULT_STRATEGY;
+    let mut stats = false;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return common::write_out(&format!("{}\n", usage())).map(drop);
+            }
+            Long("random") => {
+                let n = common::parse_value("--random", common::value(&mut parser, "--random")?)?;
+                if !(1..=MAX_PANCAKES).contains(&n) {
+                    return Err(format!(
+                        "--random {n}: a stack has 1 to {MAX_PANCAKES} pancakes"
+                    ));
+                }
+                random = Some(n);
+            }
+            Long("seed") => {
+                seed = common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+            }
+            Long("gap") => {
+                let ignore = common::parse_value("--gap", common::value(&mut parser, "--gap")?)?;
+                gap = Gap { ignore };
+            }
+            Long("strategy") => {
+                let value = common::value(&mut parser, "--strategy")?;
+                strategy = common::strategy(value, &Pancakes::strategies(), "")?;
+            }
+            Long("stats") => stats = true,
+            Value(path) => {
+                if file.replace(PathBuf::from(common::text(path)?)).is_some() {
+                    return Err("more than one input file".to_owned());
+                }
+            }
+            other => return Err(common::arg_error(other.unexpected())),
+        }
+    }
+    let (problem, shown) = match random {
+        Some(_) if file.is_some() => {
+            return Err("--random and an input file: one of them".to_owned());
+        }
+        Some(n) => {
+            let problem = Pancakes::random(n, seed).map_err(|e| e.to_string())?;
+            let shown = problem.to_string();
+            (problem, shown)
+        }
+        None => {
+            let path = file.as_deref();
+            let text = common::read_input(path, common::read_stdin)?;
+            let problem = text
+                .parse::<Pancakes>()
+                .map_err(|e| format!("{}: {e}", common::source_name(path)))?;
+            (problem, String::new())
+        }
+    };
+    let problem = problem.with_gap(gap);
+    let started = Instant::now();
+    let search = problem
+        .solve(&strategy, &Limits::new())
+        .map_err(|e| e.to_string())?;
+    let flips = match search.outcome {
+        Outcome::Found(flips) => flips,
+        Outcome::NoPath => unreachable!("every stack can be sorted"),
+        Outcome::Stopped(reason) => return Err(common::stopped(&reason, &search.stats)),
+    };
+    common::write_out(&format!("{shown}{flips}\n"))?;
+    if stats {
+        eprintln!(
+            "{strategy}: {} expanded, {} generated, {:.3} ms",
+            search.stats.expanded,
+            search.stats.generated,
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => common::exit_error("pancake", &error),
+    }
+}

@@ -12,6 +12,7 @@ use std::collections::BinaryHeap;
 
 use super::best_first::{self, BestFirstScratch, First, Node, Open};
 use super::engine::{Engine, Setup, engine_setup, stored_solver};
+use super::focal;
 use crate::error::CapacityError;
 use crate::problem::{MaybeDistance, StateOf};
 use crate::queue::try_push_heap;
@@ -253,11 +254,10 @@ struct EesOpen<'a, C, D> {
     learned: Learned<C>,
 }
 
-/// Whether an entry of `slot` made with cost `g` is still its state's: open and not
-/// reached more cheaply since.
+/// Whether `item` is still its state's entry (as in focal search: open, and not reached
+/// more cheaply since it was queued).
 fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, (slot, g, ..): Item<C>) -> bool {
-    let &(_, best_g, closed) = store.value(slot);
-    !closed && best_g == g
+    focal::current(store, slot, g)
 }
 
 impl<C: Cost, D> EesOpen<'_, C, D> {

@@ -176,7 +176,7 @@ impl<C: Cost, D> FocalOpen<'_, C, D> {
 
 /// Whether an entry of `slot` made with cost `g` is still its state's: open and not
 /// reached more cheaply since.
-fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, slot: Slot, g: C) -> bool {
+pub(super) fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, slot: Slot, g: C) -> bool {
     let &(_, best_g, closed) = store.value(slot);
     !closed && best_g == g
 }

@@ -425,6 +425,28 @@ mod tests {
         assert!(Strategy::ParIdaStar.info().tree_search);
     }
 
+    /// A row's parameter column and the variant it names for the spelling agree: a row
+    /// with a weight but no `weight` variant would parse `name:1.5` as its example weight.
+    #[test]
+    fn every_parameterized_row_names_its_variant() {
+        let w: Weight = "1.5".parse().unwrap();
+        let k = NonZeroUsize::new(7).unwrap();
+        for strategy in Strategy::ALL {
+            let parameter = strategy.info().parameter;
+            let name = strategy.info().name;
+            assert_eq!(
+                parameter == Some(Parameter::Weight),
+                strategy.weight().is_some() && strategy.with_weight(w).weight() == Some(w),
+                "{name}"
+            );
+            assert_eq!(
+                parameter == Some(Parameter::Width),
+                strategy.width().is_some() && strategy.with_width(k).width() == Some(k),
+                "{name}"
+            );
+        }
+    }
+
     #[test]
     fn a_weight_of_one_is_optimal_and_larger_is_bounded() {
         let w = |text: &str| text.parse::<Weight>().unwrap();

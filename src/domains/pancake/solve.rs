@@ -47,9 +47,9 @@ pub struct Pancakes {
 }
 
 impl Pancakes {
-    /// The fastest strategy on this domain: IDA* in place ([`Flipper`]) with the
-    /// problem's gap heuristic ([`Pancakes::with_gap`]; the full gap heuristic unless
-    /// told otherwise).
+    /// The fastest strategy on this domain with the full gap heuristic: IDA* in place
+    /// ([`Flipper`]), with the problem's gap heuristic ([`Pancakes::with_gap`]; the full
+    /// one unless told otherwise). With a weakened gap-k, A* or MM (see the module docs).
     pub const DEFAULT_STRATEGY: Strategy = Strategy::IdaStar;
 
     /// The problem of sorting `start`, with Helmert's gap heuristic.

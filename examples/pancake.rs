@@ -126,7 +126,9 @@ fn run() -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let flips = match search.outcome {
         Outcome::Found(flips) => flips,
-        Outcome::NoPath => unreachable!("every stack can be sorted"),
+        // Every stack can be sorted: no strategy should say otherwise, but if one does, it
+        // is an error with its message, not a panic.
+        Outcome::NoPath => return Err(format!("{strategy}: no flips sort the stack")),
         Outcome::Stopped(reason) => return Err(common::stopped(&reason, &search.stats)),
     };
     common::write_out(&format!("{shown}{flips}\n"))?;

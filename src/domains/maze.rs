@@ -34,8 +34,8 @@ pub struct GridMaze {
     padding: Padding,
     start: Pos,
     goal: Pos,
-    /// Whether every open cell costs 1: kept, not recounted, since `bfs`, `bibfs`, `par-bfs`
-    /// and `mm` ask for `uniform_cost` on every run.
+    /// Whether every open cell costs 1: kept, not recounted, since `bfs`, `bibfs`, `par-bfs`,
+    /// `mm` and `nbs` ask for `uniform_cost` on every run.
     uniform: bool,
 }
 

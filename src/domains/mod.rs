@@ -81,7 +81,10 @@ fn write_spaced<T: core::fmt::Display>(
 }
 
 /// Whether `strategy` searches forwards from the starts to a goal test: all but those that
-/// need the goal as one state and the steps backwards (`bibfs`, `bidijkstra`, `mm`).
+/// need the goal as one state and the steps backwards ([`Requirement::Backward`]:
+/// `bibfs`, `bidijkstra`, `mm`, `nbs`).
+///
+/// [`Requirement::Backward`]: crate::strategy::Requirement::Backward
 fn forwards(strategy: crate::Strategy) -> bool {
     !strategy
         .info()

@@ -70,6 +70,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
+/// | `nbs`             | [`Strategy::Nbs`]                          | NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
 /// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS on the current rayon pool (dense with an indexer, else hashed) |
 /// | `hda`             | `Strategy::Hda` (feature `parallel`)        | `Hda`: hash-distributed A* on as many threads as the current rayon pool has |
@@ -176,6 +177,10 @@ pub enum Strategy {
     /// MM (`mm`; Holte, Felner, Sharon, Sturtevant 2016): bidirectional heuristic search
     /// that meets in the middle, with a heuristic each way.
     Mm,
+    /// NBS (`nbs`; Chen, Holte, Zilles, Sturtevant 2017): bidirectional heuristic search
+    /// that expands pairs of states, at most twice the states every such search must
+    /// expand (with consistent heuristics), with a heuristic each way.
+    Nbs,
     /// Parallel IDA* in place (`par-idastar`, feature `parallel`): [`ParIdaStar`] on the
     /// threads of the current rayon pool, through [`Strategy::par_run_in_place`] only.
     ///

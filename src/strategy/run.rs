@@ -7,7 +7,7 @@ use crate::algo::beam::Beam;
 use crate::algo::best_first::{
     self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
 };
-use crate::algo::bidir_best::{self, BidirectionalBestScratch, Rule};
+use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
 use crate::algo::focal::Focal;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
@@ -149,12 +149,14 @@ impl Strategy {
             Strategy::Anytime(weight) => {
                 run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
             }
-            Strategy::BidirectionalDijkstra | Strategy::Mm => {
+            Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs => {
                 let ends = steps::ends(problem).map_err(refuse)?;
-                let mut engine = Kind::Bidirectional {
-                    mm: strategy == Strategy::Mm,
-                    ends,
+                let meeting = match strategy {
+                    Strategy::Mm => Meeting::Mm,
+                    Strategy::Nbs => Meeting::Nbs,
+                    _ => Meeting::Dijkstra,
                 };
+                let mut engine = Kind::Bidirectional { meeting, ends };
                 run.stored(bidir_best::RECORD_BYTES, &mut engine)?
             }
             #[cfg(feature = "parallel")]
@@ -445,8 +447,8 @@ enum Kind<S, C> {
     Focal(f64),
     /// Explicit estimation search of a weight.
     Ees(f64),
-    /// Bidirectional Dijkstra or MM between the problem's start and goal state.
-    Bidirectional { mm: bool, ends: (S, S) },
+    /// Bidirectional Dijkstra, MM or NBS between the problem's start and goal state.
+    Bidirectional { meeting: Meeting, ends: (S, S) },
 }
 
 impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
@@ -484,17 +486,13 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 let engine = Ees::with_storage(weight, storage).with_limits(limits.clone());
                 fresh(&engine, problem, visitor)
             }
-            Kind::Bidirectional { mm, ends } => {
+            Kind::Bidirectional { meeting, ends } => {
                 let space = Bidirectional {
                     space: problem.space(),
                     backward: problem.backward(),
                 };
                 let back = |s: &StateOf<P>| problem.backward().estimate_back(s);
-                let rule = if *mm {
-                    Rule::mm_for(&space)
-                } else {
-                    Rule::BiDijkstra
-                };
+                let rule = Rule::new(*meeting, &space);
                 let ends = (core::slice::from_ref(&ends.0), &ends.1);
                 let heuristics = (problem.heuristic(), &back);
                 let mut scratch = BidirectionalBestScratch::new(&storage)?;

@@ -376,6 +376,10 @@ strategy_table! {
             row("mm", "MM: bidirectional heuristic search meeting in the middle")
                 .heuristic()
                 .needing(&[Backward]);
+        Strategy::Nbs => [Strategy::Nbs]
+            row("nbs", "NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions")
+                .heuristic()
+                .needing(&[Backward]);
     }
     parallel {
         Strategy::ParIdaStar => [Strategy::ParIdaStar]

@@ -1,5 +1,5 @@
 //! The bidirectional strategies: bidirectional BFS on hand-made graphs with known
-//! answers; bidirectional Dijkstra (`bidijkstra`) and MM (`mm`) against the Bellman–Ford
+//! answers; bidirectional Dijkstra (`bidijkstra`), MM (`mm`) and NBS (`nbs`) against the Bellman–Ford
 //! oracle of `common/graph.rs` on random weighted graphs, with every storage, with zero,
 //! admissible-but-inconsistent and exact heuristics; their limits and refusals; both on
 //! the 8-puzzle through `NPuzzle::solve` against breadth-first distances.
@@ -22,7 +22,7 @@ use state_search::domains::sliding::npuzzle::{
     Board, LinearConflict, Manhattan, NPuzzle, moves_to_string,
 };
 use state_search::rng::SplitMix64;
-use state_search::strategy::{MaybeBackward, WithIndexer};
+use state_search::strategy::{MaybeBackward, Requirement, WithIndexer};
 use state_search::{
     BidirectionalBfs, Dense, Event, Heuristic, Inapplicable, Limits, Outcome, Problem, Search,
     Solution, StopReason, StoragePolicy, Strategy, StrategyError, visitor,
@@ -100,8 +100,23 @@ const STORAGES: [StoragePolicy; 3] = [
     StoragePolicy::Hashed,
 ];
 
-/// The optimal bidirectional strategies of `Strategy`.
-const BIDIRECTIONAL: [Strategy; 2] = [Strategy::BidirectionalDijkstra, Strategy::Mm];
+/// The bidirectional strategies of `Strategy::ALL` for any step costs, by the table:
+/// `bidijkstra`, `mm`, `nbs`.
+fn bidirectional() -> Vec<Strategy> {
+    Strategy::ALL
+        .into_iter()
+        .filter(|s| s.info().needs(Requirement::Backward))
+        .filter(|s| !s.info().needs(Requirement::UniformCost))
+        .collect()
+}
+
+/// Those of [`bidirectional`] with heuristics both ways: `mm`, `nbs`.
+fn heuristic_bidirectional() -> Vec<Strategy> {
+    bidirectional()
+        .into_iter()
+        .filter(|s| s.info().uses_heuristic)
+        .collect()
+}
 
 /// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
 /// first on later runs.
@@ -145,18 +160,6 @@ fn case_with_scales(
 /// The least cost from `start` to `goal`, by Bellman–Ford.
 fn optimum(g: &Graph<u32>, start: u32, goal: u32) -> Option<i64> {
     bellman_ford(g, &[start]).unwrap()[goal as usize]
-}
-
-/// The graph with every edge reversed.
-fn reversed(g: &Graph<u32>) -> Graph<u32> {
-    let edges: Vec<(u32, u32, u32)> = (0..g.len())
-        .flat_map(|from| {
-            g.forward[from]
-                .iter()
-                .map(move |&(to, cost)| (to, u32::try_from(from).unwrap(), cost))
-        })
-        .collect();
-    Graph::new(g.len(), &edges)
 }
 
 /// Exact distances (from `from` in `g`) scaled down per state by `scale / 4`: admissible,
@@ -241,11 +244,11 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn bidijkstra_and_mm_find_the_optimum_on_random_weighted_graphs(
+    fn bidirectional_strategies_find_the_optimum_on_random_weighted_graphs(
         (g, start, goal) in case(30, 90),
     ) {
         let expected = optimum(&g, start, goal);
-        for strategy in BIDIRECTIONAL {
+        for strategy in bidirectional() {
             let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
                 .indexer(Nodes(g.len()))
                 .backward(goal);
@@ -254,12 +257,12 @@ proptest! {
     }
 
     #[test]
-    fn bidijkstra_and_mm_find_the_optimum_on_sparse_graphs(
+    fn bidirectional_strategies_find_the_optimum_on_sparse_graphs(
         (g, start, goal) in case(40, 50),
     ) {
         // Sparse: the goal is often unreachable, or reachable only one way round.
         let expected = optimum(&g, start, goal);
-        for strategy in BIDIRECTIONAL {
+        for strategy in bidirectional() {
             let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
                 .indexer(Nodes(g.len()))
                 .backward(goal);
@@ -268,46 +271,50 @@ proptest! {
     }
 
     #[test]
-    fn mm_finds_the_optimum_with_admissible_inconsistent_heuristics(
+    fn mm_and_nbs_find_the_optimum_with_admissible_inconsistent_heuristics(
         ((g, start, goal), forward_scales, backward_scales) in case_with_scales(25, 80),
     ) {
         let expected = optimum(&g, start, goal);
-        let to_goal = scaled(&reversed(&g), goal, &forward_scales);
+        let to_goal = scaled(&g.reversed(), goal, &forward_scales);
         let from_start = scaled(&g, start, &backward_scales);
-        let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
-            .heuristic(|s: &u32| to_goal[*s as usize])
-            .indexer(Nodes(g.len()))
-            .backward(goal)
-            .backward_heuristic(|s: &u32| from_start[*s as usize]);
-        check_storages(Strategy::Mm, problem, &g, (start, goal), expected)?;
+        for strategy in heuristic_bidirectional() {
+            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+                .heuristic(|s: &u32| to_goal[*s as usize])
+                .indexer(Nodes(g.len()))
+                .backward(goal)
+                .backward_heuristic(|s: &u32| from_start[*s as usize]);
+            check_storages(strategy, problem, &g, (start, goal), expected)?;
+        }
     }
 
     #[test]
-    fn mm_finds_the_optimum_with_exact_heuristics(
+    fn mm_and_nbs_find_the_optimum_with_exact_heuristics(
         (g, start, goal) in case(25, 80),
     ) {
         // Exact distances are consistent: the ideal heuristics.
         let expected = optimum(&g, start, goal);
         let exact = vec![4u8; g.len()];
-        let to_goal = scaled(&reversed(&g), goal, &exact);
+        let to_goal = scaled(&g.reversed(), goal, &exact);
         let from_start = scaled(&g, start, &exact);
-        let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
-            .heuristic(|s: &u32| to_goal[*s as usize])
-            .indexer(Nodes(g.len()))
-            .backward(goal)
-            .backward_heuristic(|s: &u32| from_start[*s as usize]);
-        check_storages(Strategy::Mm, problem, &g, (start, goal), expected)?;
+        for strategy in heuristic_bidirectional() {
+            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+                .heuristic(|s: &u32| to_goal[*s as usize])
+                .indexer(Nodes(g.len()))
+                .backward(goal)
+                .backward_heuristic(|s: &u32| from_start[*s as usize]);
+            check_storages(strategy, problem, &g, (start, goal), expected)?;
+        }
     }
 
     #[test]
-    fn mm_uses_the_uniform_step_cost_as_epsilon(
+    fn mm_and_nbs_use_the_uniform_step_cost_as_epsilon(
         (g, start, goal) in case(30, 90),
         unit in 0u32..=3,
     ) {
         // Every step costs `unit`, and the space says so: MM's bound adds it (ε).
         let g = g.with_unit_costs(unit);
         let expected = optimum(&g, start, goal);
-        for strategy in BIDIRECTIONAL {
+        for strategy in bidirectional() {
             let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
                 .indexer(Nodes(g.len()))
                 .backward(goal);
@@ -319,7 +326,7 @@ proptest! {
 proptest! {
     #![proptest_config(config())]
 
-    /// The `BidirectionalDijkstra` and `Mm` engines, each reused through a searcher over
+    /// The `BidirectionalDijkstra`, `Mm` and `Nbs` engines, each reused through a searcher over
     /// several queries on one graph (dense storage): every answer is the optimum by
     /// Bellman–Ford and the answer of its strategy; with two starts (which the strategies
     /// refuse, the engines search from both), the optimum from the nearer one.
@@ -328,12 +335,13 @@ proptest! {
         (g, _, _) in case(25, 70),
         queries in prop::collection::vec((0u32..25, 0u32..25, 0u32..25), 1..6),
     ) {
-        use state_search::{BidirectionalDijkstra, Mm};
+        use state_search::{BidirectionalDijkstra, Mm, Nbs};
         let n = u32::try_from(g.len()).unwrap();
         let mut bidijkstra = BidirectionalDijkstra::with_storage(Dense(Nodes(g.len())))
             .searcher()
             .unwrap();
         let mut mm = Mm::with_storage(Dense(Nodes(g.len()))).searcher().unwrap();
+        let mut nbs = Nbs::with_storage(Dense(Nodes(g.len()))).searcher().unwrap();
         for (start, other, goal) in queries {
             let (start, other, goal) = (start % n, other % n, goal % n);
             let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
@@ -343,6 +351,7 @@ proptest! {
             let runs = [
                 ("bidijkstra", bidijkstra.search(&problem), Strategy::BidirectionalDijkstra),
                 ("mm", mm.search(&problem), Strategy::Mm),
+                ("nbs", nbs.search(&problem), Strategy::Nbs),
             ];
             for (name, search, strategy) in runs {
                 check(name, &g, (start, goal), expected, &search)?;
@@ -353,7 +362,12 @@ proptest! {
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             let nearer = bellman_ford(&g, &[start, other]).unwrap()[goal as usize];
-            for (name, search) in [("bidijkstra", bidijkstra.search(&both)), ("mm", mm.search(&both))] {
+            let searches = [
+                ("bidijkstra", bidijkstra.search(&both)),
+                ("mm", mm.search(&both)),
+                ("nbs", nbs.search(&both)),
+            ];
+            for (name, search) in searches {
                 match (&search.outcome, nearer) {
                     (Outcome::Found(found), Some(best)) => {
                         prop_assert_eq!(i64::from(found.cost), best, "{}: two starts", name);
@@ -382,7 +396,7 @@ fn diamond() -> Graph<u32> {
 #[test]
 fn the_first_state_settled_by_both_sides_does_not_end_the_search() {
     let g = diamond();
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         for storage in STORAGES {
             let problem = Problem::new(&g, [0], |&s: &u32| s == 2)
                 .indexer(Nodes(5))
@@ -416,7 +430,7 @@ fn the_search_returns_the_best_meeting_not_the_state_both_sides_settle() {
         (4, 3, 4),
     ];
     let g: Graph<u32> = Graph::new(6, &edges);
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         for storage in STORAGES {
             let problem = Problem::new(&g, [0], |&s: &u32| s == 5)
                 .indexer(Nodes(6))
@@ -432,7 +446,7 @@ fn the_search_returns_the_best_meeting_not_the_state_both_sides_settle() {
 #[test]
 fn start_equal_to_goal_and_unreachable_goals() {
     let g = diamond();
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         let same = Problem::new(&g, [3], |&s: &u32| s == 3).backward(3);
         let search = strategy.run(&same, &Limits::new()).unwrap();
         let found = search.found().unwrap();
@@ -457,7 +471,7 @@ fn on_line(strategy: Strategy, limits: &Limits<u32>) -> Search<Solution<u32, u32
 }
 
 #[test]
-fn limits_stop_bidijkstra_and_mm() {
+fn limits_stop_the_bidirectional_strategies() {
     let raised = Arc::new(AtomicBool::new(true));
     let stops = [
         (Limits::new().max_expansions(10), StopReason::Expansions),
@@ -465,7 +479,7 @@ fn limits_stop_bidijkstra_and_mm() {
         (Limits::new().deadline(Instant::now()), StopReason::Deadline),
         (Limits::new().cancel_flag(raised), StopReason::Cancelled),
     ];
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         for (limits, reason) in &stops {
             let search = on_line(strategy, limits);
             assert_eq!(search.stop_reason(), Some(*reason), "{strategy}");
@@ -501,7 +515,7 @@ fn a_stop_after_the_sides_met_returns_the_best_path_met() {
     edges.extend((3..7).map(|i| (i, i + 1, 1)));
     edges.push((7, 2, 1));
     let g = Graph::new(8, &edges);
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
         let search = strategy
             .run(&problem, &Limits::new().max_expansions(2))
@@ -518,7 +532,7 @@ fn a_stop_after_the_sides_met_returns_the_best_path_met() {
 fn a_visitor_sees_both_sides_and_can_stop_the_search() {
     let g = diamond();
     let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         let mut expanded = Vec::new();
         let mut watch = visitor(|event| {
             if let Event::Expanded { state, cost } = event {
@@ -550,12 +564,12 @@ fn a_visitor_sees_both_sides_and_can_stop_the_search() {
 }
 
 #[test]
-fn bidijkstra_and_mm_need_the_backward_direction_and_one_start() {
+fn bidirectional_strategies_need_the_backward_direction_and_one_start() {
     let g = diamond();
     let refusal = |result: Result<Search<Solution<u32, u32>>, StrategyError<u32, u32>>| {
         result.err().and_then(|error| error.refusal())
     };
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         let forward_only = Problem::new(&g, [0], |&s: &u32| s == 2);
         assert_eq!(
             refusal(strategy.run(&forward_only, &Limits::new())),
@@ -574,11 +588,10 @@ fn a_backward_goal_that_fails_the_goal_test_is_refused() {
     let weighted = diamond();
     // The diamond with unit steps, for bidirectional BFS.
     let unit = weighted.with_unit_costs(1);
-    for strategy in [
-        Strategy::BidirectionalBfs,
-        Strategy::BidirectionalDijkstra,
-        Strategy::Mm,
-    ] {
+    for strategy in Strategy::ALL
+        .into_iter()
+        .filter(|s| s.info().needs(Requirement::Backward))
+    {
         let g = if strategy == Strategy::BidirectionalBfs {
             &unit
         } else {
@@ -599,7 +612,7 @@ fn a_backward_goal_that_fails_the_goal_test_is_refused() {
 fn a_negative_step_is_refused() {
     // The negative step is met whichever side expands first.
     let g = Graph::new(3, &[(0, 1, -2i32), (1, 2, 1)]);
-    for strategy in BIDIRECTIONAL {
+    for strategy in bidirectional() {
         let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
         let refused = strategy.run(&problem, &Limits::new());
         assert_eq!(
@@ -611,7 +624,7 @@ fn a_negative_step_is_refused() {
 }
 
 #[test]
-fn bidijkstra_and_mm_solve_eight_puzzles_optimally() {
+fn bidirectional_strategies_solve_eight_puzzles_optimally() {
     // Random boards (about 22 moves on average) and boards a few moves from the goal;
     // `mm` searches back with the Manhattan distance towards the board, forwards with
     // either heuristic.
@@ -622,7 +635,7 @@ fn bidijkstra_and_mm_solve_eight_puzzles_optimally() {
     boards.extend((0..6).map(|steps| puzzle.random_walk(&mut rng, steps)));
     for board in &boards {
         let truth = distances[board.tiles()];
-        for strategy in BIDIRECTIONAL {
+        for strategy in bidirectional() {
             let by_manhattan =
                 puzzle.solve(board, Manhattan::new(&puzzle), &strategy, &Limits::new());
             let by_conflict = puzzle.solve(

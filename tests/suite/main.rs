@@ -33,6 +33,7 @@ mod klotski;
 mod layers;
 mod limits;
 mod movingai;
+mod nbs;
 mod npuzzle;
 mod out_of_memory;
 mod palamaze;

@@ -14,7 +14,7 @@ use state_search::domains::pipemaze::{
     NO_ESCAPE, PipeCell, PipeMaze, PipeRoute, RandomPipeMaze, escape_answer,
 };
 use state_search::grid::{Grid, Pos};
-use state_search::strategy::Queue;
+use state_search::strategy::{Queue, Requirement};
 use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, Strategy};
 
 /// The contest sample and the three hand-checked pipe cases, with their answers.
@@ -43,12 +43,7 @@ fn strategies(cells: usize) -> Vec<Strategy> {
     Strategy::ALL
         .into_iter()
         .filter(|s| s.is_optimal())
-        .filter(|&s| {
-            !matches!(
-                s,
-                Strategy::BidirectionalBfs | Strategy::BidirectionalDijkstra | Strategy::Mm
-            )
-        })
+        .filter(|s| !s.info().needs(Requirement::Backward))
         .filter(|s| !s.info().tree_search || cells <= 12)
         .collect()
 }

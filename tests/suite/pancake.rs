@@ -59,6 +59,7 @@ proptest! {
             Strategy::IdaStar,
             Strategy::BidirectionalDijkstra,
             Strategy::Mm,
+            Strategy::Nbs,
             Strategy::Bfs,
             Strategy::BidirectionalBfs,
         ];
@@ -357,7 +358,12 @@ fn bad_stacks_and_flips_are_typed_errors() {
 #[test]
 fn a_sorted_stack_needs_no_flip_and_strategies_elsewhere_are_refused() {
     let problem = Pancakes::new(Stack::sorted(5).unwrap());
-    for strategy in [Strategy::IdaStar, Strategy::AStar, Strategy::Mm] {
+    for strategy in [
+        Strategy::IdaStar,
+        Strategy::AStar,
+        Strategy::Mm,
+        Strategy::Nbs,
+    ] {
         let flips = problem
             .solve(&strategy, &Limits::new())
             .unwrap()

@@ -8,7 +8,7 @@ use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_co
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
-use state_search::strategy::Queue;
+use state_search::strategy::{Queue, Requirement};
 use state_search::{
     Inapplicable, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy,
     StrategyError,
@@ -103,8 +103,8 @@ fn weighted_case(
 
 /// Runs `strategies` with every storage on a weighted problem and checks each against
 /// Bellman–Ford; `bfs` and `bibfs` must be refused (the costs are not uniform), and so
-/// must `bidijkstra` and `mm` (the problem, with its several goals, has no backward
-/// direction).
+/// must the other bidirectional strategies (the problem, with its several goals, has no
+/// backward direction).
 fn weighted_agreement(
     strategies: &[Strategy],
     (g, starts, goals, scales): &(Graph<u32>, Vec<u32>, Vec<u32>, Vec<u8>),
@@ -122,20 +122,15 @@ fn weighted_agreement(
             match strategy.run(&problem, &Limits::new()) {
                 Ok(search) => check(&name, g, starts, is_goal, expected, &search)?,
                 Err(StrategyError::NotApplicable { reason, .. }) => {
-                    // Costs are not uniform, and the problem has no backward direction.
-                    let expected = match strategy {
-                        Strategy::Bfs | Strategy::BidirectionalBfs => {
-                            Inapplicable::NeedsUniformCost
-                        }
-                        Strategy::BidirectionalDijkstra | Strategy::Mm => {
-                            Inapplicable::NeedsBackward
-                        }
-                        _ => {
-                            prop_assert!(false, "{}: refused ({})", name, reason);
-                            unreachable!()
-                        }
-                    };
-                    prop_assert_eq!(reason, expected, "{}", name);
+                    // Costs are not uniform, and the problem has no backward direction:
+                    // the first of those the strategy needs is the refusal.
+                    let expected = strategy
+                        .info()
+                        .requirements
+                        .iter()
+                        .find(|r| matches!(r, Requirement::UniformCost | Requirement::Backward))
+                        .map(|r| r.refusal());
+                    prop_assert_eq!(Some(reason), expected, "{}", name);
                 }
                 Err(error) => prop_assert!(false, "{}: {:?}", name, error),
             }

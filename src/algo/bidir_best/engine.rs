@@ -1,6 +1,7 @@
-//! The engines of the bidirectional best-first loop: [`BidirectionalDijkstra`] and [`Mm`].
+//! The engines of the bidirectional best-first loop: [`BidirectionalDijkstra`], [`Mm`] and
+//! [`Nbs`].
 
-use super::{BidirectionalBestScratch, Rule, run};
+use super::{BidirectionalBestScratch, Meeting, Rule, run};
 use crate::algo::engine::{Engine, Setup, engine_setup};
 use crate::error::CapacityError;
 use crate::event::Visitor;
@@ -9,10 +10,10 @@ use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, ReversibleSpace};
 use crate::store::{Hashed, Storage};
 
-/// The engines' searches, written once: `mm` picks the rule.
+/// The engines' searches, written once: `meeting` picks the rule.
 fn search<P, Hb, C, St, V>(
     setup: &Setup<St, C>,
-    mm: bool,
+    meeting: Meeting,
     scratch: &mut BidirectionalBestScratch<StateOf<P>, C, St>,
     problem: &P,
     visitor: &mut V,
@@ -26,11 +27,7 @@ where
     V: Visitor<StateOf<P>, C>,
 {
     let space = problem.space();
-    let rule = if mm {
-        Rule::mm_for(space)
-    } else {
-        Rule::BiDijkstra
-    };
+    let rule = Rule::new(meeting, space);
     let backward = problem.backward();
     let ends = (problem.starts(), &backward.goal);
     let heuristics = (problem.heuristic(), &backward.heuristic);
@@ -38,9 +35,9 @@ where
     run(rule, scratch, &limits, space, ends, heuristics, visitor)
 }
 
-/// The engine of [`BidirectionalDijkstra`] and [`Mm`] over any storage.
+/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage.
 macro_rules! bidirectional_engine {
-    ($Engine:ident, $mm:expr) => {
+    ($Engine:ident, $meeting:expr) => {
         engine_setup!($Engine<C, St>, cost C);
 
         impl<C: Cost> $Engine<C> {
@@ -94,7 +91,7 @@ macro_rules! bidirectional_engine {
                 problem: &P,
                 visitor: &mut V,
             ) -> Self::Output {
-                search(&self.setup, $mm, scratch, problem, visitor)
+                search(&self.setup, $meeting, scratch, problem, visitor)
             }
         }
     };
@@ -151,7 +148,7 @@ pub struct BidirectionalDijkstra<C, St = Hashed> {
     setup: Setup<St, C>,
 }
 
-bidirectional_engine!(BidirectionalDijkstra, false);
+bidirectional_engine!(BidirectionalDijkstra, Meeting::Dijkstra);
 
 /// MM (Holte, Felner, Sharon and Sturtevant 2016): bidirectional A* that is guaranteed
 /// to meet in the middle, from the starts to the problem's goal state
@@ -207,4 +204,66 @@ pub struct Mm<C, St = Hashed> {
     setup: Setup<St, C>,
 }
 
-bidirectional_engine!(Mm, true);
+bidirectional_engine!(Mm, Meeting::Mm);
+
+/// NBS (Chen, Holte, Zilles and Sturtevant 2017): bidirectional A* that expands pairs of
+/// states, near-optimal in its expansions, from the starts to the problem's goal state
+/// ([`Problem::backward`](crate::Problem::backward)).
+///
+/// A forward-open state `u` and a backward-open state `v` bound the cost of a path through
+/// both by `lb(u, v) = max(f_F(u), f_B(v), g_F(u) + g_B(v) + ε)`, forwards with the
+/// problem's heuristic, backwards with its backward heuristic
+/// ([`Problem::backward_heuristic`](crate::Problem::backward_heuristic)), `ε` the space's
+/// [`uniform_cost`](crate::StateSpace::uniform_cost) or else zero. NBS keeps a lower
+/// bound on the optimal cost, which it raises to the least `lb` when no pair is within it;
+/// each step expands a pair within the bound (with consistent heuristics, a pair of least
+/// `lb`), its forward state and then its backward state, and the search ends when the best
+/// path met costs no more than the bound: with admissible heuristics both ways the path
+/// is optimal. With consistent heuristics every pair it expands below
+/// the optimal cost `C*` is a pair that any such bidirectional search must break by
+/// expanding one of its states, and the pairs it expands share no state, so it expands at
+/// most twice the states of a minimum vertex cover of those pairs: at most twice what the
+/// best such search expands (ties at `C*` aside). Closed states reached more cheaply are
+/// reopened. Step costs must be non-negative; the goal test is not used (as for
+/// [`BidirectionalDijkstra`]: the path ends at the goal state). The visitor sees
+/// [`Event::Expanded`](crate::Event::Expanded) from both sides, a forward state and then a
+/// backward state.
+///
+/// # Complexity
+///
+/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached by both
+/// sides, with consistent heuristics.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Nbs, Problem, ReversibleSpace, Solver, StateSpace};
+///
+/// struct Line;
+/// impl StateSpace for Line {
+///     type State = i64;
+///     type Cost = u32;
+///     fn successors(&self, &n: &i64, mut emit: impl FnMut(i64, u32)) {
+///         emit(n + 1, 1);
+///         emit(n - 1, 1);
+///     }
+/// }
+/// impl ReversibleSpace for Line {
+///     fn predecessors(&self, &n: &i64, emit: impl FnMut(i64, u32)) {
+///         self.successors(&n, emit); // every step has its reverse
+///     }
+/// }
+/// // Half the distance each way: admissible and consistent.
+/// let problem = Problem::new(&Line, [0], |&n| n == 30)
+///     .heuristic(|&n: &i64| (30 - n).unsigned_abs() as u32 / 2)
+///     .backward(30)
+///     .backward_heuristic(|&n: &i64| n.unsigned_abs() as u32 / 2);
+/// let search = Nbs::new().search(&problem);
+/// assert_eq!(search.found().unwrap().cost, 30);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Nbs<C, St = Hashed> {
+    setup: Setup<St, C>,
+}
+
+bidirectional_engine!(Nbs, Meeting::Nbs);

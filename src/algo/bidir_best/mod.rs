@@ -1,8 +1,10 @@
 //! Optimal bidirectional best-first search between one start and one goal state:
-//! bidirectional Dijkstra (`bidijkstra`) and MM (`mm`; Holte, Felner, Sharon and
+//! bidirectional Dijkstra (`bidijkstra`), MM (`mm`; Holte, Felner, Sharon and
 //! Sturtevant, "Bidirectional search that is guaranteed to meet in the middle", AAAI
-//! 2016). One loop, parametrised by a rule: the priority of an open state, which side
-//! expands next, and the lower bound on the optimal cost that stops the search.
+//! 2016) and NBS (`nbs`; Chen, Holte, Zilles and Sturtevant, "Front-to-end bidirectional
+//! heuristic search with near-optimal node expansions", IJCAI 2017). One loop,
+//! parametrised by a rule: which states expand next, and the lower bound on the optimal
+//! cost that stops the search.
 //!
 //! # The loop
 //!
@@ -43,17 +45,26 @@
 //!   both ways: its forward-open state `n` and backward-open state `m` (as above) have
 //!   `f_F(n) <= C*`, `f_B(m) <= C*`, `g_F(n) + ε + g_B(m) <= C*`, and one of
 //!   `g_F(n), g_B(m)` is at most `C*/2`, so its `pr` is at most `C*`. `ε` is the least
-//!   step cost: the space's [`uniform_cost`](StateSpace::uniform_cost) when it has one,
+//!   step cost: the space's [`uniform_cost`](crate::StateSpace::uniform_cost) when it has one,
 //!   otherwise zero, which is always correct (the least step cost of an implicit space is
 //!   unknown, and the least seen so far may be above one not seen yet).
 //!
-//! MM was chosen over NBS (Chen, Holte, Zilles and Sturtevant 2017), whose guarantee is
-//! stronger (at most twice the necessary expansions): MM's sides never expand a state
-//! beyond half the optimal cost unless its `f` is below the optimum (it meets in the
-//! middle), and it needs only one ordered open list per side plus two lazily kept minima,
-//! which a generic engine over any [`Cost`] and either storage can keep in the crate's
-//! fallible queues. NBS needs a queue of pairs of states with its "waiting" and "ready"
-//! structure, much harder to keep generic and bounded in memory.
+//! - **NBS** ([`Nbs`]): every path cheaper than `U` runs through a pair of a forward-open
+//!   state `u` and a backward-open state `v` at their least costs, so it costs at least
+//!   `lb(u, v) = max(f_F(u), f_B(v), g_F(u) + g_B(v) + ε)`. NBS expands both states of a
+//!   pair whose `lb` is at most `C_LB`, and stops when `U <= C_LB`; `C_LB` is a lower
+//!   bound on the optimal cost that it raises lazily to the least `lb`: each side keeps its open states in two lazy heaps, waiting by `f`
+//!   until `f <= C_LB`, then ready by `g`; while the least ready `g` of the sides sum (with
+//!   `ε`) above `C_LB`, `C_LB` rises to the least waiting `f` or that sum, the next value
+//!   the least `lb` can take. Pairs need no queue of their own: the two least-`g` ready
+//!   states are a pair of `lb` at most `C_LB`. `C_LB` carries over from pair to pair: it
+//!   rises only to the least `lb` of the moment, which is at most `C*` while no optimal
+//!   path has been met (the argument for MM's bound), so `U <= C_LB` proves `U` optimal
+//!   whatever the heuristics, given they are admissible. Every pair NBS expands with
+//!   `lb < C*` must have one state expanded by any front-to-end bidirectional search
+//!   with these heuristics, and with consistent heuristics (no state expanded twice) its
+//!   pairs share no state, so it expands at most twice a minimum vertex cover of those
+//!   pairs.
 //!
 //! # Limits and results
 //!
@@ -63,15 +74,19 @@
 //! far, if any, or else the path to the forward state of least `h`, then least `g`.
 
 mod engine;
+mod rule;
 
-pub use engine::{BidirectionalDijkstra, Mm};
+pub use engine::{BidirectionalDijkstra, Mm, Nbs};
+pub(crate) use rule::{Meeting, Rule};
+
+use rule::{Bound, Frontier, Next};
 
 use crate::algo::engine::{expanding, extended};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::{Cost, Heuristic, ReversibleSpace, StateSpace, estimated_total};
+use crate::space::{Cost, Heuristic, ReversibleSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
 /// What the search records per state: per direction (forward, backward) the parent and
@@ -97,106 +112,13 @@ fn flag(kind: u8, side: usize) -> u8 {
     kind << (3 * side)
 }
 
-/// A cost, or a value beyond every cost of the type (a sum that does not fit it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Bound<C> {
-    /// A cost.
-    Finite(C),
-    /// Above every cost of the type.
-    Beyond,
-}
-
-impl<C: Cost> Bound<C> {
-    /// `a + b`, or [`Bound::Beyond`] when the sum does not fit.
-    fn sum(a: C, b: C) -> Self {
-        a.checked_plus(b).map_or(Bound::Beyond, Bound::Finite)
-    }
-}
-
-/// The least keys of one side's open list, when it is not empty.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Frontier<C> {
-    /// The least priority.
-    pub(crate) priority: Bound<C>,
-    /// The least `f` (for a rule without heuristics, the least `g`).
-    pub(crate) f: C,
-    /// The least `g`.
-    pub(crate) g: C,
-    /// The number of open states.
-    pub(crate) open: usize,
-}
-
-/// What tells the bidirectional searches apart: the priority of an open state, the side
-/// to expand, and the lower bound that ends the search. A value, not a type parameter:
-/// both searches are one compiled engine.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Rule<C> {
-    /// Bidirectional Dijkstra: priority `g`, the side with fewer open states first, stop
-    /// when `U <= top_F + top_B`.
-    BiDijkstra,
-    /// MM: priority `max(f, 2g)`, the side of least priority first, stop when
-    /// `U <= max(C, fmin_F, fmin_B, gmin_F + gmin_B + ε)`; `epsilon` is the least step
-    /// cost (a lower bound on it).
-    Mm { epsilon: C },
-}
-
-impl<C: Cost> Rule<C> {
-    /// MM on `space`: `ε` is its uniform step cost, if it has one, else zero.
-    pub(crate) fn mm_for<Sp: StateSpace<Cost = C> + ?Sized>(space: &Sp) -> Self {
-        let epsilon = space.uniform_cost().filter(|c| !c.is_negative());
-        Rule::Mm {
-            epsilon: epsilon.unwrap_or(C::ZERO),
-        }
-    }
-
-    /// Whether the rule uses the heuristics (then each side keeps its least `f` and `g`
-    /// besides its least priority).
-    #[inline]
-    fn heuristic(&self) -> bool {
-        matches!(self, Rule::Mm { .. })
-    }
-
-    /// The priority of an open state of cost `g` and `f = g + h`: least first.
-    #[inline]
-    fn priority(&self, g: C, f: C) -> Bound<C> {
-        match self {
-            Rule::BiDijkstra => Bound::Finite(g),
-            Rule::Mm { .. } => Bound::Finite(f).max(Bound::sum(g, g)),
-        }
-    }
-
-    /// Whether the forward side expands next.
-    fn forward_first(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> bool {
-        match self {
-            Rule::BiDijkstra => forward.open <= backward.open,
-            Rule::Mm { .. } => {
-                (forward.priority, forward.open) <= (backward.priority, backward.open)
-            }
-        }
-    }
-
-    /// A lower bound on the cost of every path cheaper than the best meeting so far.
-    fn lower_bound(&self, forward: &Frontier<C>, backward: &Frontier<C>) -> Bound<C> {
-        match *self {
-            Rule::BiDijkstra => Bound::sum(forward.g, backward.g),
-            Rule::Mm { epsilon } => {
-                let c = forward.priority.min(backward.priority);
-                let f = Bound::Finite(forward.f.max(backward.f));
-                let g = forward
-                    .g
-                    .checked_plus(backward.g)
-                    .and_then(|g| g.checked_plus(epsilon))
-                    .map_or(Bound::Beyond, Bound::Finite);
-                c.max(f).max(g)
-            }
-        }
-    }
-}
-
 /// One direction's open list: by priority (then `g`), and for rules with heuristics by
-/// `f` and by `g`, each a lazy heap whose entries carry the `g` they were made with.
+/// `f` and by `g`, each a lazy heap whose entries carry the `g` they were made with. NBS
+/// uses two of them, and each open state is in one: `by_f` holds the states waiting for
+/// the bound to reach their `f`, `by_g` the ready ones.
 struct Side<C> {
     by_priority: BinaryQueue<(Bound<C>, C)>,
+    /// `(f, g)`.
     by_f: BinaryQueue<(C, C)>,
     by_g: BinaryQueue<C>,
     /// The states open in this direction.
@@ -294,6 +216,7 @@ where
         promising: None,
         cut: false,
         overflowed: false,
+        bound: Bound::Finite(C::ZERO),
     };
     let mut stats = Stats {
         iterations: 1,
@@ -327,7 +250,7 @@ where
     }
 }
 
-/// The buffers of a [`BidirectionalDijkstra`] or [`Mm`] search: one store of both
+/// The buffers of a [`BidirectionalDijkstra`], [`Mm`] or [`Nbs`] search: one store of both
 /// directions' records, and each direction's open lists.
 pub struct BidirectionalBestScratch<S, C: Cost, St: Storage<S>> {
     store: St::Store<Node<C>>,
@@ -366,6 +289,8 @@ struct Bidirectional<'a, C, St> {
     cut: bool,
     /// Some path cost did not fit the cost type.
     overflowed: bool,
+    /// NBS's `C_LB`: at most the least cost of a path cheaper than `U`.
+    bound: Bound<C>,
 }
 
 impl<C: Cost, St> Bidirectional<'_, C, St> {
@@ -449,13 +374,8 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             visitor,
             stats,
         )?;
-        loop {
-            let forward = self.frontier(FORWARD).map_err(StopReason::Capacity)?;
-            let backward = self.frontier(BACKWARD).map_err(StopReason::Capacity)?;
-            let (Some(forward), Some(backward)) = (forward, backward) else {
-                break; // one direction has searched all it can reach
-            };
-            let bound = self.rule.lower_bound(&forward, &backward);
+        // Until one direction has searched all it can reach:
+        while let Some((bound, sides)) = self.next(limits).map_err(StopReason::Capacity)? {
             match self.best {
                 Some((cost, slot)) if Bound::Finite(cost) <= bound => {
                     return Ok(Outcome::Found(slot));
@@ -471,38 +391,10 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             {
                 return Ok(Outcome::Stopped(StopReason::Cost));
             }
-            let side = if self.rule.forward_first(&forward, &backward) {
-                FORWARD
-            } else {
-                BACKWARD
-            };
-            let popped = self.sides[side].by_priority.pop();
-            let Some(((_, g), slot)) = popped.map_err(StopReason::Capacity)? else {
-                break; // not reached: the frontier had a current entry
-            };
-            limits.check(stats.expanded, || self.memory_bytes())?;
-            let flags = &mut self.store.value_mut(slot).2;
-            *flags = (*flags & !flag(OPEN, side)) | flag(CLOSED, side);
-            self.sides[side].open -= 1;
-            let state = self.store.state(slot);
-            expanding(visitor, stats, &state, g)?;
-            let mut halt = None;
-            let mut visit = |next: S, step: C| {
-                stats.generated += 1;
-                let Some(cost) = extended(g, step, &mut halt, &mut self.overflowed) else {
-                    return;
-                };
-                halt = self
-                    .reach(side, &next, slot, cost, h(side), limits, visitor, stats)
-                    .err();
-            };
-            if side == FORWARD {
-                space.successors(&state, &mut visit);
-            } else {
-                space.predecessors(&state, &mut visit);
-            }
-            if let Some(reason) = halt {
-                return Err(reason);
+            for side in [FORWARD, BACKWARD] {
+                if sides[side] {
+                    self.expand(side, space, &h(side), limits, visitor, stats)?;
+                }
             }
             let open = self.sides[0].open + self.sides[1].open;
             stats.peak_open = stats.peak_open.max(open);
@@ -515,9 +407,147 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         })
     }
 
+    /// The lower bound the rule proves now on the cost of every path cheaper than `U`,
+    /// and the sides to expand next: one side for bidirectional Dijkstra and MM, both for
+    /// NBS (none when its bound already ends the search). `None` when a side has no open
+    /// state left.
+    fn next<S>(&mut self, limits: &Limits<C>) -> Result<Option<Next<C>>, CapacityError>
+    where
+        St: NodeStore<S, Node<C>>,
+    {
+        if let Rule::Nbs { epsilon } = self.rule {
+            return self.pair(epsilon, limits);
+        }
+        let (Some(forward), Some(backward)) = (self.frontier(FORWARD)?, self.frontier(BACKWARD)?)
+        else {
+            return Ok(None);
+        };
+        let forward_first = self.rule.forward_first(&forward, &backward);
+        let bound = self.rule.lower_bound(&forward, &backward);
+        Ok(Some((bound, [forward_first, !forward_first])))
+    }
+
+    /// NBS's choice of a pair. States whose `f` is at most `C_LB` (`self.bound`) move from
+    /// waiting to ready; while the least ready `g` of the two sides are more than `C_LB`
+    /// apart (`g_F + g_B + ε > C_LB`), `C_LB` rises to the least waiting `f` or that sum:
+    /// no pair of a forward-open state `u` and a backward-open state `v` has
+    /// `lb(u, v) = max(f_F(u), f_B(v), g_F(u) + g_B(v) + ε)` below the raised value. Once
+    /// they are within it, the two least-`g` ready states are a pair of `lb` at most
+    /// `C_LB`. `C_LB` is at most the optimal cost `C*` while no optimal path has been met:
+    /// such a path has a forward-open and a backward-open state on it at their least
+    /// costs (as for MM), whose `lb` is at most `C*` with admissible heuristics, and
+    /// `C_LB` only ever rises to the least `lb` of the moment or below. So it carries over
+    /// between pairs, and `U <= C_LB` proves `U` optimal.
+    fn pair<S>(&mut self, epsilon: C, limits: &Limits<C>) -> Result<Option<Next<C>>, CapacityError>
+    where
+        St: NodeStore<S, Node<C>>,
+    {
+        loop {
+            let (mut ready, mut waiting) = ([None; 2], [None; 2]);
+            for side in [FORWARD, BACKWARD] {
+                let Self {
+                    store,
+                    sides,
+                    bound,
+                    ..
+                } = self;
+                let queues = &mut sides[side];
+                while let Some((f, g)) = least(&mut queues.by_f, &**store, side, |key| key.1)? {
+                    if Bound::Finite(f) > *bound {
+                        waiting[side] = Some(Bound::Finite(f));
+                        break;
+                    }
+                    if let Some((_, slot)) = queues.by_f.pop()? {
+                        queues.by_g.push(g, slot)?;
+                    }
+                }
+                ready[side] = least(&mut queues.by_g, &**store, side, |g| g)?;
+                if ready[side].is_none() && waiting[side].is_none() {
+                    return Ok(None);
+                }
+            }
+            let apart = match ready {
+                [Some(forward), Some(backward)] => Some(Bound::apart(forward, backward, epsilon)),
+                _ => None,
+            };
+            if apart.is_some_and(|apart| apart <= self.bound) {
+                return Ok(Some((self.bound, [true; 2])));
+            }
+            // Each side has a waiting or a ready state: a next value exists, above the
+            // bound (a waiting `f` is above it, and so is `apart`).
+            let Some(raised) = waiting.into_iter().chain([apart]).flatten().min() else {
+                return Ok(None);
+            };
+            self.bound = raised;
+            let ends = raised == Bound::Beyond
+                || self
+                    .best
+                    .is_some_and(|(best, _)| Bound::Finite(best) <= raised)
+                || limits
+                    .cost_limit()
+                    .is_some_and(|max| Bound::Finite(max) < raised);
+            if ends {
+                return Ok(Some((raised, [false; 2])));
+            }
+        }
+    }
+
+    /// Expands the next state of `side` (the one [`Self::next`] chose): closes it, tells
+    /// the visitor, and reaches each of its successors (forwards) or predecessors
+    /// (backwards) with [`Self::reach`].
+    fn expand<S, Sp, V>(
+        &mut self,
+        side: usize,
+        space: &Sp,
+        estimate: &impl Fn(&S) -> C,
+        limits: &Limits<C>,
+        visitor: &mut V,
+        stats: &mut Stats,
+    ) -> Result<(), StopReason>
+    where
+        St: NodeStore<S, Node<C>>,
+        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
+        V: Visitor<S, C>,
+    {
+        let queues = &mut self.sides[side];
+        let popped = match self.rule {
+            Rule::Nbs { .. } => queues.by_g.pop(),
+            _ => queues
+                .by_priority
+                .pop()
+                .map(|entry| entry.map(|((_, g), slot)| (g, slot))),
+        };
+        let Some((g, slot)) = popped.map_err(StopReason::Capacity)? else {
+            return Ok(()); // not reached: `next` saw a current entry
+        };
+        limits.check(stats.expanded, || self.memory_bytes())?;
+        let flags = &mut self.store.value_mut(slot).2;
+        *flags = (*flags & !flag(OPEN, side)) | flag(CLOSED, side);
+        self.sides[side].open -= 1;
+        let state = self.store.state(slot);
+        expanding(visitor, stats, &state, g)?;
+        let mut halt = None;
+        let mut visit = |next: S, step: C| {
+            stats.generated += 1;
+            let Some(cost) = extended(g, step, &mut halt, &mut self.overflowed) else {
+                return;
+            };
+            halt = self
+                .reach(side, &next, slot, cost, estimate, limits, visitor, stats)
+                .err();
+        };
+        if side == FORWARD {
+            space.successors(&state, &mut visit);
+        } else {
+            space.predecessors(&state, &mut visit);
+        }
+        halt.map_or(Ok(()), Err)
+    }
+
     /// Direction `side` reached `state` at cost `g` from `parent`: records it if it is
-    /// new or cheaper there, updates the best meeting, and queues it unless its
-    /// `f = g + h` (with `h = estimate(state)`) rules it out.
+    /// new or cheaper there and no dead end this way (`h = estimate(state)` the type's
+    /// largest value), updates the best meeting, and queues it unless its `f = g + h`
+    /// rules it out.
     #[expect(
         clippy::too_many_arguments,
         reason = "called once per generated state; the search's state stays in `self`"
@@ -558,6 +588,12 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 }
             }
         }
+        let h = estimate(state);
+        if h.is_max() {
+            // A dead end this way: no path through it, and no meeting on it.
+            self.store.value_mut(slot).2 &= !flag(SEEN, side);
+            return Ok(());
+        }
         let (_, costs, flags) = *self.store.value(slot);
         let other = 1 - side;
         if flags & flag(SEEN, other) != 0 {
@@ -571,11 +607,10 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 }
             }
         }
-        let h = estimate(state);
         if side == FORWARD && self.promising.is_none_or(|(ph, pg, _)| (h, g) < (ph, pg)) {
             self.promising = Some((h, g, slot));
         }
-        // A dead end, or a path too dear for the cost type.
+        // A path too dear for the cost type.
         let f = match estimated_total(g, h, &mut self.overflowed) {
             Some(f) if limits.exceeds_cost(f) => {
                 self.cut = true;
@@ -590,6 +625,9 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         match f {
             Some(f) => {
                 let push = |queues: &mut Side<C>| {
+                    if let Rule::Nbs { .. } = self.rule {
+                        return queues.by_f.push((f, g), slot); // it waits
+                    }
                     queues
                         .by_priority
                         .push((self.rule.priority(g, f), g), slot)?;

@@ -54,9 +54,9 @@ impl KeyDoorMaze {
     /// # Errors
     ///
     /// [`SolveError::NotApplicable`] for a strategy that does not solve the objective
-    /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys; `bibfs`,
-    /// `bidijkstra` and `mm` need one goal state, and the target cell with any set of keys
-    /// is many); [`SolveError::Capacity`] when dense storage was asked for and does not
+    /// (`bfs` and `bibfs` ignore the lexicographic costs of the fewest keys; the
+    /// bidirectional strategies need one goal state, and the target cell with any set of
+    /// keys is many); [`SolveError::Capacity`] when dense storage was asked for and does not
     /// fit.
     ///
     /// # Complexity

@@ -178,9 +178,9 @@ impl Pancakes {
     /// heuristic towards the goal (also the distance-to-go of `focal:W` and `ees:W`: every
     /// flip costs 1) and
     /// automatic storage (dense over the [`StackIndexer`](super::StackIndexer) up to
-    /// [`MAX_DENSE`](super::MAX_DENSE) pancakes, hashed beyond); `bibfs`, `bidijkstra` and
-    /// `mm` also search back from the goal, `mm` with the same gap heuristic towards the
-    /// start.
+    /// [`MAX_DENSE`](super::MAX_DENSE) pancakes, hashed beyond); the bidirectional
+    /// strategies also search back from the goal, `mm` and `nbs` with the same gap
+    /// heuristic towards the start.
     ///
     /// # Errors
     ///

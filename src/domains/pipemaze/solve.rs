@@ -80,8 +80,9 @@ impl PipeMaze {
     pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
 
     /// The strategies [`PipeMaze::solve`] runs, the default first, in the order of
-    /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (the exit is reached
-    /// with any set of keys: many goal states), which it refuses.
+    /// [`Strategy::ALL`]: all but the bidirectional ones (`bibfs`, `bidijkstra`, `mm`,
+    /// `nbs`: the exit is reached with any set of keys, many goal states), which it
+    /// refuses.
     ///
     /// # Examples
     ///
@@ -110,8 +111,8 @@ impl PipeMaze {
     ///
     /// # Errors
     ///
-    /// [`SolveError::NotApplicable`] for a strategy that cannot run here (`bibfs`,
-    /// `bidijkstra` and `mm`, which need one goal state); [`SolveError::Capacity`] when
+    /// [`SolveError::NotApplicable`] for a strategy that cannot run here (the
+    /// bidirectional ones, which need one goal state); [`SolveError::Capacity`] when
     /// dense storage was asked for and does not fit.
     ///
     /// # Complexity

@@ -37,6 +37,15 @@ impl<C: Copy> Graph<C> {
         self.forward.len()
     }
 
+    /// The same graph with every edge reversed.
+    pub fn reversed(&self) -> Self {
+        Self {
+            forward: self.backward.clone(),
+            backward: self.forward.clone(),
+            uniform: self.uniform,
+        }
+    }
+
     /// The same graph with every edge costing `unit`.
     pub fn with_unit_costs<D: Copy>(&self, unit: D) -> Graph<D> {
         let map = |adj: &Vec<Vec<(u32, C)>>| {

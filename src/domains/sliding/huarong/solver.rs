@@ -100,8 +100,9 @@ impl HuarongSolver {
     /// The strategies [`HuarongSolver::solve`] runs with `method`, the best one first
     /// (`bfs` for [`Method::Plain`], [`HuarongSolver::DEFAULT_STRATEGY`] for
     /// [`Method::Abstract`]), then the others of [`Strategy::ALL`] in that order. It refuses
-    /// `bibfs`, `bidijkstra` and `mm` (a query's goal is any state with the piece on the
-    /// target), and on the abstraction `bfs`, whose steps differ in cost.
+    /// the bidirectional ones (`bibfs`, `bidijkstra`, `mm`, `nbs`: a query's goal is any
+    /// state with the piece on the target), and on the abstraction `bfs`, whose steps
+    /// differ in cost.
     ///
     /// # Examples
     ///
@@ -284,8 +285,8 @@ impl HuarongSolver {
     /// # Errors
     ///
     /// [`SolveError::Input`] for an invalid query; [`SolveError::NotApplicable`] for a
-    /// strategy that does not apply (`bfs` on the weighted abstraction, `bibfs`,
-    /// `bidijkstra`, `mm`); [`SolveError::Capacity`] when dense storage was asked
+    /// strategy that does not apply (`bfs` on the weighted abstraction, the bidirectional
+    /// ones); [`SolveError::Capacity`] when dense storage was asked
     /// for and does not fit.
     ///
     /// # Complexity

@@ -76,8 +76,8 @@ impl Puzzle {
     pub const DEFAULT_STRATEGY: Strategy = Strategy::Bfs;
 
     /// The strategies [`Puzzle::solve`] runs, the default first, in the order of
-    /// [`Strategy::ALL`]: all but `bibfs`, `bidijkstra` and `mm` (a goal fixes one
-    /// piece, not the whole layout), which it refuses.
+    /// [`Strategy::ALL`]: all but the bidirectional ones (`bibfs`, `bidijkstra`, `mm`,
+    /// `nbs`: a goal fixes one piece, not the whole layout), which it refuses.
     ///
     /// # Examples
     ///
@@ -100,8 +100,8 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// [`SolveError::NotApplicable`] for a strategy that does not apply (`bibfs`,
-    /// `bidijkstra` and `mm`, which need the one goal layout).
+    /// [`SolveError::NotApplicable`] for a strategy that does not apply (the
+    /// bidirectional ones, which need the one goal layout).
     ///
     /// # Complexity
     ///

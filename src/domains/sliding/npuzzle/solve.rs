@@ -50,9 +50,9 @@ impl NPuzzle {
     /// 15-puzzle and larger). Every other strategy runs on the puzzle as a
     /// [`StateSpace`](crate::StateSpace) of boards, with `heuristic` and automatic storage
     /// (dense over the [`BoardIndexer`](super::BoardIndexer) for boards of up to about 12
-    /// cells, hashed beyond); `bibfs`, `bidijkstra` and `mm` search back from the goal
-    /// board as well, `mm` backwards with the Manhattan distance towards `board` (moves are
-    /// their own inverse, so it estimates the cost from the start). On boards of up to 16
+    /// cells, hashed beyond); the bidirectional strategies search back from the goal
+    /// board as well, `mm` and `nbs` backwards with the Manhattan distance towards `board`
+    /// (moves are their own inverse, so it estimates the cost from the start). On boards of up to 16
     /// cells the states are the boards packed in one word (4 bits a cell; 8 bytes against
     /// a [`Board`]'s 40): A* with the Manhattan distance on Korf's instance 28 takes half
     /// the time and half the memory of a search over [`NPuzzle`]'s own boards.

@@ -46,3 +46,4 @@ mod spfa;
 mod stores;
 mod strategies;
 mod suboptimal;
+mod ties;

@@ -179,6 +179,7 @@ pub use paths::{
     KShortest, OptimalDag, OptimalPaths, OptimalPathsIter, PathCount, PathsError, k_shortest_paths,
     optimal_paths,
 };
+pub use queue::Tie;
 pub use solution::{
     Limits, NoCostLimit, Outcome, Plan, Search, ShortestPaths, Solution, Stats, StopReason,
 };

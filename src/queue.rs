@@ -1,5 +1,6 @@
 //! Priority queues for Dijkstra and A*: a binary heap for any key, a bucket (Dial) queue
-//! for unsigned integer keys and A* keys, and a radix heap for unsigned integer keys.
+//! for unsigned integer keys and A* keys, a radix heap for unsigned integer keys, and a
+//! binary heap of A* keys with a rule for ties ([`TieQueue`], [`Tie`]).
 //!
 //! The radix heap is *monotone*: a key pushed must not be below the last key popped, which
 //! Dijkstra's non-negative step costs guarantee. The bucket queue accepts any key. Which
@@ -11,6 +12,10 @@ use crate::error::CapacityError;
 pub use crate::space::BucketKey;
 use crate::space::UnsignedCost;
 use crate::store::{Slot, try_push};
+
+mod tie;
+
+pub use tie::{Tie, TieQueue};
 
 /// A min-priority queue of slots keyed by `K`.
 ///

@@ -12,7 +12,8 @@
 //! });
 //! let problem = Problem::new(&space, [(0, 0)], |&(_, b)| b == 4);
 //! let names = [
-//!     "bfs", "dijkstra", "dijkstra:bucket", "astar", "astar:bucket", "spfa", "idastar-tt",
+//!     "bfs", "dijkstra", "dijkstra:bucket", "astar", "astar:tie=low-g", "astar:bucket", "spfa",
+//!     "idastar-tt",
 //! ];
 //! for name in names {
 //!     let strategy: Strategy = name.parse()?;
@@ -39,6 +40,7 @@ pub use crate::problem::{
     Backward, CostOf, MaybeBackward, MaybeDistance, MaybeIndexer, NoBackward, NoDistance,
     NoIndexer, Problem, SearchProblem, StateOf, WithDistance, WithIndexer,
 };
+pub use crate::queue::Tie;
 pub use error::{Inapplicable, StrategyError};
 pub use run::{InPlaceResult, StrategyResult};
 pub use spelling::{ParseStrategyError, Weight};
@@ -57,6 +59,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `dijkstra:bucket` | [`Strategy::Dijkstra`]`(`[`Queue::Bucket`]`)` | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) |
 /// | `dijkstra:radix`  | [`Strategy::Dijkstra`]`(`[`Queue::Radix`]`)`  | `Dijkstra` + [`RadixQueue`](crate::queue::RadixQueue) |
 /// | `astar`           | [`Strategy::AStar`]                        | [`AStar`](crate::AStar) |
+/// | `astar:tie=T`     | [`Strategy::AStarTie`]`(T)`                 | [`AStar::ties`](crate::AStar::ties): among equal `f`, the [`Tie`] rule `T` (`high-g`, `low-g`, `newest`, `oldest`) |
 /// | `astar:bucket`    | [`Strategy::AStarBucket`]                  | `AStar` + [`BucketQueue::lifo`](crate::queue::BucketQueue::lifo) |
 /// | `spfa`            | [`Strategy::Spfa`]                         | [`Spfa`](crate::Spfa) |
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
@@ -123,6 +126,15 @@ pub enum Strategy {
     /// A* (`astar`) with the problem's heuristic, over a binary heap: among states of
     /// equal `f`, the one of largest `g` first.
     AStar,
+    /// A* with a rule for ties among states of equal `f` (`astar:tie=T`: `astar:tie=low-g`,
+    /// `astar:tie=newest`, `astar:tie=oldest`; see [`Tie`]), over a
+    /// [`TieQueue`](crate::queue::TieQueue). Optimal as `astar` whatever the rule; the
+    /// number of expansions is the rule's.
+    ///
+    /// The default rule is `astar`'s: `astar:tie=high-g` reads as [`Strategy::AStar`], and
+    /// `AStarTie(Tie::HighG)` is that strategy under another name (its row of the table,
+    /// its spelling `astar` and its binary heap).
+    AStarTie(Tie),
     /// A* over Dial's buckets on `f`, each bucket a stack (`astar:bucket`): unsigned
     /// integer costs. A pop takes amortized O(1) while the spread of the open `f`s fits the
     /// ring (small step costs), against the heap's O(log n); among states of equal `f`,

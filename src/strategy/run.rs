@@ -11,7 +11,7 @@ use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
 use crate::algo::focal::Focal;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
-use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
+use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue, Tie, TieQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
@@ -110,7 +110,12 @@ impl Strategy {
                 CostOf::<P>::with_unsigned(Unsigned { run, strategy })
                     .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
             }
-            Strategy::AStar => run.best_first(&ByEstimate, BinaryQueue::new())?,
+            Strategy::AStar | Strategy::AStarTie(Tie::HighG) => {
+                run.best_first(&ByEstimate, BinaryQueue::new())?
+            }
+            Strategy::AStarTie(tie) => {
+                run.best_first(&ByEstimate, TieQueue::<CostOf<P>>::new(tie))?
+            }
             // Anytime's policy ending at the first goal: one compiled loop for both.
             Strategy::WeightedAStar(weight) => run.best_first_with(
                 &ByWeighted(weight.get()),

@@ -1,11 +1,12 @@
 //! The one spelling of every strategy: [`Display`](fmt::Display) writes it,
-//! [`FromStr`] reads it; parameters follow a colon (`wastar:1.5`, `beam:100`).
+//! [`FromStr`] reads it; parameters follow a colon (`wastar:1.5`, `beam:100`), or the
+//! equals sign of a named one (`astar:tie=low-g`).
 
 use core::fmt;
 use core::num::NonZeroUsize;
 use core::str::FromStr;
 
-use super::{Parameter, Strategy};
+use super::{Parameter, Strategy, StrategyInfo, Tie};
 
 /// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`): a decimal number
 /// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
@@ -119,13 +120,26 @@ impl FromStr for Weight {
 #[cfg(any(test, not(feature = "parallel")))]
 const PARALLEL_NAMES: [&str; 3] = ["par-idastar", "par-bfs", "hda"];
 
+/// What a spelling with a parameter has before the parameter: the pattern without its
+/// letter (`wastar:` of `wastar:W`, `astar:tie=` of `astar:tie=T`).
+fn stem(info: &StrategyInfo, parameter: Parameter) -> &'static str {
+    info.pattern
+        .strip_suffix(parameter.letter())
+        .unwrap_or(info.pattern)
+}
+
 impl Strategy {
     /// Writes the spelling to `out`.
     fn spell(&self, out: &mut impl fmt::Write) -> fmt::Result {
-        out.write_str(self.info().name)?;
-        match (self.weight(), self.width()) {
-            (Some(w), _) => write!(out, ":{w}"),
-            (_, Some(width)) => write!(out, ":{width}"),
+        let info = self.info();
+        let Some(parameter) = info.parameter else {
+            return out.write_str(info.name);
+        };
+        out.write_str(stem(&info, parameter))?;
+        match (self.weight(), self.width(), self.tie()) {
+            (Some(w), _, _) => write!(out, "{w}"),
+            (_, Some(width), _) => write!(out, "{width}"),
+            (_, _, Some(tie)) => out.write_str(tie.name()),
             _ => Ok(()),
         }
     }
@@ -147,7 +161,9 @@ impl fmt::Display for Strategy {
 impl FromStr for Strategy {
     type Err = ParseStrategyError;
 
-    /// A spelling from the table of [`Strategy`].
+    /// A spelling from the table of [`Strategy`]. A parameter that makes the strategy
+    /// another row's reads as that row's strategy: `astar:tie=high-g` is `astar`,
+    /// [`Strategy::AStar`].
     fn from_str(name: &str) -> Result<Self, ParseStrategyError> {
         let every = Strategy::ALL.into_iter();
         #[cfg(feature = "parallel")]
@@ -157,18 +173,15 @@ impl FromStr for Strategy {
             let info = strategy.info();
             match info.parameter {
                 None if info.name == name => return Ok(strategy),
-                Some(_)
-                    if name
-                        .split_once(':')
-                        .is_some_and(|(stem, _)| stem == info.name) =>
-                {
-                    with_parameter = Some(strategy);
+                Some(parameter) => {
+                    if let Some(text) = name.strip_prefix(stem(&info, parameter)) {
+                        with_parameter = Some((strategy, text));
+                    } else if info.name == name {
+                        // A name whose parameter is missing: say which parameter.
+                        return Err(ParseStrategyError::missing(name, parameter, strategy));
+                    }
                 }
-                Some(parameter) if info.name == name => {
-                    // A name whose parameter is missing: say which parameter.
-                    return Err(ParseStrategyError::missing(name, parameter, strategy));
-                }
-                _ => {}
+                None => {}
             }
         }
         #[cfg(not(feature = "parallel"))]
@@ -182,7 +195,7 @@ impl FromStr for Strategy {
             name: name.to_owned(),
             problem: Problem::Unknown,
         };
-        let (Some(strategy), Some((_, parameter))) = (with_parameter, name.split_once(':')) else {
+        let Some((strategy, parameter)) = with_parameter else {
             return Err(unknown());
         };
         let in_name = |error: ParseStrategyError| ParseStrategyError {
@@ -193,6 +206,10 @@ impl FromStr for Strategy {
             Some(Parameter::Weight) => parameter
                 .parse::<Weight>()
                 .map(|w| strategy.with_weight(w))
+                .map_err(in_name),
+            Some(Parameter::Tie) => parameter
+                .parse::<Tie>()
+                .map(|tie| strategy.with_tie(tie).canonical())
                 .map_err(in_name),
             _ => parameter
                 .parse::<NonZeroUsize>()
@@ -244,7 +261,7 @@ impl ParseStrategyError {
         }
     }
 
-    fn parameter(name: &str, why: &'static str) -> Self {
+    pub(crate) fn parameter(name: &str, why: &'static str) -> Self {
         Self {
             name: name.to_owned(),
             problem: Problem::Parameter(why),
@@ -336,7 +353,13 @@ mod tests {
         for strategy in Strategy::ALL {
             assert_eq!(strategy.to_string().parse::<Strategy>(), Ok(strategy));
         }
-        for name in ["wastar:1.5", "focal:2", "anytime:1.25", "beam:100"] {
+        for name in [
+            "wastar:1.5",
+            "focal:2",
+            "anytime:1.25",
+            "beam:100",
+            "astar:tie=newest",
+        ] {
             assert_eq!(name.parse::<Strategy>().unwrap().to_string(), name);
         }
     }
@@ -426,6 +449,47 @@ mod tests {
             assert!(!error.is_unknown(), "{error}");
             assert!(error.to_string().contains(&format!("`{name}:")), "{error}");
             assert!(error.to_string().contains(needs), "{error}");
+        }
+    }
+
+    /// `astar:tie=T` for the rules but the default, which is `astar`'s and reads as
+    /// `astar`; a missing or unknown rule says what a tie rule is.
+    #[test]
+    fn tie_rules_are_spelled_after_an_equals_sign() {
+        for tie in [Tie::LowG, Tie::Newest, Tie::Oldest] {
+            let strategy = Strategy::AStarTie(tie);
+            let spelled = format!("astar:tie={tie}");
+            assert_eq!(strategy.to_string(), spelled);
+            assert_eq!(spelled.parse::<Strategy>(), Ok(strategy));
+            assert_eq!(strategy.pattern(), "astar:tie=T");
+        }
+        assert_eq!("astar:tie=high-g".parse::<Strategy>(), Ok(Strategy::AStar));
+        assert_eq!(Strategy::AStarTie(Tie::HighG).to_string(), "astar");
+        assert_eq!(Strategy::AStarTie(Tie::HighG).pattern(), "astar");
+        let missing = "astar:tie".parse::<Strategy>().unwrap_err();
+        assert!(!missing.is_unknown());
+        assert_eq!(
+            missing.to_string(),
+            "invalid strategy \"astar:tie\": it needs a tie rule, as in `astar:tie=low-g`"
+        );
+        for bad in [
+            "astar:tie=",
+            "astar:tie=low",
+            "astar:tie=LOW-G",
+            "astar:tie=low-g ",
+        ] {
+            let error = bad.parse::<Strategy>().unwrap_err();
+            assert_eq!(error.name, bad);
+            assert_eq!(
+                error.to_string(),
+                format!("invalid strategy {bad:?}: a tie rule is high-g, low-g, newest or oldest")
+            );
+        }
+        for unknown in ["astar:low-g", "astar:tie:low-g", "astar-tie=low-g"] {
+            assert!(
+                unknown.parse::<Strategy>().unwrap_err().is_unknown(),
+                "{unknown}"
+            );
         }
     }
 

@@ -9,7 +9,7 @@
 
 use core::num::NonZeroUsize;
 
-use super::{Inapplicable, Queue, Strategy, Weight};
+use super::{Inapplicable, Queue, Strategy, Tie, Weight};
 
 /// What a strategy is: one row of the strategy table, from [`Strategy::info`].
 ///
@@ -36,11 +36,13 @@ use super::{Inapplicable, Queue, Strategy, Weight};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct StrategyInfo {
-    /// The spelling's name: what comes before a parameter's colon (`astar`, `wastar`,
-    /// `dijkstra:bucket`, whose `bucket` is part of the name).
+    /// The spelling's name: what comes before a parameter's colon or equals sign (`astar`,
+    /// `wastar`, `dijkstra:bucket` and `astar:tie`, whose `bucket` and `tie` are part of
+    /// the name).
     pub name: &'static str,
     /// The spelling's pattern: the name, and for a strategy with a parameter the
-    /// parameter's letter (`wastar:W`, `beam:K`); see [`Strategy::pattern`].
+    /// parameter's letter after a colon or, for a named parameter, an equals sign
+    /// (`wastar:W`, `beam:K`, `astar:tie=T`); see [`Strategy::pattern`].
     pub pattern: &'static str,
     /// The parameter after the colon, if the spelling has one.
     pub parameter: Option<Parameter>,
@@ -81,24 +83,28 @@ pub enum Parameter {
     Weight,
     /// A whole number of at least 1 (`beam:100`), written `K` in patterns.
     Width,
+    /// A [`Tie`] rule (`astar:tie=low-g`), written `T` in patterns.
+    Tie,
 }
 
 impl Parameter {
-    /// Its letter in a spelling's pattern: `W` or `K`.
+    /// Its letter in a spelling's pattern: `W`, `K` or `T`.
     #[must_use]
     pub fn letter(self) -> &'static str {
         match self {
             Parameter::Weight => "W",
             Parameter::Width => "K",
+            Parameter::Tie => "T",
         }
     }
 
-    /// What the parameter is, for messages: "a weight", "a width".
+    /// What the parameter is, for messages: "a weight", "a width", "a tie rule".
     #[must_use]
     pub fn what(self) -> &'static str {
         match self {
             Parameter::Weight => "a weight",
             Parameter::Width => "a width",
+            Parameter::Tie => "a tie rule",
         }
     }
 }
@@ -237,14 +243,17 @@ impl StrategyInfo {
 
 /// The table: each row is `pattern => [the value in ALL] row;`; a strategy with a
 /// parameter names its variant after the value (`[.., weight Strategy::Focal]`), which
-/// writes the spelling's parameter and builds the strategy from a parsed one. The rows
+/// writes the spelling's parameter and builds the strategy from a parsed one. A row's
+/// pattern may take in a value of another row's variant (`Strategy::AStarTie(Tie::HighG)`
+/// is `astar`): that value then has the row's spelling, without parameter. The rows
 /// under `parallel` exist with the `parallel` feature only, and go to
 /// `Strategy::PARALLEL`.
 macro_rules! strategy_table {
     (
         every { $(
             $pattern:pat => [
-                $example:expr $(, weight $weighted:path)? $(, width $wide:path)?
+                $example:expr
+                $(, weight $weighted:path)? $(, width $wide:path)? $(, tie $tied:path)?
             ] $info:expr;
         )* }
         parallel { $($par_pattern:pat => [$par_example:expr] $par_info:expr;)* }
@@ -252,8 +261,8 @@ macro_rules! strategy_table {
         impl Strategy {
             /// Every strategy that runs on a [`Problem`](crate::Problem) through
             /// [`Strategy::run`] in every build, in the order of the table above, the
-            /// parameterized ones with a representative parameter (`wastar:2`,
-            /// `beam:100`, `focal:2`, `anytime:2`).
+            /// parameterized ones with a representative parameter (`astar:tie=low-g`,
+            /// `wastar:2`, `beam:100`, `focal:2`, `ees:2`, `anytime:2`).
             pub const ALL: [Strategy; [$($example),*].len()] = [$($example),*];
 
             /// The strategies of the `parallel` feature, in the order of the table above:
@@ -303,6 +312,22 @@ macro_rules! strategy_table {
                     other => other,
                 }
             }
+
+            /// The rule of a strategy whose parameter is a tie rule ([`Parameter::Tie`]).
+            pub(super) fn tie(self) -> Option<Tie> {
+                match self {
+                    $($($tied(t) => Some(t),)?)*
+                    _ => None,
+                }
+            }
+
+            /// This strategy with tie rule `tie`, if its parameter is a tie rule.
+            pub(super) fn with_tie(self, tie: Tie) -> Strategy {
+                match self {
+                    $($($tied(_) => $tied(tie),)?)*
+                    other => other,
+                }
+            }
         }
     };
 }
@@ -322,8 +347,12 @@ strategy_table! {
             row("dijkstra:bucket", "Dijkstra over Dial's buckets").needing(&[UnsignedCost]);
         Strategy::Dijkstra(Queue::Radix) => [Strategy::Dijkstra(Queue::Radix)]
             row("dijkstra:radix", "Dijkstra over a radix heap").needing(&[UnsignedCost]);
-        Strategy::AStar => [Strategy::AStar]
+        Strategy::AStar | Strategy::AStarTie(Tie::HighG) => [Strategy::AStar]
             row("astar", "A* over a binary heap, ties to the largest g").heuristic();
+        Strategy::AStarTie(_) => [Strategy::AStarTie(Tie::LowG), tie Strategy::AStarTie]
+            row("astar:tie", "A* over a binary heap, ties among equal f by rule T")
+                .with(Parameter::Tie, "astar:tie=T")
+                .heuristic();
         Strategy::AStarBucket => [Strategy::AStarBucket]
             row("astar:bucket", "A* over Dial's buckets kept as stacks, ties to the newest")
                 .heuristic()
@@ -398,6 +427,25 @@ strategy_table! {
     }
 }
 
+impl Strategy {
+    /// The value of this strategy's row in [`Strategy::ALL`] (or `Strategy::PARALLEL`)
+    /// when the row has no parameter, else this strategy: a value that a parameterless
+    /// row takes in (`AStarTie(Tie::HighG)`, in `astar`'s) is that row's strategy.
+    pub(super) fn canonical(self) -> Strategy {
+        let name = self.info().name;
+        if self.info().parameter.is_some() {
+            return self;
+        }
+        let every = Strategy::ALL.into_iter();
+        #[cfg(feature = "parallel")]
+        let every = every.chain(Strategy::PARALLEL);
+        every
+            .into_iter()
+            .find(|s| s.info().name == name)
+            .unwrap_or(self)
+    }
+}
+
 /// The beam width of [`Strategy::ALL`]'s beam search.
 const BEAM_100: NonZeroUsize = NonZeroUsize::new(100).expect("100 is not zero");
 
@@ -435,6 +483,7 @@ mod tests {
     fn every_parameterized_row_names_its_variant() {
         let w: Weight = "1.5".parse().unwrap();
         let k = NonZeroUsize::new(7).unwrap();
+        let t = Tie::Oldest;
         for strategy in Strategy::ALL {
             let parameter = strategy.info().parameter;
             let name = strategy.info().name;
@@ -448,6 +497,27 @@ mod tests {
                 strategy.width().is_some() && strategy.with_width(k).width() == Some(k),
                 "{name}"
             );
+            assert_eq!(
+                parameter == Some(Parameter::Tie),
+                strategy.tie().is_some() && strategy.with_tie(t).tie() == Some(t),
+                "{name}"
+            );
+        }
+    }
+
+    /// A value that a parameterless row takes in (`AStarTie(Tie::HighG)`, in `astar`'s
+    /// row) is that row's strategy under another name: the same row, and the canonical
+    /// value is the row's value in `ALL`.
+    #[test]
+    fn the_default_tie_rule_is_astar() {
+        let high = Strategy::AStarTie(Tie::HighG);
+        assert_eq!(high.info(), Strategy::AStar.info());
+        assert_eq!(high.canonical(), Strategy::AStar);
+        for tie in [Tie::LowG, Tie::Newest, Tie::Oldest] {
+            let strategy = Strategy::AStarTie(tie);
+            assert_eq!(strategy.info().parameter, Some(Parameter::Tie));
+            assert_eq!(strategy.canonical(), strategy);
+            assert!(strategy.is_optimal() && strategy.uses_heuristic());
         }
     }
 

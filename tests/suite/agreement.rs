@@ -15,7 +15,7 @@ use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::{
     AStar, Bfs, BidirectionalBfs, CycleCheck, Dense, Dijkstra, IdaStar, InPlaceIdaStar,
     InPlaceSpace, Inapplicable, IndexedSpace, Limits, Outcome, Problem, Search, Solution, Spfa,
-    StopReason, StrategyError,
+    StopReason, StrategyError, Tie,
 };
 
 /// Checks one engine's result against the oracle's optimum `expected` on `graph`.
@@ -202,6 +202,13 @@ proptest! {
         prop_assert_eq!(&astar_hashed.outcome, &astar_dense.outcome, "dense = hashed");
         let astar_bucket = AStar::with_storage(Dense(Nodes(n))).with_queue(BucketQueue::new());
         check("astar bucket", &g, starts, is_goal, expected, &astar_bucket.search(&Problem::new(&g, starts_iter(), goal).heuristic(&h)))?;
+        for tie in Tie::ALL {
+            let hashed = AStar::new().ties(tie).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
+            let dense = AStar::with_storage(Dense(Nodes(n))).ties(tie).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
+            check(&format!("astar ties {tie} hashed"), &g, starts, is_goal, expected, &hashed)?;
+            check(&format!("astar ties {tie} dense"), &g, starts, is_goal, expected, &dense)?;
+            prop_assert_eq!(&hashed.outcome, &dense.outcome, "ties {}: dense = hashed", tie);
+        }
 
         let ida_hashed = IdaStar::with_table(state_search::Hashed).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));
         let ida_dense = IdaStar::with_table(Dense(Nodes(n))).search(&Problem::new(&g, starts_iter(), goal).heuristic(&h));

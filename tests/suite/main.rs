@@ -47,3 +47,4 @@ mod spfa;
 mod stores;
 mod strategies;
 mod suboptimal;
+mod ties;

@@ -1,15 +1,16 @@
 //! The bucket and radix queues against the binary heap, under random interleavings of
 //! pushes and pops: the same keys must come out in the same order, each with its slot.
-//! And A*'s packed keys against the pairs `(f, Reverse(g))` whose order they encode.
+//! And A*'s packed keys against the pairs `(f, Reverse(g))` whose order they encode, and
+//! the tie queue against a list that pops by its rule.
 
 use core::cmp::Reverse;
 use std::collections::HashMap;
 
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use state_search::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue};
+use state_search::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue, TieQueue};
 use state_search::store::Slot;
-use state_search::{EstimateKey, PackedKey};
+use state_search::{EstimateKey, PackedKey, Tie};
 
 #[derive(Clone, Debug)]
 enum Op<K> {
@@ -109,6 +110,67 @@ fn config() -> ProptestConfig {
     }
 }
 
+/// Runs `ops` (keys as `(f, g)`) on a [`TieQueue`] of `tie` and on a model, a list that
+/// pops the entry of least `f` and, among those, the one the rule says in plain words:
+/// largest `g`, least `g`, pushed last, pushed first. Where the rule leaves a choice
+/// (equal `f` and `g`), the pops need only agree on `(f, g)`; every slot must come back
+/// with its key.
+fn tie_queue_follows_its_rule<C>(tie: Tie, ops: &[Op<(C, C)>]) -> Result<(), TestCaseError>
+where
+    C: state_search::Cost,
+{
+    let mut queue = TieQueue::<C>::new(tie);
+    // (f, g, slot), in push order.
+    let mut model: Vec<(C, C, Slot)> = Vec::new();
+    let mut next_slot: Slot = 0;
+    let pops = ops.iter().filter(|op| matches!(op, Op::Pop)).count();
+    let drains = core::iter::repeat_n(&Op::Pop, ops.len() - pops + 1);
+    for op in ops.iter().chain(drains) {
+        match *op {
+            Op::Push((f, g)) => {
+                queue.push(C::EstimateKey::new(f, g), next_slot).unwrap();
+                model.push((f, g, next_slot));
+                next_slot += 1;
+            }
+            Op::Pop => {
+                let got = queue
+                    .pop()
+                    .unwrap()
+                    .map(|(key, slot)| (key.f(), key.g(), slot));
+                let least_f = model.iter().map(|e| e.0).min();
+                let candidates = model
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| Some(e.0) == least_f);
+                let want = match tie {
+                    Tie::HighG => candidates.max_by_key(|(i, e)| (e.1, Reverse(*i))),
+                    Tie::LowG => candidates.min_by_key(|(i, e)| (e.1, *i)),
+                    Tie::Newest => candidates.max_by_key(|(i, _)| *i),
+                    Tie::Oldest => candidates.min_by_key(|(i, _)| *i),
+                    other => unimplemented!("no model of the rule {other}"),
+                };
+                let Some((got, (_, want))) = got.zip(want) else {
+                    prop_assert!(got.is_none() && model.is_empty(), "{}: {:?}", tie, got);
+                    continue;
+                };
+                prop_assert_eq!((got.0, got.1), (want.0, want.1), "{}", tie);
+                if matches!(tie, Tie::Newest | Tie::Oldest) {
+                    prop_assert_eq!(got.2, want.2, "{}: the slot", tie);
+                }
+                // The entry popped: the one with its slot (with the rule's choice of
+                // equal keys, not always the model's).
+                let at = model.iter().position(|e| e.2 == got.2);
+                prop_assert!(at.is_some(), "{}: slot {} popped twice", tie, got.2);
+                let (f, g, _) = model.remove(at.unwrap());
+                prop_assert_eq!((f, g), (got.0, got.1), "{}: the slot's key", tie);
+            }
+        }
+        prop_assert_eq!(queue.len(), model.len());
+    }
+    prop_assert!(queue.is_empty());
+    Ok(())
+}
+
 /// `PackedKey<C>` compares as the pairs `(f, Reverse(g))` do, and gives `f` and `g` back.
 fn packs_like_the_pair<C>(a: (C, C), b: (C, C)) -> Result<(), TestCaseError>
 where
@@ -166,6 +228,17 @@ proptest! {
         ops in ops((0u32..60, 0u32..60).prop_map(|(f, g)| PackedKey::<u32>::new(f, g)))
     ) {
         agrees_on(BucketQueue::lifo(), &ops, false, EstimateKey::f)?;
+    }
+
+    #[test]
+    fn tie_queue_pops_the_least_f_and_among_equal_f_by_its_rule(
+        small in ops((0u32..20, 0u32..8)),
+        wide in ops((0u64..5, 0u64..1_000)),
+        tie in prop::sample::select(Tie::ALL.to_vec()),
+    ) {
+        // Packed keys (u32 costs) and pairs `(f, Reverse(g))` (u64 costs).
+        tie_queue_follows_its_rule(tie, &small)?;
+        tie_queue_follows_its_rule(tie, &wide)?;
     }
 
     #[test]

@@ -11,7 +11,7 @@ use proptest::test_runner::FileFailurePersistence;
 use state_search::strategy::{Queue, Requirement};
 use state_search::{
     Inapplicable, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy,
-    StrategyError,
+    StrategyError, Tie,
 };
 
 /// The storage policies every strategy runs with (the problem always has an indexer).
@@ -140,11 +140,17 @@ fn weighted_agreement(
 }
 
 /// Every optimal strategy of the crate that runs on a `StateSpace` (the suboptimal ones
-/// are checked against their bounds in `tests/suboptimal.rs`).
+/// are checked against their bounds in `tests/suboptimal.rs`), and A* with each tie rule
+/// (`Strategy::ALL` holds one).
 fn every_strategy() -> Vec<Strategy> {
+    let ties = Tie::ALL
+        .map(Strategy::AStarTie)
+        .into_iter()
+        .filter(|s| !Strategy::ALL.contains(s));
     Strategy::ALL
         .into_iter()
         .filter(|&s| s.is_optimal())
+        .chain(ties)
         .collect()
 }
 

@@ -16,7 +16,8 @@ use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::strategy::{Queue, Weight};
 use state_search::{
-    Event, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy, visitor,
+    Event, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy, Tie,
+    visitor,
 };
 
 /// The storage policies every strategy runs with (the problem always has an indexer).
@@ -573,7 +574,9 @@ proptest! {
             [Strategy::WeightedAStar(w), Strategy::Focal(w), Strategy::Ees(w), Strategy::Anytime(w)]
         });
         let widths = [width, 1, usize::MAX].map(|k| Strategy::Beam(NonZeroUsize::new(k).unwrap()));
-        for strategy in Strategy::ALL.into_iter().chain(parameterized).chain(widths) {
+        // The default rule is `astar`, spelled and read as `Strategy::AStar`.
+        let ties = Tie::ALL.map(Strategy::AStarTie).into_iter().filter(|s| s.pattern() != "astar");
+        for strategy in Strategy::ALL.into_iter().chain(parameterized).chain(widths).chain(ties) {
             let spelled = strategy.to_string();
             prop_assert_eq!(spelled.parse::<Strategy>(), Ok(strategy), "{}", spelled);
         }
@@ -604,10 +607,12 @@ proptest! {
             Just(String::new()),
         ],
         bad_width in prop_oneof!["0+", "-[0-9]{1,4}", "[a-z]{1,4}", "[1-9]\\.[0-9]", Just(String::new())],
+        bad_tie in "[a-z0-9 =-]{0,8}".prop_filter("a rule", |t| t.parse::<Tie>().is_err()),
     ) {
         for (name, what) in [
             (format!("{stem}:{bad_weight}"), "a weight is a decimal of at least 1"),
             (format!("beam:{bad_width}"), "a beam width is a whole number of at least 1"),
+            (format!("astar:tie={bad_tie}"), "a tie rule is high-g, low-g, newest or oldest"),
         ] {
             let error = name.parse::<Strategy>();
             prop_assert!(error.is_err(), "{} was read as {:?}", name, error);

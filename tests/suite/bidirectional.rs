@@ -240,6 +240,25 @@ where
     Ok(())
 }
 
+/// Checks the bidirectional strategies with heuristics (`mm`, `nbs`) from `start` to
+/// `goal` with the estimates `to_goal` forwards and `from_start` backwards.
+fn with_heuristics(
+    g: &Graph<u32>,
+    (start, goal): (u32, u32),
+    (to_goal, from_start): (&[u32], &[u32]),
+    expected: Option<i64>,
+) -> Result<(), TestCaseError> {
+    for strategy in heuristic_bidirectional() {
+        let problem = Problem::new(g, [start], move |&s: &u32| s == goal)
+            .heuristic(|s: &u32| to_goal[*s as usize])
+            .indexer(Nodes(g.len()))
+            .backward(goal)
+            .backward_heuristic(|s: &u32| from_start[*s as usize]);
+        check_storages(strategy, problem, g, (start, goal), expected)?;
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -277,14 +296,7 @@ proptest! {
         let expected = optimum(&g, start, goal);
         let to_goal = scaled(&g.reversed(), goal, &forward_scales);
         let from_start = scaled(&g, start, &backward_scales);
-        for strategy in heuristic_bidirectional() {
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
-                .heuristic(|s: &u32| to_goal[*s as usize])
-                .indexer(Nodes(g.len()))
-                .backward(goal)
-                .backward_heuristic(|s: &u32| from_start[*s as usize]);
-            check_storages(strategy, problem, &g, (start, goal), expected)?;
-        }
+        with_heuristics(&g, (start, goal), (&to_goal, &from_start), expected)?;
     }
 
     #[test]
@@ -296,14 +308,7 @@ proptest! {
         let exact = vec![4u8; g.len()];
         let to_goal = scaled(&g.reversed(), goal, &exact);
         let from_start = scaled(&g, start, &exact);
-        for strategy in heuristic_bidirectional() {
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
-                .heuristic(|s: &u32| to_goal[*s as usize])
-                .indexer(Nodes(g.len()))
-                .backward(goal)
-                .backward_heuristic(|s: &u32| from_start[*s as usize]);
-            check_storages(strategy, problem, &g, (start, goal), expected)?;
-        }
+        with_heuristics(&g, (start, goal), (&to_goal, &from_start), expected)?;
     }
 
     #[test]

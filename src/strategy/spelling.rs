@@ -373,7 +373,7 @@ mod tests {
         assert!(!Strategy::ALL.contains(&strategy));
         let message = "nope".parse::<Strategy>().unwrap_err().to_string();
         assert!(
-            message.ends_with(", mm, par-idastar, par-bfs, hda"),
+            message.ends_with(", mm, nbs, par-idastar, par-bfs, hda"),
             "{message}"
         );
     }

@@ -7,6 +7,7 @@ use crate::domains::SolveError;
 use crate::grid::{Dir, Pos};
 use crate::space::IndexedSpace;
 use crate::store::Dense;
+use crate::strategy::Requirement;
 use crate::{Dijkstra, Inapplicable, Limits, Strategy};
 
 fn sample() -> Input {
@@ -60,8 +61,7 @@ fn the_sample_answers_two_and_none_with_every_strategy() {
             for strategy in Strategy::ALL {
                 let weighted = method == Method::Abstract;
                 if !strategy.is_optimal()
-                    || matches!(strategy, Strategy::BidirectionalDijkstra | Strategy::Mm)
-                    || strategy == Strategy::BidirectionalBfs
+                    || strategy.info().needs(Requirement::Backward)
                     || (weighted && strategy == Strategy::Bfs)
                 {
                     continue;

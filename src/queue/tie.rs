@@ -21,7 +21,7 @@ use crate::strategy::ParseStrategyError;
 /// search. On an open 120x120 grid with the Manhattan distance, where every state of the
 /// square between start and goal has the same `f`, the default [`Tie::HighG`] makes 238
 /// expansions, the states of one path before the goal, and [`Tie::LowG`] 14,399, the
-/// whole square but the goal (the crate's `tests/suite/ties.rs`).
+/// whole square but the goal.
 ///
 /// A rule is spelled `high-g`, `low-g`, `newest` or `oldest` ([`Display`](fmt::Display),
 /// [`FromStr`]).

@@ -73,7 +73,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
-/// | `nbs`             | [`Strategy::Nbs`]                          | NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions |
+/// | `nbs`             | [`Strategy::Nbs`]                          | NBS: bidirectional heuristic search expanding pairs of states |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
 /// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS on the current rayon pool (dense with an indexer, else hashed) |
 /// | `hda`             | `Strategy::Hda` (feature `parallel`)        | `Hda`: hash-distributed A* on as many threads as the current rayon pool has |
@@ -127,13 +127,15 @@ pub enum Strategy {
     /// equal `f`, the one of largest `g` first.
     AStar,
     /// A* with a rule for ties among states of equal `f` (`astar:tie=T`: `astar:tie=low-g`,
-    /// `astar:tie=newest`, `astar:tie=oldest`; see [`Tie`]), over a
-    /// [`TieQueue`](crate::queue::TieQueue). Optimal as `astar` whatever the rule; the
-    /// number of expansions is the rule's.
+    /// `astar:tie=newest`, `astar:tie=oldest`, and `astar:tie=high-g`, which is `astar`;
+    /// see [`Tie`]), over a [`TieQueue`](crate::queue::TieQueue). Optimal as `astar`
+    /// whatever the rule; the number of expansions is the rule's.
     ///
     /// The default rule is `astar`'s: `astar:tie=high-g` reads as [`Strategy::AStar`], and
-    /// `AStarTie(Tie::HighG)` is that strategy under another name (its row of the table,
-    /// its spelling `astar` and its binary heap).
+    /// `AStarTie(Tie::HighG)` runs as that strategy (its row of the table, its spelling
+    /// `astar` and its binary heap), but is another value: it does not compare equal to
+    /// `Strategy::AStar`, and its spelling parses back as `Strategy::AStar`. Parse
+    /// spellings (or use `Strategy::AStar`) to get one value per search.
     AStarTie(Tie),
     /// A* over Dial's buckets on `f`, each bucket a stack (`astar:bucket`): unsigned
     /// integer costs. A pop takes amortized O(1) while the spread of the open `f`s fits the

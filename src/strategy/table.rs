@@ -61,7 +61,8 @@ pub struct StrategyInfo {
     /// What it needs of a problem, in the order it is checked: a problem that lacks one
     /// is refused before any search with the matching [`Inapplicable`]. How the strategy
     /// runs (on threads, in place, in its domain) comes first, so that the first refusal
-    /// names the call to make.
+    /// names the call to make. [`Requirement::describe`] words each one as the README's
+    /// table does.
     pub requirements: &'static [Requirement],
     /// The engine, in a few words.
     pub summary: &'static str,
@@ -406,7 +407,7 @@ strategy_table! {
                 .heuristic()
                 .needing(&[Backward]);
         Strategy::Nbs => [Strategy::Nbs]
-            row("nbs", "NBS: bidirectional heuristic search expanding pairs, near-optimal in expansions")
+            row("nbs", "NBS: bidirectional heuristic search expanding pairs of states")
                 .heuristic()
                 .needing(&[Backward]);
     }

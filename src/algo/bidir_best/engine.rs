@@ -223,8 +223,10 @@ bidirectional_engine!(Mm, Meeting::Mm);
 /// the optimal cost `C*` is a pair that any such bidirectional search must break by
 /// expanding one of its states, and the pairs it expands share no state, so it expands at
 /// most twice the states of a minimum vertex cover of those pairs: at most twice what the
-/// best such search expands (ties at `C*` aside). Closed states reached more cheaply are
-/// reopened. Step costs must be non-negative; the goal test is not used (as for
+/// best such search expands (ties at `C*` aside). That is a bound among bidirectional
+/// searches: where the heuristics are nearly exact, A* expands little more than one path
+/// and NBS, like MM, can expand many times as many states (every state tied at `f = C*`).
+/// Closed states reached more cheaply are reopened. Step costs must be non-negative; the goal test is not used (as for
 /// [`BidirectionalDijkstra`]: the path ends at the goal state). The visitor sees
 /// [`Event::Expanded`](crate::Event::Expanded) from both sides, a forward state and then a
 /// backward state.

@@ -15,7 +15,8 @@ use crate::store::{Slot, try_push};
 
 mod tie;
 
-pub use tie::{Tie, TieQueue};
+pub(crate) use tie::TIE_EXPECTED;
+pub use tie::{ParseTieError, Tie, TieQueue};
 
 /// A min-priority queue of slots keyed by `K`.
 ///

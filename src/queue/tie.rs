@@ -10,7 +10,6 @@ use super::{PriorityQueue, try_push_heap};
 use crate::error::CapacityError;
 use crate::space::{Cost, EstimateKey};
 use crate::store::Slot;
-use crate::strategy::ParseStrategyError;
 
 /// How A* chooses among the open states of equal `f = g + h`: the rule of a [`TieQueue`],
 /// of [`AStar::ties`](crate::AStar::ties) and of the strategy `astar:tie=T`
@@ -91,8 +90,37 @@ impl Tie {
     }
 }
 
-/// Why a spelling is not a rule, for [`ParseStrategyError`].
-const TIE_EXPECTED: &str = "a tie rule is high-g, low-g, newest or oldest";
+/// Why a spelling is not a rule.
+pub(crate) const TIE_EXPECTED: &str = "a tie rule is high-g, low-g, newest or oldest";
+
+/// The error of reading a [`Tie`] from text that is none of the rules' spellings.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::queue::Tie;
+///
+/// let error = "low".parse::<Tie>().unwrap_err();
+/// assert_eq!(error.text, "low");
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown tie rule \"low\": a tie rule is high-g, low-g, newest or oldest"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseTieError {
+    /// The text read.
+    pub text: String,
+}
+
+impl fmt::Display for ParseTieError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown tie rule {:?}: {TIE_EXPECTED}", self.text)
+    }
+}
+
+impl std::error::Error for ParseTieError {}
 
 impl fmt::Display for Tie {
     /// The spelling ([`Tie::name`]).
@@ -102,14 +130,16 @@ impl fmt::Display for Tie {
 }
 
 impl FromStr for Tie {
-    type Err = ParseStrategyError;
+    type Err = ParseTieError;
 
     /// `high-g`, `low-g`, `newest` or `oldest`.
-    fn from_str(text: &str) -> Result<Self, ParseStrategyError> {
+    fn from_str(text: &str) -> Result<Self, ParseTieError> {
         Tie::ALL
             .into_iter()
             .find(|tie| tie.name() == text)
-            .ok_or_else(|| ParseStrategyError::parameter(text, TIE_EXPECTED))
+            .ok_or_else(|| ParseTieError {
+                text: text.to_owned(),
+            })
     }
 }
 

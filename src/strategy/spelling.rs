@@ -7,6 +7,7 @@ use core::num::NonZeroUsize;
 use core::str::FromStr;
 
 use super::{Parameter, Strategy, StrategyInfo, Tie};
+use crate::queue::TIE_EXPECTED;
 
 /// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`): a decimal number
 /// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
@@ -210,7 +211,7 @@ impl FromStr for Strategy {
             Some(Parameter::Tie) => parameter
                 .parse::<Tie>()
                 .map(|tie| strategy.with_tie(tie).canonical())
-                .map_err(in_name),
+                .map_err(|_| ParseStrategyError::parameter(name, TIE_EXPECTED)),
             _ => parameter
                 .parse::<NonZeroUsize>()
                 .map(|width| strategy.with_width(width))
@@ -261,7 +262,7 @@ impl ParseStrategyError {
         }
     }
 
-    pub(crate) fn parameter(name: &str, why: &'static str) -> Self {
+    fn parameter(name: &str, why: &'static str) -> Self {
         Self {
             name: name.to_owned(),
             problem: Problem::Parameter(why),

@@ -72,6 +72,29 @@ pub trait PriorityQueue<K> {
     fn memory_bytes(&self) -> usize;
 }
 
+/// A queue borrowed for a while is a queue: an engine's scratch lends its queue to one
+/// search.
+impl<K, Q: PriorityQueue<K> + ?Sized> PriorityQueue<K> for &mut Q {
+    #[inline]
+    fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
+        (**self).push(key, slot)
+    }
+    #[inline]
+    fn pop(&mut self) -> Result<Option<(K, Slot)>, CapacityError> {
+        (**self).pop()
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+    fn clear(&mut self) {
+        (**self).clear();
+    }
+    fn memory_bytes(&self) -> usize {
+        (**self).memory_bytes()
+    }
+}
+
 /// A binary heap (`std::collections::BinaryHeap`): any ordered key, O(log n) per
 /// operation. The default queue of [`Dijkstra`](crate::Dijkstra) and open list of
 /// [`AStar`](crate::AStar).

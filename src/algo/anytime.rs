@@ -80,7 +80,10 @@ impl<S, C: Cost> Anytime<S, C> {
 }
 
 impl<S, C: Cost> Policy<S, C> for Anytime<S, C> {
-    const PRUNES: bool = true;
+    #[inline]
+    fn prunes(&self) -> bool {
+        !self.first_only
+    }
 
     #[inline]
     fn admits(&self, f: C) -> bool {

@@ -132,7 +132,7 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
     {
         let limits = &self.setup.limits.started();
         let problem = Problem::new(space, starts, |_: &Sp::State| false);
-        let (mut open, store) = scratch.ordered(&ByCost);
+        let (mut open, store) = scratch.ordered(ByCost);
         let search = best_first::solve(
             &mut open,
             &mut First,

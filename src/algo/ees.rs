@@ -125,15 +125,7 @@ stored_solver!(
     Ees -> Search<Solution<StateOf<P>, C>>,
     |engine, scratch, problem, visitor| {
         let limits = engine.setup.limits.started();
-        let weight = if engine.weight >= 1.0 { engine.weight } else { 1.0 };
-        let mut open = EesOpen {
-            weight,
-            lists: &mut scratch.queue,
-            distance: problem.distance(),
-            steps: false,
-            least: None,
-            learned: Learned::default(),
-        };
+        let mut open = EesOpen::new(engine.weight, &mut scratch.queue, problem.distance());
         let store = &mut scratch.store;
         best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
     }
@@ -243,7 +235,7 @@ fn bits(x: f64) -> Bits {
 }
 
 /// EES's lists as the open list of one search.
-struct EesOpen<'a, C, D> {
+pub(crate) struct EesOpen<'a, C, D> {
     weight: f64,
     lists: &'a mut EesLists<C>,
     distance: &'a D,
@@ -260,7 +252,20 @@ fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, (slot, g, ..): Item<
     focal::current(store, slot, g)
 }
 
-impl<C: Cost, D> EesOpen<'_, C, D> {
+impl<'a, C: Cost, D> EesOpen<'a, C, D> {
+    /// The open list of an EES search of weight `weight` (below 1 or NaN: 1) in `lists`,
+    /// by the distance-to-go `distance`.
+    pub(crate) fn new(weight: f64, lists: &'a mut EesLists<C>, distance: &'a D) -> Self {
+        Self {
+            weight: if weight >= 1.0 { weight } else { 1.0 },
+            lists,
+            distance,
+            steps: false,
+            least: None,
+            learned: Learned::default(),
+        }
+    }
+
     /// Whether `x` (bits) is within `weight * least` (`least` itself always is).
     fn within(&self, x: Bits, least: f64) -> bool {
         x <= bits(least) || f64::from_bits(x) <= self.weight * least
@@ -279,10 +284,26 @@ impl<C: Cost, D> EesOpen<'_, C, D> {
     }
 }
 
-impl<S, C: Cost, D: MaybeDistance<S, C>> Open<S, C> for EesOpen<'_, C, D> {
-    const ESTIMATES: bool = true;
-    const REOPENS: bool = true;
-    const EXACT: bool = true;
+impl<S, C, D, N> Open<S, C, N> for EesOpen<'_, C, D>
+where
+    C: Cost,
+    D: MaybeDistance<S, C>,
+    N: NodeStore<S, Node<C>>,
+{
+    #[inline]
+    fn estimates(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn reopens(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn exact(&self) -> bool {
+        true
+    }
 
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), state: &S) -> Result<(), CapacityError> {
         let distance = self.distance.distance(state);
@@ -302,10 +323,7 @@ impl<S, C: Cost, D: MaybeDistance<S, C>> Open<S, C> for EesOpen<'_, C, D> {
         }
     }
 
-    fn pop<N: NodeStore<S, Node<C>>>(
-        &mut self,
-        store: &N,
-    ) -> Result<Option<(Slot, C)>, CapacityError> {
+    fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError> {
         // The states queued since the last pop are the successors of the state it took.
         self.learned.fold(self.steps);
         // The state of least f (best_f), dropping stale entries.

@@ -116,12 +116,7 @@ stored_solver!(
     Focal -> Search<Solution<StateOf<P>, C>>,
     |engine, scratch, problem, visitor| {
         let limits = engine.setup.limits.started();
-        let mut open = FocalOpen {
-            weight: engine.weight,
-            lists: &mut scratch.queue,
-            distance: problem.distance(),
-            f_min: None,
-        };
+        let mut open = FocalOpen::new(engine.weight, &mut scratch.queue, problem.distance());
         let store = &mut scratch.store;
         best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
     }
@@ -159,14 +154,25 @@ impl<C> core::fmt::Debug for FocalLists<C> {
 /// The focal lists as the open list of one search: the weight, the problem's
 /// distance-to-go, and the least open `f` at the last pop (the bound new states are
 /// queued by).
-struct FocalOpen<'a, C, D> {
+pub(crate) struct FocalOpen<'a, C, D> {
     weight: f64,
     lists: &'a mut FocalLists<C>,
     distance: &'a D,
     f_min: Option<C>,
 }
 
-impl<C: Cost, D> FocalOpen<'_, C, D> {
+impl<'a, C: Cost, D> FocalOpen<'a, C, D> {
+    /// The open list of a focal search of weight `weight` in `lists`, by the
+    /// distance-to-go `distance`.
+    pub(crate) fn new(weight: f64, lists: &'a mut FocalLists<C>, distance: &'a D) -> Self {
+        Self {
+            weight,
+            lists,
+            distance,
+            f_min: None,
+        }
+    }
+
     /// Whether `f` is within the focal bound `weight * f_min` (`f_min` itself always is).
     fn within(&self, f: C, f_min: C) -> bool {
         f <= f_min
@@ -181,10 +187,26 @@ pub(super) fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, slot: Slo
     !closed && best_g == g
 }
 
-impl<S, C: Cost, D: MaybeDistance<S, C>> Open<S, C> for FocalOpen<'_, C, D> {
-    const ESTIMATES: bool = true;
-    const REOPENS: bool = true;
-    const EXACT: bool = true;
+impl<S, C, D, N> Open<S, C, N> for FocalOpen<'_, C, D>
+where
+    C: Cost,
+    D: MaybeDistance<S, C>,
+    N: NodeStore<S, Node<C>>,
+{
+    #[inline]
+    fn estimates(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn reopens(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn exact(&self) -> bool {
+        true
+    }
 
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), state: &S) -> Result<(), CapacityError> {
         try_push_heap(&mut self.lists.by_f, Reverse((f, slot, g)))?;
@@ -196,10 +218,7 @@ impl<S, C: Cost, D: MaybeDistance<S, C>> Open<S, C> for FocalOpen<'_, C, D> {
         }
     }
 
-    fn pop<N: NodeStore<S, Node<C>>>(
-        &mut self,
-        store: &N,
-    ) -> Result<Option<(Slot, C)>, CapacityError> {
+    fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError> {
         loop {
             let f_min = loop {
                 match self.lists.by_f.peek() {
@@ -250,8 +269,9 @@ impl<S, C: Cost, D: MaybeDistance<S, C>> Open<S, C> for FocalOpen<'_, C, D> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.lists.by_f.capacity() * size_of::<ByF<C>>()
-            + self.lists.waiting.capacity() * size_of::<Waiting<C>>()
-            + self.lists.focal.capacity() * size_of::<InFocus<C>>()
+        let lists = &*self.lists;
+        lists.by_f.capacity() * size_of::<ByF<C>>()
+            + lists.waiting.capacity() * size_of::<Waiting<C>>()
+            + lists.focal.capacity() * size_of::<InFocus<C>>()
     }
 }

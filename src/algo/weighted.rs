@@ -125,7 +125,7 @@ stored_solver!(
             Anytime::first_only()
         };
         let order = ByWeighted(engine.weight);
-        let (mut open, store) = scratch.ordered(&order);
+        let (mut open, store) = scratch.ordered(order);
         best_first::solve(&mut open, &mut policy, store, &limits, problem, visitor)
     }
 );
@@ -198,7 +198,7 @@ stored_solver!(
     Greedy -> Search<Solution<StateOf<P>, C>>,
     |engine, scratch, problem, visitor| {
         let limits = engine.setup.limits.started();
-        let (mut open, store) = scratch.ordered(&ByGreedy);
+        let (mut open, store) = scratch.ordered(ByGreedy);
         best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
     }
 );

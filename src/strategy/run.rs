@@ -1,21 +1,24 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
+use core::marker::PhantomData;
+
 use crate::Solver;
 use crate::algo::anytime::Anytime;
 use crate::algo::beam::Beam;
 use crate::algo::best_first::{
-    self, BestFirstScratch, ByCost, ByEstimate, ByGreedy, ByWeighted, First, Order, Policy,
+    self, ByCost, ByEstimate, ByGreedy, ByWeighted, Open, Order, Ordered,
 };
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
-use crate::algo::focal::Focal;
+use crate::algo::ees::{EesLists, EesOpen};
+use crate::algo::focal::{FocalLists, FocalOpen};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue, Tie, TieQueue};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
-use crate::{CycleCheck, Ees, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
+use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::{Started, Stored};
@@ -105,24 +108,19 @@ impl Strategy {
                 let steps = Steps::new(strategy, problem).map_err(refuse)?;
                 run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
             }
-            Strategy::Dijkstra(Queue::Heap) => run.best_first(&ByCost, BinaryQueue::new())?,
-            Strategy::Dijkstra(_) | Strategy::AStarBucket => {
-                CostOf::<P>::with_unsigned(Unsigned { run, strategy })
-                    .ok_or(refuse(Inapplicable::NeedsUnsignedCost))??
-            }
+            Strategy::Dijkstra(queue) => run.best_first(List::Cost(queue), false)?,
             Strategy::AStar | Strategy::AStarTie(Tie::HighG) => {
-                run.best_first(&ByEstimate, BinaryQueue::new())?
+                run.best_first(List::Estimate(None), false)?
             }
-            Strategy::AStarTie(tie) => {
-                run.best_first(&ByEstimate, TieQueue::<CostOf<P>>::new(tie))?
+            Strategy::AStarTie(tie) => run.best_first(List::Estimate(Some(tie)), false)?,
+            Strategy::AStarBucket => run.best_first(List::EstimateBucket, false)?,
+            Strategy::WeightedAStar(weight) => {
+                run.best_first(List::Weighted(weight.get()), false)?
             }
-            // Anytime's policy ending at the first goal: one compiled loop for both.
-            Strategy::WeightedAStar(weight) => run.best_first_with(
-                &ByWeighted(weight.get()),
-                BinaryQueue::new(),
-                Anytime::first_only,
-            )?,
-            Strategy::Greedy => run.best_first(&ByGreedy, BinaryQueue::new())?,
+            Strategy::Anytime(weight) => run.best_first(List::Weighted(weight.get()), true)?,
+            Strategy::Greedy => run.best_first(List::Greedy, false)?,
+            Strategy::Focal(weight) => run.best_first(List::Focal(weight.get()), false)?,
+            Strategy::Ees(weight) => run.best_first(List::Ees(weight.get()), false)?,
             Strategy::Spfa => run.spfa()?,
             // Without a table the storage is unused; passing automatic storage's type compiles
             // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
@@ -142,17 +140,6 @@ impl Strategy {
             }
             Strategy::Beam(width) => {
                 run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
-            }
-            Strategy::Focal(weight) => run.stored(
-                size_of::<best_first::Node<CostOf<P>>>(),
-                &mut Kind::Focal(weight.get()),
-            )?,
-            Strategy::Ees(weight) => run.stored(
-                size_of::<best_first::Node<CostOf<P>>>(),
-                &mut Kind::Ees(weight.get()),
-            )?,
-            Strategy::Anytime(weight) => {
-                run.best_first_with(&ByWeighted(weight.get()), BinaryQueue::new(), Anytime::new)?
             }
             Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs => {
                 let ends = steps::ends(problem).map_err(refuse)?;
@@ -325,35 +312,11 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
         )
     }
 
-    /// A best-first search in `order` with the queue `queue`, ending at the first goal.
-    fn best_first<O, Q>(&mut self, order: &O, queue: Q) -> Started<StateOf<P>, CostOf<P>>
-    where
-        O: Order<CostOf<P>>,
-        Q: PriorityQueue<O::Key> + Clone,
-    {
-        self.best_first_with(order, queue, || First)
-    }
-
-    /// A best-first search in `order` with the queue `queue` and a policy from `policy`.
-    fn best_first_with<O, Q, Po>(
-        &mut self,
-        order: &O,
-        queue: Q,
-        policy: fn() -> Po,
-    ) -> Started<StateOf<P>, CostOf<P>>
-    where
-        O: Order<CostOf<P>>,
-        Q: PriorityQueue<O::Key> + Clone,
-        Po: Policy<StateOf<P>, CostOf<P>>,
-    {
-        self.stored(
-            size_of::<best_first::Node<CostOf<P>>>(),
-            &mut BestFirst {
-                order,
-                queue,
-                policy,
-            },
-        )
+    /// A best-first search with the open list `list`; `anytime`: it goes on after the
+    /// first goal, as anytime weighted A*.
+    fn best_first(&mut self, list: List, anytime: bool) -> Started<StateOf<P>, CostOf<P>> {
+        let record = size_of::<best_first::Node<CostOf<P>>>();
+        self.stored(record, &mut BestFirst { list, anytime })
     }
 
     /// SPFA, whose negative cycles are errors.
@@ -403,22 +366,40 @@ where
     }
 }
 
-/// A best-first search in an order with a queue, and a policy made fresh for each run.
-/// The policy is made by a function pointer, not a closure type, so that two strategies
-/// with one order, queue and policy type (`wastar`, `anytime`) are one compiled loop.
-struct BestFirst<'o, O, Q, Po> {
-    order: &'o O,
-    queue: Q,
-    policy: fn() -> Po,
+/// The open list of a best-first strategy.
+#[derive(Clone, Copy)]
+enum List {
+    /// Dijkstra's, by `g`, in a queue.
+    Cost(Queue),
+    /// A*'s, by `f` then larger `g` in a binary heap, or in a heap with a tie rule.
+    Estimate(Option<Tie>),
+    /// A*'s in buckets.
+    EstimateBucket,
+    /// Weighted A*'s of a weight.
+    Weighted(f64),
+    /// Greedy search's, by `h`.
+    Greedy,
+    /// Focal search's of a weight.
+    Focal(f64),
+    /// Explicit estimation search's of a weight.
+    Ees(f64),
 }
 
-impl<P, O, Q, Po> Stored<P> for BestFirst<'_, O, Q, Po>
-where
-    P: SearchProblem,
-    O: Order<CostOf<P>>,
-    Q: PriorityQueue<O::Key> + Clone,
-    Po: Policy<StateOf<P>, CostOf<P>>,
-{
+/// A best-first strategy: its open list, and whether it goes on after the first goal.
+///
+/// Every best-first strategy is one compiled loop ([`best_first::solve`]): the open list
+/// is chosen at run time, behind a pointer, and the policy is [`Anytime`]'s (which ends at
+/// the first goal unless `anytime`). A loop compiled for each order and queue made a
+/// user's program through `Strategy::run` half again as slow to build.
+struct BestFirst {
+    list: List,
+    anytime: bool,
+}
+
+/// The open list of a best-first search behind a pointer: `N` is its store.
+type DynOpen<'a, S, C, N> = Box<dyn Open<S, C, N> + 'a>;
+
+impl<P: SearchProblem> Stored<P> for BestFirst {
     fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
         &mut self,
         storage: St,
@@ -426,12 +407,67 @@ where
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
-        let mut scratch = BestFirstScratch::new(&storage, self.queue.clone())?;
-        let (mut open, store) = scratch.ordered(self.order);
-        let policy = &mut (self.policy)();
+        let mut store = storage.try_store()?;
+        let (mut focal, mut ees) = (FocalLists::default(), EesLists::default());
+        let distance = problem.distance();
+        let mut open: DynOpen<'_, _, _, _> = match self.list {
+            List::Cost(Queue::Heap) => boxed(ByCost, BinaryQueue::new()),
+            List::Estimate(None) => boxed(ByEstimate, BinaryQueue::new()),
+            List::Estimate(Some(tie)) => boxed(ByEstimate, TieQueue::<CostOf<P>>::new(tie)),
+            // The strategy table refuses these on a cost type that is not unsigned; were
+            // one run on it anyway, its order in a binary heap gives the same answers.
+            List::Cost(_) => CostOf::<P>::with_unsigned(Unsigned(self.list, PhantomData))
+                .unwrap_or_else(|| boxed(ByCost, BinaryQueue::new())),
+            List::EstimateBucket => CostOf::<P>::with_unsigned(Unsigned(self.list, PhantomData))
+                .unwrap_or_else(|| boxed(ByEstimate, BinaryQueue::new())),
+            List::Weighted(weight) => boxed(ByWeighted(weight), BinaryQueue::new()),
+            List::Greedy => boxed(ByGreedy, BinaryQueue::new()),
+            List::Focal(weight) => Box::new(FocalOpen::new(weight, &mut focal, distance)),
+            List::Ees(weight) => Box::new(EesOpen::new(weight, &mut ees, distance)),
+        };
+        let mut policy = if self.anytime {
+            Anytime::new()
+        } else {
+            Anytime::first_only()
+        };
+        let open = &mut *open;
         Ok(best_first::solve(
-            &mut open, policy, store, limits, problem, visitor,
+            open,
+            &mut policy,
+            &mut store,
+            limits,
+            problem,
+            visitor,
         ))
+    }
+}
+
+/// `queue` in `order`, as an open list behind a pointer.
+fn boxed<'a, S, C, N, O, Q>(order: O, queue: Q) -> DynOpen<'a, S, C, N>
+where
+    C: Cost,
+    O: Order<C> + 'a,
+    Q: PriorityQueue<O::Key> + 'a,
+{
+    Box::new(Ordered { order, queue })
+}
+
+/// The open lists over the queues for unsigned costs (`dijkstra:bucket`, `dijkstra:radix`
+/// and `astar:bucket`), made once the cost type is known to be unsigned.
+struct Unsigned<'a, S, N>(List, PhantomData<fn(&'a S, &N)>);
+
+impl<'a, S, C: Cost + 'a, N> UnsignedUser<C> for Unsigned<'a, S, N> {
+    type Output = DynOpen<'a, S, C, N>;
+
+    fn run(self) -> Self::Output
+    where
+        C: UnsignedCost,
+    {
+        match self.0 {
+            List::EstimateBucket => boxed(ByEstimate, BucketQueue::lifo()),
+            List::Cost(Queue::Radix) => boxed(ByCost, RadixQueue::new()),
+            _ => boxed(ByCost, BucketQueue::new()),
+        }
     }
 }
 
@@ -448,10 +484,6 @@ enum Kind<S, C> {
     DepthFirst { table: bool, branch_and_bound: bool },
     /// Beam search of a width.
     Beam(core::num::NonZeroUsize),
-    /// Focal search of a weight.
-    Focal(f64),
-    /// Explicit estimation search of a weight.
-    Ees(f64),
     /// Bidirectional Dijkstra, MM or NBS between the problem's start and goal state.
     Bidirectional { meeting: Meeting, ends: (S, S) },
 }
@@ -481,14 +513,6 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
             }
             &mut Kind::Beam(width) => {
                 let engine = Beam::with_storage(width, storage).with_limits(limits.clone());
-                fresh(&engine, problem, visitor)
-            }
-            &mut Kind::Focal(weight) => {
-                let engine = Focal::with_storage(weight, storage).with_limits(limits.clone());
-                fresh(&engine, problem, visitor)
-            }
-            &mut Kind::Ees(weight) => {
-                let engine = Ees::with_storage(weight, storage).with_limits(limits.clone());
                 fresh(&engine, problem, visitor)
             }
             Kind::Bidirectional { meeting, ends } => {
@@ -525,33 +549,6 @@ where
 {
     let mut scratch = engine.scratch()?;
     Ok(engine.search_in(&mut scratch, problem, visitor))
-}
-
-/// Dijkstra with a bucket or radix queue, or A* over stack buckets, run once the cost type
-/// is known to be unsigned.
-struct Unsigned<'r, P: SearchProblem, V> {
-    run: Run<'r, P, V>,
-    strategy: Strategy,
-}
-
-impl<P, V> UnsignedUser<CostOf<P>> for Unsigned<'_, P, V>
-where
-    P: SearchProblem,
-    V: Visitor<StateOf<P>, CostOf<P>>,
-{
-    type Output = Started<StateOf<P>, CostOf<P>>;
-
-    fn run(mut self) -> Self::Output
-    where
-        CostOf<P>: UnsignedCost,
-    {
-        match self.strategy {
-            Strategy::AStarBucket => self.run.best_first(&ByEstimate, BucketQueue::lifo()),
-            Strategy::Dijkstra(Queue::Radix) => self.run.best_first(&ByCost, RadixQueue::new()),
-            // `dijkstra:bucket`, the only other strategy `dispatch` sends here.
-            _ => self.run.best_first(&ByCost, BucketQueue::new()),
-        }
-    }
 }
 
 /// The storage user that runs SPFA.

@@ -101,7 +101,10 @@ pub(crate) fn priced<Sp: StateSpace + ?Sized>(
 pub(crate) trait Policy<S, C: Cost> {
     /// Whether [`Policy::admits`] can refuse: then the loop computes `f` of each state it
     /// takes from the queue.
-    const PRUNES: bool = false;
+    #[inline]
+    fn prunes(&self) -> bool {
+        false
+    }
     /// Whether a state whose `f` is `f` may still lead to a goal the policy wants.
     #[inline]
     fn admits(&self, _f: C) -> bool {
@@ -188,10 +191,10 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
     }
 
     /// The queue as the open list of `order`, and the store.
-    pub(crate) fn ordered<'a, O>(
-        &'a mut self,
-        order: &'a O,
-    ) -> (Ordered<'a, O, Q>, &'a mut St::Store<Node<C>>) {
+    pub(crate) fn ordered<O>(
+        &mut self,
+        order: O,
+    ) -> (Ordered<O, &mut Q>, &mut St::Store<Node<C>>) {
         let open = Ordered {
             order,
             queue: &mut self.queue,
@@ -271,7 +274,7 @@ pub(crate) fn solve<Op, Po, P, N, V>(
     visitor: &mut V,
 ) -> Search<Solution<StateOf<P>, CostOf<P>>>
 where
-    Op: Open<StateOf<P>, CostOf<P>>,
+    Op: Open<StateOf<P>, CostOf<P>, N> + ?Sized,
     Po: Policy<StateOf<P>, CostOf<P>>,
     P: SearchProblem,
     N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
@@ -284,6 +287,10 @@ where
         iterations: 1,
         ..Stats::default()
     };
+    // What the open list and the policy are: constants once the loop is compiled for them,
+    // read at run time when the open list is chosen at run time (`Strategy::run`).
+    let (estimates, reopens, exact) = (open.estimates(), open.reopens(), open.exact());
+    let prunes = policy.prunes();
     // The most promising state reached (for an order without estimates, the first start).
     let mut best = NO_SLOT;
     // The loop; returns the slot of the goal that ends it.
@@ -295,7 +302,7 @@ where
         // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
         // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
         // not slow a search that ignores it.
-        let needs_h = Op::ESTIMATES || limits.cost_limit().is_some();
+        let needs_h = estimates || limits.cost_limit().is_some();
         let estimate = |state: &StateOf<P>| {
             if needs_h {
                 heuristic.estimate(state)
@@ -309,7 +316,7 @@ where
             let (slot, fresh) = store.insert(start, root()).map_err(StopReason::Capacity)?;
             let h = estimate(start);
             if *best == NO_SLOT
-                || (Op::ESTIMATES && promising.is_none_or(|p| (h, CostOf::<P>::ZERO) < p))
+                || (estimates && promising.is_none_or(|p| (h, CostOf::<P>::ZERO) < p))
             {
                 (*best, promising) = (slot, Some((h, CostOf::<P>::ZERO)));
             }
@@ -334,7 +341,7 @@ where
             store.value_mut(slot).2 = true;
             let state = store.state(slot);
             // A state that can no longer lead to a goal the policy wants is not expanded.
-            if Po::PRUNES
+            if prunes
                 && g.checked_plus(estimate(&state))
                     .is_none_or(|f| !policy.admits(f))
             {
@@ -372,13 +379,13 @@ where
                     // A closed state that the order does not reopen keeps the cheaper parent and
                     // stays closed: its queue entry is dropped when it comes out.
                     let closed = node.2;
-                    if closed && Op::REOPENS && reopened(stats, visitor, &next, cost) {
+                    if closed && reopens && reopened(stats, visitor, &next, cost) {
                         verdict.halt = Some(StopReason::Visitor);
                     }
-                    *node = (slot, cost, closed && !Op::REOPENS);
+                    *node = (slot, cost, closed && !reopens);
                 }
                 let h = estimate(&next);
-                if Op::ESTIMATES && promising.is_none_or(|p| (h, cost) < p) {
+                if estimates && promising.is_none_or(|p| (h, cost) < p) {
                     (*best, promising) = (next_slot, Some((h, cost)));
                 }
                 // A dead end, or a path too dear for the cost type.
@@ -415,7 +422,7 @@ where
     let (outcome, partial) = answer(
         space,
         &*store,
-        (explored, Op::EXACT && stats.reopened == 0),
+        (explored, exact && stats.reopened == 0),
         policy.take(),
         best,
         |n| n.0,
@@ -530,7 +537,7 @@ macro_rules! best_first_engine {
             ) -> Self::Output {
                 let limits = self.setup.limits.started();
                 let first = &mut $crate::algo::best_first::First;
-                let (mut open, store) = scratch.ordered(&$order);
+                let (mut open, store) = scratch.ordered($order);
                 $crate::algo::best_first::solve(&mut open, first, store, &limits, problem, visitor)
             }
         }

@@ -5,11 +5,10 @@
 
 use core::cmp::Reverse;
 
-use super::Node;
 use crate::error::CapacityError;
 use crate::queue::PriorityQueue;
 use crate::space::{Cost, EstimateKey};
-use crate::store::{NodeStore, Slot};
+use crate::store::Slot;
 
 /// Where the states of a best-first search wait to be expanded, and in which order they
 /// leave.
@@ -17,15 +16,15 @@ use crate::store::{NodeStore, Slot};
 /// The loop pushes each state it queues and pops the next one to expand; an entry whose
 /// state was expanded or reached more cheaply since it was pushed is stale, and the loop
 /// drops it (an open list may drop such entries itself).
-pub(crate) trait Open<S, C> {
+pub(crate) trait Open<S, C, N> {
     /// Whether `h` means anything: then the loop keeps the most promising state reached
     /// (least `h`, then least `g`) for [`Search::partial`](crate::Search::partial).
-    const ESTIMATES: bool;
+    fn estimates(&self) -> bool;
     /// Whether a closed state reached again more cheaply is expanded again (see
     /// [`Order::REOPENS`]).
-    const REOPENS: bool;
+    fn reopens(&self) -> bool;
     /// Whether the cost recorded for a goal is its path's (see [`Order::EXACT`]).
-    const EXACT: bool;
+    fn exact(&self) -> bool;
     /// Queues the state `state` of slot `slot`, reached at cost `g` with estimate `h` and
     /// `f = g + h`: `costs` is `(g, h, f)`.
     ///
@@ -39,10 +38,7 @@ pub(crate) trait Open<S, C> {
     /// # Errors
     ///
     /// A [`CapacityError`] when the list cannot grow (a queue that moves entries on a pop).
-    fn pop<N: NodeStore<S, Node<C>>>(
-        &mut self,
-        store: &N,
-    ) -> Result<Option<(Slot, C)>, CapacityError>;
+    fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError>;
     /// The number of entries, stale ones included.
     fn len(&self) -> usize;
     /// Drops every entry.
@@ -52,21 +48,33 @@ pub(crate) trait Open<S, C> {
 }
 
 /// An open list that is a priority queue in an order: the open list of Dijkstra, A*,
-/// weighted A*, greedy search and anytime weighted A*.
-pub(crate) struct Ordered<'a, O, Q> {
-    pub(crate) order: &'a O,
-    pub(crate) queue: &'a mut Q,
+/// weighted A*, greedy search and anytime weighted A*. `Q` is the queue, or a `&mut` to
+/// the queue a scratch keeps.
+pub(crate) struct Ordered<O, Q> {
+    pub(crate) order: O,
+    pub(crate) queue: Q,
 }
 
-impl<S, C, O, Q> Open<S, C> for Ordered<'_, O, Q>
+impl<S, C, N, O, Q> Open<S, C, N> for Ordered<O, Q>
 where
     C: Cost,
     O: Order<C>,
     Q: PriorityQueue<O::Key>,
 {
-    const ESTIMATES: bool = O::ESTIMATES;
-    const REOPENS: bool = O::REOPENS;
-    const EXACT: bool = O::EXACT;
+    #[inline]
+    fn estimates(&self) -> bool {
+        O::ESTIMATES
+    }
+
+    #[inline]
+    fn reopens(&self) -> bool {
+        O::REOPENS
+    }
+
+    #[inline]
+    fn exact(&self) -> bool {
+        O::EXACT
+    }
 
     #[inline]
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), _: &S) -> Result<(), CapacityError> {
@@ -74,7 +82,7 @@ where
     }
 
     #[inline]
-    fn pop<N: NodeStore<S, Node<C>>>(&mut self, _: &N) -> Result<Option<(Slot, C)>, CapacityError> {
+    fn pop(&mut self, _: &N) -> Result<Option<(Slot, C)>, CapacityError> {
         Ok(self.queue.pop()?.map(|(key, slot)| (slot, O::g(key))))
     }
 
@@ -94,7 +102,7 @@ where
 
 /// The order in which a best-first engine takes states from its queue: the queue key of
 /// a state reached at cost `g` with estimate `h` and `f = g + h`.
-pub(crate) trait Order<C> {
+pub(crate) trait Order<C>: Copy {
     /// The queue key.
     type Key: Copy + Ord;
     /// Whether `h` means anything: then the engine keeps the most promising state reached
@@ -118,6 +126,7 @@ pub(crate) trait Order<C> {
 }
 
 /// Dijkstra's order: least `g` first (the heuristic is zero, so `f = g`).
+#[derive(Clone, Copy)]
 pub(crate) struct ByCost;
 
 impl<C: Cost> Order<C> for ByCost {
@@ -135,6 +144,7 @@ impl<C: Cost> Order<C> for ByCost {
 }
 
 /// A*'s order: least `f` first, then largest `g` (the state closer to a goal).
+#[derive(Clone, Copy)]
 pub(crate) struct ByEstimate;
 
 impl<C: Cost> Order<C> for ByEstimate {
@@ -182,6 +192,7 @@ pub struct WeightedKey<C>(Priority, Reverse<C>);
 
 /// Weighted A*'s order: least `g + W h` first, then largest `g`. Costs must be numbers
 /// ([`Cost::to_f64`]).
+#[derive(Clone, Copy)]
 pub(crate) struct ByWeighted(pub(crate) f64);
 
 impl<C: Cost> Order<C> for ByWeighted {
@@ -203,6 +214,7 @@ impl<C: Cost> Order<C> for ByWeighted {
 pub struct GreedyKey<C>(C, Reverse<C>, C);
 
 /// Greedy best-first order: least `h` first, then largest `g`.
+#[derive(Clone, Copy)]
 pub(crate) struct ByGreedy;
 
 impl<C: Cost> Order<C> for ByGreedy {

@@ -24,6 +24,7 @@
 //! ```
 
 mod error;
+mod open;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod run;

@@ -1,30 +1,22 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
-use core::marker::PhantomData;
-
 use crate::Solver;
-use crate::algo::anytime::Anytime;
 use crate::algo::beam::Beam;
-use crate::algo::best_first::{
-    self, ByCost, ByEstimate, ByGreedy, ByWeighted, Open, Order, Ordered,
-};
+use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
-use crate::algo::ees::{EesLists, EesOpen};
-use crate::algo::focal::{FocalLists, FocalOpen};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
-use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue, Tie, TieQueue};
+use crate::queue::Tie;
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 
+use super::open::{BestFirst, List};
 use super::steps::{self, Bidirectional, Steps};
-use super::stored::{Started, Stored};
-use super::{
-    Inapplicable, MaybeBackward, MaybeIndexer, Queue, Requirement, Strategy, StrategyError,
-};
+use super::stored::Started;
+use super::{Inapplicable, MaybeBackward, MaybeIndexer, Requirement, Strategy, StrategyError};
 use crate::problem::{CostOf, SearchProblem, StateOf};
 
 /// What [`Strategy::run`] returns.
@@ -129,7 +121,11 @@ impl Strategy {
                     table: false,
                     branch_and_bound: false,
                 };
-                engine.run(Chosen::<IndexerOf<P>>::Hashed, problem, limits, run.visitor)?
+                let mut user = WithStorage {
+                    run: &mut run,
+                    engine: &mut engine,
+                };
+                user.search(Chosen::<IndexerOf<P>>::Hashed, limits)?
             }
             Strategy::IdaStarTable | Strategy::BranchAndBound => {
                 let mut engine = Kind::DepthFirst {
@@ -295,10 +291,10 @@ struct Run<'r, P: SearchProblem, V> {
 impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     /// Runs `engine` with the storage the problem's policy picks, for a dense store of
     /// `record_bytes` per state.
-    fn stored<E: Stored<P>>(
+    fn stored(
         &mut self,
         record_bytes: usize,
-        engine: &mut E,
+        engine: &mut Kind<StateOf<P>, CostOf<P>>,
     ) -> Started<StateOf<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
@@ -316,7 +312,7 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     /// first goal, as anytime weighted A*.
     fn best_first(&mut self, list: List, anytime: bool) -> Started<StateOf<P>, CostOf<P>> {
         let record = size_of::<best_first::Node<CostOf<P>>>();
-        self.stored(record, &mut BestFirst { list, anytime })
+        self.stored(record, &mut Kind::BestFirst(BestFirst { list, anytime }))
     }
 
     /// SPFA, whose negative cycles are errors.
@@ -334,17 +330,16 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     }
 }
 
-/// The storage user that runs a [`Stored`] engine.
-struct WithStorage<'a, 'r, P: SearchProblem, V, E> {
+/// The storage user that runs an engine of [`Kind`].
+struct WithStorage<'a, 'r, P: SearchProblem, V> {
     run: &'a mut Run<'r, P, V>,
-    engine: &'a mut E,
+    engine: &'a mut Kind<StateOf<P>, CostOf<P>>,
 }
 
-impl<P, V, E> StorageUser<StateOf<P>> for WithStorage<'_, '_, P, V, E>
+impl<P, V> StorageUser<StateOf<P>> for WithStorage<'_, '_, P, V>
 where
     P: SearchProblem,
     V: Visitor<StateOf<P>, CostOf<P>>,
-    E: Stored<P>,
 {
     type Output = Search<Solution<StateOf<P>, CostOf<P>>>;
 
@@ -353,11 +348,8 @@ where
         storage: St,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError> {
-        let run = &mut *self.run;
-        let limits = Probe::limits(probe, run.limits);
-        let search = self
-            .engine
-            .run(storage, run.problem, &limits, run.visitor)?;
+        let limits = Probe::limits(probe, self.run.limits);
+        let search = self.search(storage, &limits)?;
         Ok(if Probe::outgrew(probe, &search) {
             Ran::Outgrew
         } else {
@@ -366,138 +358,23 @@ where
     }
 }
 
-/// The open list of a best-first strategy.
-#[derive(Clone, Copy)]
-enum List {
-    /// Dijkstra's, by `g`, in a queue.
-    Cost(Queue),
-    /// A*'s, by `f` then larger `g` in a binary heap, or in a heap with a tie rule.
-    Estimate(Option<Tie>),
-    /// A*'s in buckets.
-    EstimateBucket,
-    /// Weighted A*'s of a weight.
-    Weighted(f64),
-    /// Greedy search's, by `h`.
-    Greedy,
-    /// Focal search's of a weight.
-    Focal(f64),
-    /// Explicit estimation search's of a weight.
-    Ees(f64),
-}
-
-/// A best-first strategy: its open list, and whether it goes on after the first goal.
-///
-/// Every best-first strategy is one compiled loop ([`best_first::solve`]): the open list
-/// is chosen at run time, behind a pointer, and the policy is [`Anytime`]'s (which ends at
-/// the first goal unless `anytime`). A loop compiled for each order and queue made a
-/// user's program through `Strategy::run` half again as slow to build.
-struct BestFirst {
-    list: List,
-    anytime: bool,
-}
-
-/// The open list of a best-first search behind a pointer: `N` is its store.
-type DynOpen<'a, S, C, N> = Box<dyn Open<S, C, N> + 'a>;
-
-impl<P: SearchProblem> Stored<P> for BestFirst {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>> {
-        let mut store = storage.try_store()?;
-        let (mut focal, mut ees) = (FocalLists::default(), EesLists::default());
-        let distance = problem.distance();
-        let mut open: DynOpen<'_, _, _, _> = match self.list {
-            List::Cost(Queue::Heap) => boxed(ByCost, BinaryQueue::new()),
-            List::Estimate(None) => boxed(ByEstimate, BinaryQueue::new()),
-            List::Estimate(Some(tie)) => boxed(ByEstimate, TieQueue::<CostOf<P>>::new(tie)),
-            // The strategy table refuses these on a cost type that is not unsigned; were
-            // one run on it anyway, its order in a binary heap gives the same answers.
-            List::Cost(_) => CostOf::<P>::with_unsigned(Unsigned(self.list, PhantomData))
-                .unwrap_or_else(|| boxed(ByCost, BinaryQueue::new())),
-            List::EstimateBucket => CostOf::<P>::with_unsigned(Unsigned(self.list, PhantomData))
-                .unwrap_or_else(|| boxed(ByEstimate, BinaryQueue::new())),
-            List::Weighted(weight) => boxed(ByWeighted(weight), BinaryQueue::new()),
-            List::Greedy => boxed(ByGreedy, BinaryQueue::new()),
-            List::Focal(weight) => Box::new(FocalOpen::new(weight, &mut focal, distance)),
-            List::Ees(weight) => Box::new(EesOpen::new(weight, &mut ees, distance)),
-        };
-        let mut policy = if self.anytime {
-            Anytime::new()
-        } else {
-            Anytime::first_only()
-        };
-        let open = &mut *open;
-        Ok(best_first::solve(
-            open,
-            &mut policy,
-            &mut store,
-            limits,
-            problem,
-            visitor,
-        ))
-    }
-}
-
-/// `queue` in `order`, as an open list behind a pointer.
-fn boxed<'a, S, C, N, O, Q>(order: O, queue: Q) -> DynOpen<'a, S, C, N>
+impl<P, V> WithStorage<'_, '_, P, V>
 where
-    C: Cost,
-    O: Order<C> + 'a,
-    Q: PriorityQueue<O::Key> + 'a,
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    Box::new(Ordered { order, queue })
-}
-
-/// The open lists over the queues for unsigned costs (`dijkstra:bucket`, `dijkstra:radix`
-/// and `astar:bucket`), made once the cost type is known to be unsigned.
-struct Unsigned<'a, S, N>(List, PhantomData<fn(&'a S, &N)>);
-
-impl<'a, S, C: Cost + 'a, N> UnsignedUser<C> for Unsigned<'a, S, N> {
-    type Output = DynOpen<'a, S, C, N>;
-
-    fn run(self) -> Self::Output
-    where
-        C: UnsignedCost,
-    {
-        match self.0 {
-            List::EstimateBucket => boxed(ByEstimate, BucketQueue::lifo()),
-            List::Cost(Queue::Radix) => boxed(ByCost, RadixQueue::new()),
-            _ => boxed(ByCost, BucketQueue::new()),
-        }
-    }
-}
-
-/// The numbering type of a problem's automatic storage.
-type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
-
-/// The engines [`dispatch`] runs on the chosen storage, besides the best-first loop: one
-/// type, so that the choice of storage and its glue are compiled once for all of them.
-enum Kind<S, C> {
-    /// `bfs` or `bibfs`, counting steps.
-    Steps(Steps<S, C>),
-    /// IDA*'s depth-first engine: iterative deepening, or branch and bound; with a
-    /// transposition table, or without one and with the check of the current path.
-    DepthFirst { table: bool, branch_and_bound: bool },
-    /// Beam search of a width.
-    Beam(core::num::NonZeroUsize),
-    /// Bidirectional Dijkstra, MM or NBS between the problem's start and goal state.
-    Bidirectional { meeting: Meeting, ends: (S, S) },
-}
-
-impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
+    /// Runs the engine with `storage` within `limits`.
+    fn search<St: Storage<StateOf<P>>>(
         &mut self,
         storage: St,
-        problem: &P,
         limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
     ) -> Started<StateOf<P>, CostOf<P>> {
-        match self {
-            Kind::Steps(steps) => steps.run(storage, problem, limits, visitor),
+        let Run {
+            problem, visitor, ..
+        } = self.run;
+        Ok(match self.engine {
+            Kind::BestFirst(best_first) => best_first.run(&storage, *problem, limits, *visitor)?,
+            Kind::Steps(steps) => steps.run(storage, *problem, limits, *visitor)?,
             &mut Kind::DepthFirst {
                 table,
                 branch_and_bound,
@@ -509,11 +386,11 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 if branch_and_bound {
                     engine = engine.branch_and_bound();
                 }
-                fresh(&engine, problem, visitor)
+                fresh(&engine, *problem, *visitor)?
             }
             &mut Kind::Beam(width) => {
                 let engine = Beam::with_storage(width, storage).with_limits(limits.clone());
-                fresh(&engine, problem, visitor)
+                fresh(&engine, *problem, *visitor)?
             }
             Kind::Bidirectional { meeting, ends } => {
                 let space = Bidirectional {
@@ -526,18 +403,37 @@ impl<P: SearchProblem> Stored<P> for Kind<StateOf<P>, CostOf<P>> {
                 let heuristics = (problem.heuristic(), &back);
                 let mut scratch = BidirectionalBestScratch::new(&storage)?;
                 let search = bidir_best::run;
-                Ok(search(
+                search(
                     rule,
                     &mut scratch,
                     limits,
                     &space,
                     ends,
                     heuristics,
-                    visitor,
-                ))
+                    *visitor,
+                )
             }
-        }
+        })
     }
+}
+
+/// The numbering type of a problem's automatic storage.
+type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
+
+/// The engines [`dispatch`] runs on the chosen storage: one type, so that the choice of
+/// storage and its glue are compiled once for all of them.
+enum Kind<S, C> {
+    /// A best-first strategy: Dijkstra, A*, weighted, anytime, greedy, focal or EES.
+    BestFirst(BestFirst),
+    /// `bfs` or `bibfs`, counting steps.
+    Steps(Steps<S, C>),
+    /// IDA*'s depth-first engine: iterative deepening, or branch and bound; with a
+    /// transposition table, or without one and with the check of the current path.
+    DepthFirst { table: bool, branch_and_bound: bool },
+    /// Beam search of a width.
+    Beam(core::num::NonZeroUsize),
+    /// Bidirectional Dijkstra, MM or NBS between the problem's start and goal state.
+    Bidirectional { meeting: Meeting, ends: (S, S) },
 }
 
 /// A search of `problem` by `engine` in a scratch of its own.

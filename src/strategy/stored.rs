@@ -1,24 +1,8 @@
-//! An engine to run once the storage is chosen: what `run.rs` dispatches to and what
-//! `steps.rs` implements for the step-counting strategies.
+//! What a strategy's run gives once the storage is chosen, for `run.rs`, `open.rs` and
+//! `steps.rs`.
 
 use crate::error::CapacityError;
-use crate::event::Visitor;
-use crate::solution::{Limits, Search, Solution};
-use crate::store::Storage;
-
-use crate::problem::{CostOf, SearchProblem, StateOf};
+use crate::solution::{Search, Solution};
 
 /// A search, or the [`CapacityError`] that kept its buffers from being built.
 pub(super) type Started<S, C> = Result<Search<Solution<S, C>>, CapacityError>;
-
-/// An engine to run once the storage is chosen.
-pub(super) trait Stored<P: SearchProblem> {
-    /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
-    fn run<St: Storage<StateOf<P>>, V: Visitor<StateOf<P>, CostOf<P>>>(
-        &mut self,
-        storage: St,
-        problem: &P,
-        limits: &Limits<CostOf<P>>,
-        visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>>;
-}

@@ -191,10 +191,7 @@ impl<S, C: Cost, St: Storage<S>, Q> BestFirstScratch<S, C, St, Q> {
     }
 
     /// The queue as the open list of `order`, and the store.
-    pub(crate) fn ordered<O>(
-        &mut self,
-        order: O,
-    ) -> (Ordered<O, &mut Q>, &mut St::Store<Node<C>>) {
+    pub(crate) fn ordered<O>(&mut self, order: O) -> (Ordered<O, &mut Q>, &mut St::Store<Node<C>>) {
         let open = Ordered {
             order,
             queue: &mut self.queue,

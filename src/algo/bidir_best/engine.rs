@@ -10,32 +10,8 @@ use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, ReversibleSpace};
 use crate::store::{Hashed, Storage};
 
-/// The engines' searches, written once: `meeting` picks the rule.
-fn search<P, Hb, C, St, V>(
-    setup: &Setup<St, C>,
-    meeting: Meeting,
-    scratch: &mut BidirectionalBestScratch<StateOf<P>, C, St>,
-    problem: &P,
-    visitor: &mut V,
-) -> Search<Solution<StateOf<P>, C>>
-where
-    P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
-    P::Space: ReversibleSpace<Cost = C>,
-    Hb: Heuristic<StateOf<P>, C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-    V: Visitor<StateOf<P>, C>,
-{
-    let space = problem.space();
-    let rule = Rule::new(meeting, space);
-    let backward = problem.backward();
-    let ends = (problem.starts(), &backward.goal);
-    let heuristics = (problem.heuristic(), &backward.heuristic);
-    let limits = setup.limits.started();
-    run(rule, scratch, &limits, space, ends, heuristics, visitor)
-}
-
-/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage.
+/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage: the
+/// search is written once, `$meeting` picks the rule.
 macro_rules! bidirectional_engine {
     ($Engine:ident, $meeting:expr) => {
         engine_setup!($Engine<C, St>, cost C);
@@ -91,7 +67,13 @@ macro_rules! bidirectional_engine {
                 problem: &P,
                 visitor: &mut V,
             ) -> Self::Output {
-                search(&self.setup, $meeting, scratch, problem, visitor)
+                let space = problem.space();
+                let rule = Rule::new($meeting, space);
+                let backward = problem.backward();
+                let ends = (problem.starts(), &backward.goal);
+                let heuristics = (problem.heuristic(), &backward.heuristic);
+                let limits = self.setup.limits.started();
+                run(rule, scratch, &limits, space, ends, heuristics, visitor)
             }
         }
     };

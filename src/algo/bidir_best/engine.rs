@@ -2,7 +2,7 @@
 //! [`Nbs`].
 
 use super::{BidirectionalBestScratch, Meeting, Rule, run};
-use crate::algo::engine::{Engine, Setup, engine_setup};
+use crate::algo::engine::{Engine, Setup, engine_setup, storage_constructors};
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::{Backward, SearchProblem, StateOf};
@@ -16,31 +16,12 @@ macro_rules! bidirectional_engine {
     ($Engine:ident, $meeting:expr) => {
         engine_setup!($Engine<C, St>, cost C);
 
-        impl<C: Cost> $Engine<C> {
-            /// An engine with hashed storage.
-            #[must_use]
-            pub fn new() -> Self {
-                Self::with_storage(Hashed)
-            }
-        }
-
-        impl<C: Cost> Default for $Engine<C> {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl<C: Cost, St> $Engine<C, St> {
+        storage_constructors!(
             /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`): one
             /// store holds both directions' records. Nothing is allocated until a search
             /// (or [`Engine::scratch`]) builds it.
-            #[must_use]
-            pub fn with_storage(storage: St) -> Self {
-                Self {
-                    setup: Setup::new(storage),
-                }
-            }
-        }
+            $Engine<C: Cost>
+        );
 
         impl<S, C: Cost, St: Storage<S>> Engine<S> for $Engine<C, St> {
             type Scratch = BidirectionalBestScratch<S, C, St>;

@@ -13,7 +13,7 @@ use crate::space::StateSpace;
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, Solver, engine_setup};
+use super::engine::{Engine, Setup, Solver, engine_setup, storage_constructors};
 use crate::problem::{Problem, SearchProblem, StateOf};
 
 /// Breadth-first search. It ignores step costs: the cost of a path is its number of steps
@@ -60,31 +60,12 @@ pub struct Bfs<St = Hashed> {
 
 engine_setup!(Bfs<St>, cost usize);
 
-impl Bfs {
-    /// An engine with hashed storage.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::with_storage(Hashed)
-    }
-}
-
-impl Default for Bfs {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<St> Bfs<St> {
+storage_constructors!(
     /// An engine with `storage`, e.g. [`Dense`](crate::Dense)`(indexer)`. Nothing is
     /// allocated until a search (or [`Engine::scratch`]) builds the store. A cost limit
     /// ([`Bfs::with_limits`]) is a limit on the number of steps.
-    #[must_use]
-    pub fn with_storage(storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-        }
-    }
-}
+    Bfs
+);
 
 /// The buffers of a BFS: each reached state's parent, and the frontier. After a search,
 /// it answers for the states the search reached.

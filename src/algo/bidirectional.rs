@@ -7,7 +7,7 @@ use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
 use crate::space::ReversibleSpace;
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
 
-use super::engine::{Engine, Setup, Solver, engine_setup, expanding};
+use super::engine::{Engine, Setup, Solver, engine_setup, expanding, storage_constructors};
 use crate::problem::{Backward, Problem, SearchProblem, StateOf};
 
 /// One direction of the search: its store, its queue, and the depth of its frontier.
@@ -88,30 +88,11 @@ pub struct BidirectionalBfs<St = Hashed> {
 
 engine_setup!(BidirectionalBfs<St>, cost usize);
 
-impl BidirectionalBfs {
-    /// An engine with hashed storage.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::with_storage(Hashed)
-    }
-}
-
-impl Default for BidirectionalBfs {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<St> BidirectionalBfs<St> {
+storage_constructors!(
     /// An engine with `storage` (one store per direction). A cost limit is a limit on the
     /// number of steps.
-    #[must_use]
-    pub fn with_storage(storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-        }
-    }
-}
+    BidirectionalBfs
+);
 
 /// The buffers of a bidirectional BFS: a store and a queue per direction.
 pub struct BidirectionalScratch<S, St: Storage<S>> {

@@ -449,6 +449,39 @@ macro_rules! engine_setup {
 
 pub(crate) use engine_setup;
 
+/// The constructors of an engine `$Engine<St>` (or `$Engine<C, St>` over a cost type
+/// `C: $Bound`) whose setup is all it holds: `with_storage` (documented by `$doc`), `new`
+/// with hashed storage, and the `Default` that is `new`.
+macro_rules! storage_constructors {
+    ($(#[$doc:meta])* $Engine:ident $(<$C:ident: $Bound:path>)?) => {
+        impl<$($C: $Bound,)? St> $Engine<$($C,)? St> {
+            $(#[$doc])*
+            #[must_use]
+            pub fn with_storage(storage: St) -> Self {
+                Self {
+                    setup: $crate::algo::engine::Setup::new(storage),
+                }
+            }
+        }
+
+        impl$(<$C: $Bound>)? $Engine$(<$C>)? {
+            /// An engine with hashed storage.
+            #[must_use]
+            pub fn new() -> Self {
+                Self::with_storage($crate::store::Hashed)
+            }
+        }
+
+        impl$(<$C: $Bound>)? Default for $Engine$(<$C>)? {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+    };
+}
+
+pub(crate) use storage_constructors;
+
 /// The [`Solver`] implementation of an engine `$Engine<C, St>` over any storage, written
 /// once: `$body` searches `$problem` in `$scratch` with `$visitor`, the engine being
 /// `$engine`, and returns `$Output` (a type over `P`, the problem, and `C`, its cost).

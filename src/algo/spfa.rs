@@ -12,7 +12,9 @@ use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push, try_push_back};
 
 use super::dijkstra::completed;
-use super::engine::{Engine, Setup, Solver, engine_setup, expanding, stored_solver};
+use super::engine::{
+    Engine, Setup, Solver, engine_setup, expanding, storage_constructors, stored_solver,
+};
 use crate::problem::{Problem, StateOf};
 
 /// The result of an SPFA search: a [`Search`], or the negative cycle that prevented it.
@@ -110,30 +112,11 @@ pub struct Spfa<C, St = Hashed> {
 
 engine_setup!(Spfa<C, St>, cost C);
 
-impl<C: Cost> Spfa<C> {
-    /// An engine with hashed storage.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::with_storage(Hashed)
-    }
-}
-
-impl<C: Cost> Default for Spfa<C> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl<C: Cost, St> Spfa<C, St> {
+storage_constructors!(
     /// An engine with `storage`. The cost limit ([`Spfa::with_limits`]) applies to the
     /// answer: a goal whose least cost is above it is not returned.
-    #[must_use]
-    pub fn with_storage(storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-        }
-    }
-}
+    Spfa<C: Cost>
+);
 
 /// The buffers of an SPFA search: the store of per-state records, the queue, and the
 /// marks of the cycle checks. After a search, it answers for the states reached.

@@ -38,6 +38,21 @@
 //!
 //! [`Pos`]: crate::grid::Pos
 
+/// `FromStr` for a domain's problem type `$T` by its `parse`, which reads the contest text
+/// format (convention 1 above).
+macro_rules! from_str_by_parse {
+    ($T:ident) => {
+        impl core::str::FromStr for $T {
+            type Err = crate::error::ParseError;
+
+            #[doc = concat!("[`", stringify!($T), "::parse`].")]
+            fn from_str(text: &str) -> Result<Self, crate::error::ParseError> {
+                Self::parse(text)
+            }
+        }
+    };
+}
+
 mod error;
 pub mod keydoor;
 pub mod keys;

@@ -8,6 +8,26 @@ use crate::space::StateIndexer;
 
 mod charmap;
 
+/// The `rows` and `cols` getters of a type with fields `rows` and `cols` of type `$t`: the
+/// grid and the boards and puzzles laid out on one.
+macro_rules! rows_cols {
+    ($t:ty) => {
+        /// The number of rows.
+        #[must_use]
+        pub fn rows(&self) -> $t {
+            self.rows
+        }
+
+        /// The number of columns.
+        #[must_use]
+        pub fn cols(&self) -> $t {
+            self.cols
+        }
+    };
+}
+
+pub(crate) use rows_cols;
+
 pub use charmap::{CharMap, MapFormat, Marker, parse_char_map};
 pub(crate) use charmap::{EndsMap, letter, letter_index};
 
@@ -189,17 +209,7 @@ impl<T> Grid<T> {
         })
     }
 
-    /// The number of rows.
-    #[must_use]
-    pub fn rows(&self) -> u32 {
-        self.rows
-    }
-
-    /// The number of columns.
-    #[must_use]
-    pub fn cols(&self) -> u32 {
-        self.cols
-    }
+    rows_cols!(u32);
 
     /// The number of cells.
     #[must_use]

@@ -107,15 +107,7 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for Chos
         }
     }
 
-    #[inline]
-    fn value(&self, slot: Slot) -> &V {
-        &self.values[slot as usize]
-    }
-
-    #[inline]
-    fn value_mut(&mut self, slot: Slot) -> &mut V {
-        &mut self.values[slot as usize]
-    }
+    values_by_slot!();
 
     #[inline]
     fn state(&self, slot: Slot) -> S {

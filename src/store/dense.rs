@@ -111,15 +111,7 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
         self.seen.contains(index).then(|| slot_of(index))
     }
 
-    #[inline]
-    fn value(&self, slot: Slot) -> &V {
-        &self.values[slot as usize]
-    }
-
-    #[inline]
-    fn value_mut(&mut self, slot: Slot) -> &mut V {
-        &mut self.values[slot as usize]
-    }
+    values_by_slot!();
 
     #[inline]
     fn state(&self, slot: Slot) -> S {

@@ -168,15 +168,7 @@ impl<S: Clone + Eq + Hash, V: Copy> NodeStore<S, V> for HashedStore<S, V> {
             .copied()
     }
 
-    #[inline]
-    fn value(&self, slot: Slot) -> &V {
-        &self.values[slot as usize]
-    }
-
-    #[inline]
-    fn value_mut(&mut self, slot: Slot) -> &mut V {
-        &mut self.values[slot as usize]
-    }
+    values_by_slot!();
 
     #[inline]
     fn state(&self, slot: Slot) -> S {

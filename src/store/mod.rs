@@ -16,6 +16,22 @@
 //! [`StampedTable`] is the generation-stamped array under [`DenseTable`]: its `reset` is
 //! O(1), which is what IDA* needs at every iteration.
 
+/// The `value` and `value_mut` of a [`NodeStore`] that keeps its records in a field
+/// `values: Vec<V>` indexed by slot, as every store here does.
+macro_rules! values_by_slot {
+    () => {
+        #[inline]
+        fn value(&self, slot: Slot) -> &V {
+            &self.values[slot as usize]
+        }
+
+        #[inline]
+        fn value_mut(&mut self, slot: Slot) -> &mut V {
+            &mut self.values[slot as usize]
+        }
+    };
+}
+
 mod auto;
 mod chosen;
 // `pub(crate)` for its contract checks, which `ParBfs` shares.

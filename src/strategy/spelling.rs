@@ -349,6 +349,13 @@ mod tests {
 
     use super::*;
 
+    /// The error of parsing `name`, which must be refused and named in it.
+    fn refused(name: &str) -> ParseStrategyError {
+        let error = name.parse::<Strategy>().unwrap_err();
+        assert_eq!(error.name, name);
+        error
+    }
+
     #[test]
     fn every_spelling_reads_back_as_its_strategy() {
         for strategy in Strategy::ALL {
@@ -367,11 +374,21 @@ mod tests {
 
     #[cfg(feature = "parallel")]
     #[test]
-    fn par_idastar_is_spelled_and_listed_though_not_in_all() {
-        let strategy: Strategy = "par-idastar".parse().unwrap();
-        assert_eq!(strategy, Strategy::ParIdaStar);
-        assert_eq!(strategy.to_string(), "par-idastar");
-        assert!(!Strategy::ALL.contains(&strategy));
+    fn the_parallel_strategies_are_spelled_and_listed_though_not_in_all() {
+        let named = [
+            ("par-idastar", Strategy::ParIdaStar),
+            ("par-bfs", Strategy::ParBfs),
+            ("hda", Strategy::Hda),
+        ];
+        for (name, expected) in named {
+            let strategy: Strategy = name.parse().unwrap();
+            assert_eq!(strategy, expected);
+            assert_eq!(strategy.to_string(), name);
+            assert!(!Strategy::ALL.contains(&strategy), "{name}");
+            assert!(Strategy::PARALLEL.contains(&strategy), "{name}");
+        }
+        assert_eq!(Strategy::Hda.pattern(), "hda");
+        assert!(Strategy::Hda.is_optimal() && Strategy::Hda.uses_heuristic());
         let message = "nope".parse::<Strategy>().unwrap_err().to_string();
         assert!(
             message.ends_with(", mm, nbs, par-idastar, par-bfs, hda"),
@@ -386,31 +403,9 @@ mod tests {
         assert_eq!(names, PARALLEL_NAMES);
     }
 
-    #[cfg(feature = "parallel")]
-    #[test]
-    fn par_bfs_is_spelled_though_not_in_all() {
-        let strategy: Strategy = "par-bfs".parse().unwrap();
-        assert_eq!(strategy, Strategy::ParBfs);
-        assert_eq!(strategy.to_string(), "par-bfs");
-        assert!(!Strategy::ALL.contains(&strategy));
-    }
-
-    #[cfg(feature = "parallel")]
-    #[test]
-    fn hda_is_spelled_though_not_in_all() {
-        let strategy: Strategy = "hda".parse().unwrap();
-        assert_eq!(strategy, Strategy::Hda);
-        assert_eq!(strategy.to_string(), "hda");
-        assert_eq!(strategy.pattern(), "hda");
-        assert!(!Strategy::ALL.contains(&strategy));
-        assert!(Strategy::PARALLEL.contains(&strategy));
-        assert!(strategy.is_optimal() && strategy.uses_heuristic());
-    }
-
     #[test]
     fn an_unknown_name_lists_the_spellings() {
-        let error = "dijsktra".parse::<Strategy>().unwrap_err();
-        assert_eq!(error.name, "dijsktra");
+        let error = refused("dijsktra");
         let message = error.to_string();
         assert!(message.contains("\"dijsktra\""), "{message}");
         assert!(message.contains("dijkstra:radix, astar"), "{message}");
@@ -430,11 +425,10 @@ mod tests {
             "beam:-1",
             "wastar:1.1234567",
         ] {
-            let error = name.parse::<Strategy>().unwrap_err();
-            assert_eq!(error.name, name);
+            let error = refused(name);
             assert!(error.to_string().starts_with("invalid strategy"), "{error}");
         }
-        let error = "wastar:1.1234567".parse::<Strategy>().unwrap_err();
+        let error = refused("wastar:1.1234567");
         assert!(
             error.to_string().contains("at most six decimals"),
             "{error}"
@@ -446,7 +440,7 @@ mod tests {
             ("anytime", "weight"),
             ("beam", "width"),
         ] {
-            let error = name.parse::<Strategy>().unwrap_err();
+            let error = refused(name);
             assert!(!error.is_unknown(), "{error}");
             assert!(error.to_string().contains(&format!("`{name}:")), "{error}");
             assert!(error.to_string().contains(needs), "{error}");
@@ -467,7 +461,7 @@ mod tests {
         assert_eq!("astar:tie=high-g".parse::<Strategy>(), Ok(Strategy::AStar));
         assert_eq!(Strategy::AStarTie(Tie::HighG).to_string(), "astar");
         assert_eq!(Strategy::AStarTie(Tie::HighG).pattern(), "astar");
-        let missing = "astar:tie".parse::<Strategy>().unwrap_err();
+        let missing = refused("astar:tie");
         assert!(!missing.is_unknown());
         assert_eq!(
             missing.to_string(),
@@ -479,18 +473,13 @@ mod tests {
             "astar:tie=LOW-G",
             "astar:tie=low-g ",
         ] {
-            let error = bad.parse::<Strategy>().unwrap_err();
-            assert_eq!(error.name, bad);
             assert_eq!(
-                error.to_string(),
+                refused(bad).to_string(),
                 format!("invalid strategy {bad:?}: a tie rule is high-g, low-g, newest or oldest")
             );
         }
         for unknown in ["astar:low-g", "astar:tie:low-g", "astar-tie=low-g"] {
-            assert!(
-                unknown.parse::<Strategy>().unwrap_err().is_unknown(),
-                "{unknown}"
-            );
+            assert!(refused(unknown).is_unknown(), "{unknown}");
         }
     }
 

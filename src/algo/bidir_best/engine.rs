@@ -2,7 +2,7 @@
 //! [`Nbs`].
 
 use super::{BidirectionalBestScratch, Meeting, Rule, run};
-use crate::algo::engine::{Engine, Setup, engine_setup};
+use crate::algo::engine::{Engine, Setup, engine_setup, storage_constructors};
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::{Backward, SearchProblem, StateOf};
@@ -10,61 +10,18 @@ use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, ReversibleSpace};
 use crate::store::{Hashed, Storage};
 
-/// The engines' searches, written once: `meeting` picks the rule.
-fn search<P, Hb, C, St, V>(
-    setup: &Setup<St, C>,
-    meeting: Meeting,
-    scratch: &mut BidirectionalBestScratch<StateOf<P>, C, St>,
-    problem: &P,
-    visitor: &mut V,
-) -> Search<Solution<StateOf<P>, C>>
-where
-    P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
-    P::Space: ReversibleSpace<Cost = C>,
-    Hb: Heuristic<StateOf<P>, C>,
-    C: Cost,
-    St: Storage<StateOf<P>>,
-    V: Visitor<StateOf<P>, C>,
-{
-    let space = problem.space();
-    let rule = Rule::new(meeting, space);
-    let backward = problem.backward();
-    let ends = (problem.starts(), &backward.goal);
-    let heuristics = (problem.heuristic(), &backward.heuristic);
-    let limits = setup.limits.started();
-    run(rule, scratch, &limits, space, ends, heuristics, visitor)
-}
-
-/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage.
+/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage: the
+/// search is written once, `$meeting` picks the rule.
 macro_rules! bidirectional_engine {
     ($Engine:ident, $meeting:expr) => {
         engine_setup!($Engine<C, St>, cost C);
 
-        impl<C: Cost> $Engine<C> {
-            /// An engine with hashed storage.
-            #[must_use]
-            pub fn new() -> Self {
-                Self::with_storage(Hashed)
-            }
-        }
-
-        impl<C: Cost> Default for $Engine<C> {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl<C: Cost, St> $Engine<C, St> {
+        storage_constructors!(
             /// An engine with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`): one
             /// store holds both directions' records. Nothing is allocated until a search
             /// (or [`Engine::scratch`]) builds it.
-            #[must_use]
-            pub fn with_storage(storage: St) -> Self {
-                Self {
-                    setup: Setup::new(storage),
-                }
-            }
-        }
+            $Engine<C: Cost>
+        );
 
         impl<S, C: Cost, St: Storage<S>> Engine<S> for $Engine<C, St> {
             type Scratch = BidirectionalBestScratch<S, C, St>;
@@ -91,7 +48,13 @@ macro_rules! bidirectional_engine {
                 problem: &P,
                 visitor: &mut V,
             ) -> Self::Output {
-                search(&self.setup, $meeting, scratch, problem, visitor)
+                let space = problem.space();
+                let rule = Rule::new($meeting, space);
+                let backward = problem.backward();
+                let ends = (problem.starts(), &backward.goal);
+                let heuristics = (problem.heuristic(), &backward.heuristic);
+                let limits = self.setup.limits.started();
+                run(rule, scratch, &limits, space, ends, heuristics, visitor)
             }
         }
     };

@@ -217,10 +217,11 @@ where
         cut: false,
         overflowed: false,
         bound: Bound::Finite(C::ZERO),
-    };
-    let mut stats = Stats {
-        iterations: 1,
-        ..Stats::default()
+        limits,
+        stats: Stats {
+            iterations: 1,
+            ..Stats::default()
+        },
     };
     let estimate = |side: usize, state: &S| match (rule.heuristic(), side) {
         (false, _) => C::ZERO,
@@ -228,15 +229,9 @@ where
         (true, _) => heuristics.1.estimate(state),
     };
     let outcome = search
-        .explore(
-            limits,
-            space,
-            (starts, goal),
-            &estimate,
-            visitor,
-            &mut stats,
-        )
+        .explore(space, (starts, goal), &estimate, visitor)
         .unwrap_or_else(Outcome::Stopped);
+    let mut stats = search.stats;
     stats.stored = search.store.len();
     stats.memory = search.memory_bytes();
     let partial = match outcome {
@@ -291,6 +286,10 @@ struct Bidirectional<'a, C, St> {
     overflowed: bool,
     /// NBS's `C_LB`: at most the least cost of a path cheaper than `U`.
     bound: Bound<C>,
+    /// The search's limits, started.
+    limits: &'a Limits<C>,
+    /// The statistics so far.
+    stats: Stats,
 }
 
 impl<C: Cost, St> Bidirectional<'_, C, St> {
@@ -338,12 +337,10 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     /// meet on.
     fn explore<S, Sp, E, V>(
         &mut self,
-        limits: &Limits<C>,
         space: &Sp,
         (starts, goal): (&[S], &S),
         estimate: &E,
         visitor: &mut V,
-        stats: &mut Stats,
     ) -> Result<Outcome<Slot>, StopReason>
     where
         St: NodeStore<S, Node<C>>,
@@ -353,29 +350,11 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     {
         let h = |side| move |state: &S| estimate(side, state);
         for start in starts {
-            self.reach(
-                FORWARD,
-                start,
-                NO_SLOT,
-                C::ZERO,
-                h(FORWARD),
-                limits,
-                visitor,
-                stats,
-            )?;
+            self.reach(FORWARD, start, NO_SLOT, C::ZERO, h(FORWARD), visitor)?;
         }
-        self.reach(
-            BACKWARD,
-            goal,
-            NO_SLOT,
-            C::ZERO,
-            h(BACKWARD),
-            limits,
-            visitor,
-            stats,
-        )?;
+        self.reach(BACKWARD, goal, NO_SLOT, C::ZERO, h(BACKWARD), visitor)?;
         // Until one direction has searched all it can reach:
-        while let Some((bound, sides)) = self.next(limits).map_err(StopReason::Capacity)? {
+        while let Some((bound, sides)) = self.next().map_err(StopReason::Capacity)? {
             match self.best {
                 Some((cost, slot)) if Bound::Finite(cost) <= bound => {
                     return Ok(Outcome::Found(slot));
@@ -385,7 +364,8 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 }
                 _ => {}
             }
-            if limits
+            if self
+                .limits
                 .cost_limit()
                 .is_some_and(|max| Bound::Finite(max) < bound)
             {
@@ -393,11 +373,11 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             }
             for side in [FORWARD, BACKWARD] {
                 if sides[side] {
-                    self.expand(side, space, &h(side), limits, visitor, stats)?;
+                    self.expand(side, space, &h(side), visitor)?;
                 }
             }
             let open = self.sides[0].open + self.sides[1].open;
-            stats.peak_open = stats.peak_open.max(open);
+            self.stats.peak_open = self.stats.peak_open.max(open);
         }
         Ok(match self.best {
             Some((_, slot)) => Outcome::Found(slot),
@@ -411,12 +391,12 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     /// and the sides to expand next: one side for bidirectional Dijkstra and MM, both for
     /// NBS (none when its bound already ends the search). `None` when a side has no open
     /// state left.
-    fn next<S>(&mut self, limits: &Limits<C>) -> Result<Option<Next<C>>, CapacityError>
+    fn next<S>(&mut self) -> Result<Option<Next<C>>, CapacityError>
     where
         St: NodeStore<S, Node<C>>,
     {
         if let Rule::Nbs { epsilon } = self.rule {
-            return self.pair(epsilon, limits);
+            return self.pair(epsilon);
         }
         let (Some(forward), Some(backward)) = (self.frontier(FORWARD)?, self.frontier(BACKWARD)?)
         else {
@@ -438,7 +418,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     /// costs (as for MM), whose `lb` is at most `C*` with admissible heuristics, and
     /// `C_LB` only ever rises to the least `lb` of the moment or below. So it carries over
     /// between pairs, and `U <= C_LB` proves `U` optimal.
-    fn pair<S>(&mut self, epsilon: C, limits: &Limits<C>) -> Result<Option<Next<C>>, CapacityError>
+    fn pair<S>(&mut self, epsilon: C) -> Result<Option<Next<C>>, CapacityError>
     where
         St: NodeStore<S, Node<C>>,
     {
@@ -483,7 +463,8 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 || self
                     .best
                     .is_some_and(|(best, _)| Bound::Finite(best) <= raised)
-                || limits
+                || self
+                    .limits
                     .cost_limit()
                     .is_some_and(|max| Bound::Finite(max) < raised);
             if ends {
@@ -500,9 +481,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         side: usize,
         space: &Sp,
         estimate: &impl Fn(&S) -> C,
-        limits: &Limits<C>,
         visitor: &mut V,
-        stats: &mut Stats,
     ) -> Result<(), StopReason>
     where
         St: NodeStore<S, Node<C>>,
@@ -520,21 +499,20 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         let Some((g, slot)) = popped.map_err(StopReason::Capacity)? else {
             return Ok(()); // not reached: `next` saw a current entry
         };
-        limits.check(stats.expanded, || self.memory_bytes())?;
+        self.limits
+            .check(self.stats.expanded, || self.memory_bytes())?;
         let flags = &mut self.store.value_mut(slot).2;
         *flags = (*flags & !flag(OPEN, side)) | flag(CLOSED, side);
         self.sides[side].open -= 1;
         let state = self.store.state(slot);
-        expanding(visitor, stats, &state, g)?;
+        expanding(visitor, &mut self.stats, &state, g)?;
         let mut halt = None;
         let mut visit = |next: S, step: C| {
-            stats.generated += 1;
+            self.stats.generated += 1;
             let Some(cost) = extended(g, step, &mut halt, &mut self.overflowed) else {
                 return;
             };
-            halt = self
-                .reach(side, &next, slot, cost, estimate, limits, visitor, stats)
-                .err();
+            halt = self.reach(side, &next, slot, cost, estimate, visitor).err();
         };
         if side == FORWARD {
             space.successors(&state, &mut visit);
@@ -548,10 +526,6 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     /// new or cheaper there and no dead end this way (`h = estimate(state)` the type's
     /// largest value), updates the best meeting, and queues it unless its `f = g + h`
     /// rules it out.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "called once per generated state; the search's state stays in `self`"
-    )]
     fn reach<S, V>(
         &mut self,
         side: usize,
@@ -559,9 +533,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         parent: Slot,
         g: C,
         estimate: impl FnOnce(&S) -> C,
-        limits: &Limits<C>,
         visitor: &mut V,
-        stats: &mut Stats,
     ) -> Result<(), StopReason>
     where
         St: NodeStore<S, Node<C>>,
@@ -582,7 +554,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             (node.0[side], node.1[side]) = (parent, g);
             node.2 = (node.2 | flag(SEEN, side)) & !flag(CLOSED, side);
             if reopened {
-                stats.reopened += 1;
+                self.stats.reopened += 1;
                 if visitor.visit(Event::Reopened { state, cost: g }).is_break() {
                     return Err(StopReason::Visitor);
                 }
@@ -599,7 +571,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         if flags & flag(SEEN, other) != 0 {
             match g.checked_plus(costs[other]) {
                 None => self.overflowed = true,
-                Some(total) if limits.exceeds_cost(total) => self.cut = true,
+                Some(total) if self.limits.exceeds_cost(total) => self.cut = true,
                 Some(total) => {
                     if self.best.is_none_or(|(best, _)| total < best) {
                         self.best = Some((total, slot));
@@ -612,7 +584,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         }
         // A path too dear for the cost type.
         let f = match estimated_total(g, h, &mut self.overflowed) {
-            Some(f) if limits.exceeds_cost(f) => {
+            Some(f) if self.limits.exceeds_cost(f) => {
                 self.cut = true;
                 None
             }

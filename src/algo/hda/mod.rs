@@ -387,10 +387,7 @@ impl<C: Cost> Hda<C> {
                     // What the others sent before they said they had moved on, too.
                     match w.drain(shared, &mut spare, heuristic, &self.setup.limits) {
                         Ok(0) => {}
-                        Ok(taken) => {
-                            shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
-                            continue;
-                        }
+                        Ok(_) => continue,
                         Err(reason) => return fail(reason),
                     }
                     if least.is_some_and(|least| f > least) {
@@ -413,10 +410,7 @@ impl<C: Cost> Hda<C> {
                     w.publish(shared, None);
                     match w.drain(shared, &mut spare, heuristic, &self.setup.limits) {
                         Ok(0) => {}
-                        Ok(taken) => {
-                            shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
-                            continue;
-                        }
+                        Ok(_) => continue,
                         Err(reason) => return fail(reason),
                     }
                     if !idle(w, shared, &mut spare, heuristic, &self.setup.limits) {
@@ -468,8 +462,7 @@ impl<C: Cost> Hda<C> {
         heuristic: &H,
     ) -> Result<(), StopReason> {
         w.flush(shared)?;
-        let taken = w.drain(shared, spare, heuristic, &self.setup.limits)?;
-        shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
+        w.drain(shared, spare, heuristic, &self.setup.limits)?;
         let so_far = shared.expanded.fetch_add(w.unreported, Ordering::AcqRel) + w.unreported;
         w.unreported = 0;
         shared.memory[w.id].store(w.memory(), Ordering::Relaxed);

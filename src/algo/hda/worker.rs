@@ -367,7 +367,9 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
         Ok(())
     }
 
-    /// Takes the messages of the inbox into the store and open list; how many there were.
+    /// Takes the messages of the inbox into the store and open list, then subtracts their
+    /// number from `outstanding` (see the module's termination argument); how many there
+    /// were.
     pub(super) fn drain<H: Heuristic<S, C> + ?Sized>(
         &mut self,
         shared: &Shared<S, C>,
@@ -387,13 +389,17 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
             let front = least(self.front, inbox.least.take());
             self.publish(shared, front);
         }
-        let mut result = Ok(spare.len() as u64);
+        let taken = spare.len() as u64;
+        let mut result = Ok(taken);
         for (state, g, parent) in spare.drain(..) {
             if result.is_ok()
                 && let Err(reason) = self.receive(&state, g, parent, heuristic, limits)
             {
                 result = Err(reason);
             }
+        }
+        if result.is_ok() {
+            shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
         }
         result
     }
@@ -462,10 +468,7 @@ pub(super) fn idle<S: Clone + Eq + Hash, C: Cost, H: Heuristic<S, C> + ?Sized>(
             // Active again before the messages are taken: the counter stays above 0.
             shared.outstanding.fetch_add(1, Ordering::AcqRel);
             match w.drain(shared, spare, heuristic, limits) {
-                Ok(taken) => {
-                    shared.outstanding.fetch_sub(taken, Ordering::AcqRel);
-                    return true;
-                }
+                Ok(_) => return true,
                 Err(reason) => {
                     shared.halt.stop(reason);
                     return false;

@@ -315,6 +315,49 @@ impl<A: Copy, C> Frontier<A, C> for Level<'_, A, C> {
     }
 }
 
+/// One pass of the sequential engine below `item` within `bound`, watched by `watch`
+/// (made for the item): applies the item's actions to `space`, searches there (the plan
+/// into `plan`, the nodes at depth 1 into `frontier`), adds the expansions to the shared
+/// count and undoes the actions. The pass, and `Break` when the threads must stop.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the pass's own arguments, and the item it runs below"
+)]
+fn pass_below<Sp, G, F>(
+    mut watch: Watch<'_, '_, Sp::Action, Sp::Cost>,
+    space: &mut Sp,
+    scratch: &mut InPlaceScratch<Sp>,
+    is_goal: &G,
+    bound: Sp::Cost,
+    item: &Item<Sp::Action, Sp::Cost>,
+    stats: &mut Stats,
+    plan: &mut Vec<Sp::Action>,
+    frontier: &mut F,
+) -> (Pass<Sp::Cost>, ControlFlow<()>)
+where
+    Sp: InPlaceSpace,
+    G: Fn(&Sp) -> bool,
+    F: Frontier<Sp::Action, Sp::Cost>,
+{
+    let root = descend(space, item);
+    let mut goal = is_goal;
+    scratch.overflowed = false;
+    let pass = scratch.pass(
+        &watch.shared.unlimited,
+        space,
+        root,
+        bound,
+        &mut goal,
+        &mut watch,
+        stats,
+        plan,
+        frontier,
+    );
+    let flushed = watch.flush();
+    ascend(space, &item.path);
+    (pass, flushed)
+}
+
 /// Applies `path` to `space` and returns the root of a pass there.
 fn descend<Sp: InPlaceSpace>(
     space: &mut Sp,
@@ -357,7 +400,6 @@ where
         overflowed,
         ..
     } = run;
-    let mut goal = is_goal;
     let mut next_bound = None;
     let mut items = vec![Item {
         path: Vec::new(),
@@ -368,26 +410,22 @@ where
     while items.len() < ITEMS_PER_THREAD * threads && depth < MAX_SPLIT_DEPTH {
         let mut deeper = Vec::new();
         for item in &items {
-            let root = descend(space, item);
             let mut found = Vec::new();
-            let mut watch = Watch::new(shared, 0);
-            scratch.overflowed = false;
-            let pass = scratch.pass(
-                &shared.unlimited,
+            let mut level = Level {
+                prefix: &item.path,
+                items: &mut deeper,
+            };
+            let (pass, flushed) = pass_below(
+                Watch::new(shared, 0),
                 space,
-                root,
+                scratch,
+                is_goal,
                 bound,
-                &mut goal,
-                &mut watch,
+                item,
                 stats,
                 &mut found,
-                &mut Level {
-                    prefix: &item.path,
-                    items: &mut deeper,
-                },
+                &mut level,
             );
-            let flushed = watch.flush();
-            ascend(space, &item.path);
             *overflowed |= scratch.overflowed;
             match pass {
                 Pass::Found(cost) => {
@@ -463,25 +501,19 @@ where
     G: Fn(&Sp) -> bool,
 {
     let mut part = Part::default();
-    let root = descend(space, item);
-    let mut watch = Watch::new(shared, index);
     let mut plan = Vec::new();
-    let mut goal = is_goal;
-    scratch.overflowed = false;
-    let pass = scratch.pass(
-        &shared.unlimited,
+    // Only the count matters here: a stop the watch finds is recorded in `shared`.
+    let (pass, _) = pass_below(
+        Watch::new(shared, index),
         space,
-        root,
+        scratch,
+        is_goal,
         bound,
-        &mut goal,
-        &mut watch,
+        item,
         &mut part.stats,
         &mut plan,
         &mut NoFrontier,
     );
-    // Only the count matters here: a stop it finds is recorded in `shared`.
-    let _ = watch.flush();
-    ascend(space, &item.path);
     part.overflowed = scratch.overflowed;
     part.stats.peak_open += item.path.len();
     part.stats.memory = scratch.memory_bytes();

@@ -241,8 +241,15 @@ stored_solver!(
     /// and no iteration event).
     IdaStar -> Search<Solution<StateOf<P>, C>>,
     |engine, scratch, problem, visitor| {
-        let (starts, heuristic) = (problem.starts(), problem.heuristic());
-        let mut stats = Stats::default();
+        let starts = problem.starts();
+        let mut run = Run {
+            space: problem.space(),
+            heuristic: problem.heuristic(),
+            is_goal: |s: &StateOf<P>| problem.is_goal(s),
+            limits: engine.setup.limits.started(),
+            visitor,
+            stats: Stats::default(),
+        };
         scratch.overflowed = false;
         if let Some(table) = &mut scratch.table {
             // Entries of an earlier search are stale; drop them so a reused hashed table
@@ -252,23 +259,15 @@ stored_solver!(
         let bound = starts
             .iter()
             .filter_map(|s| {
-                estimated_total(C::ZERO, heuristic.estimate(s), &mut scratch.overflowed)
+                estimated_total(C::ZERO, run.heuristic.estimate(s), &mut scratch.overflowed)
             })
             .min();
         scratch.best = None;
         let outcome = match bound {
             None => Outcome::NoPath,
-            Some(bound) => engine.iterate(
-                scratch,
-                problem.space(),
-                starts,
-                bound,
-                heuristic,
-                &mut |s: &StateOf<P>| problem.is_goal(s),
-                visitor,
-                &mut stats,
-            ),
+            Some(bound) => run.iterate(engine, scratch, starts, bound),
         };
+        let mut stats = run.stats;
         stats.memory = scratch.memory_bytes();
         scratch.frames.clear();
         scratch.children.clear();
@@ -281,54 +280,53 @@ stored_solver!(
     }
 );
 
-impl<C: Cost, St> IdaStar<C, St> {
-    /// The iterations, from `bound` on.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "one call site; the search state is all here"
-    )]
-    fn iterate<Sp, H, IsGoal, V>(
-        &self,
+/// What the iterations and passes of one search work with: the space, the heuristic, the
+/// goal test, the limits (started), the visitor, and the statistics so far.
+struct Run<'r, Sp: ?Sized, C, H: ?Sized, IsGoal, V> {
+    space: &'r Sp,
+    heuristic: &'r H,
+    is_goal: IsGoal,
+    limits: Limits<C>,
+    visitor: &'r mut V,
+    stats: Stats,
+}
+
+impl<Sp, C, H, IsGoal, V> Run<'_, Sp, C, H, IsGoal, V>
+where
+    Sp: StateSpace<Cost = C> + ?Sized,
+    C: Cost,
+    H: Heuristic<Sp::State, C> + ?Sized,
+    IsGoal: FnMut(&Sp::State) -> bool,
+    V: Visitor<Sp::State, C>,
+{
+    /// The iterations of `engine`, from `bound` on.
+    fn iterate<St: Storage<Sp::State>>(
+        &mut self,
+        engine: &IdaStar<C, St>,
         scratch: &mut IdaStarScratch<Sp::State, C, St>,
-        space: &Sp,
         starts: &[Sp::State],
         mut bound: C,
-        heuristic: &H,
-        is_goal: &mut IsGoal,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Outcome<Solution<Sp::State, C>>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
-        let limits = &self.setup.limits.started();
+    ) -> Outcome<Solution<Sp::State, C>> {
         // Branch and bound searches once, within the cost limit alone; the starts' least
         // `f` is the lower bound its events report.
         scratch.floor = bound;
         loop {
-            if !self.branch_and_bound && limits.exceeds_cost(bound) {
+            if !engine.branch_and_bound && self.limits.exceeds_cost(bound) {
                 return Outcome::Stopped(StopReason::Cost);
             }
-            let pass_bound = if self.branch_and_bound {
-                limits.cost_limit()
+            let pass_bound = if engine.branch_and_bound {
+                self.limits.cost_limit()
             } else {
                 Some(bound)
             };
-            stats.iterations += 1;
+            self.stats.iterations += 1;
             if let Some(table) = &mut scratch.table {
                 table.reset();
             }
             scratch.cuts.clear();
             let mut next_bound: Option<C> = None;
             for start in starts {
-                let pass = self.pass(
-                    scratch, limits, space, start, pass_bound, heuristic, is_goal, visitor, stats,
-                );
-                match pass {
+                match self.pass(engine, scratch, start, pass_bound) {
                     Pass::Exhausted { next_bound: next } => {
                         next_bound = min_option(next_bound, next);
                     }
@@ -349,15 +347,15 @@ impl<C: Cost, St> IdaStar<C, St> {
                     .min();
                 next_bound = min_option(next_bound, genuine);
             }
-            if self.branch_and_bound {
+            if engine.branch_and_bound {
                 return scratch.branch_and_bound_outcome(next_bound.is_some());
             }
             let event = Event::IterationFinished {
                 bound,
                 next_bound,
-                stats,
+                stats: &self.stats,
             };
-            if let ControlFlow::Break(()) = visitor.visit(event) {
+            if let ControlFlow::Break(()) = self.visitor.visit(event) {
                 return Outcome::Stopped(StopReason::Visitor);
             }
             match next_bound {
@@ -368,64 +366,40 @@ impl<C: Cost, St> IdaStar<C, St> {
         }
     }
 
-    /// One depth-first pass from `start` within `bound` (none: no cut-off). On `Found`, the
-    /// frames hold the path; a branch-and-bound pass keeps each better goal in
+    /// One depth-first pass of `engine` from `start` within `bound` (none: no cut-off). On
+    /// `Found`, the frames hold the path; a branch-and-bound pass keeps each better goal in
     /// `scratch.best` instead, and goes on. Cut-offs are returned (no table) or listed in
     /// `scratch.cuts` (table).
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "one call site; the pass state is all here"
-    )]
-    fn pass<Sp, H, IsGoal, V>(
-        &self,
+    fn pass<St: Storage<Sp::State>>(
+        &mut self,
+        engine: &IdaStar<C, St>,
         scratch: &mut IdaStarScratch<Sp::State, C, St>,
-        limits: &Limits<C>,
-        space: &Sp,
         start: &Sp::State,
         bound: Option<C>,
-        heuristic: &H,
-        is_goal: &mut IsGoal,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Pass<C>
-    where
-        Sp: StateSpace<Cost = C> + ?Sized,
-        St: Storage<Sp::State>,
-        H: Heuristic<Sp::State, C> + ?Sized,
-        IsGoal: FnMut(&Sp::State) -> bool,
-        V: Visitor<Sp::State, C>,
-    {
+    ) -> Pass<C> {
         scratch.frames.clear();
         scratch.children.clear();
         let mut next_bound = None;
-        match scratch.visit(start, C::ZERO, bound, heuristic, &mut next_bound) {
+        match scratch.visit(start, C::ZERO, bound, self.heuristic, &mut next_bound) {
             Ok(true) => {}
             Ok(false) => return Pass::Exhausted { next_bound },
             Err(error) => return Pass::Stopped(StopReason::Capacity(error)),
         }
-        if is_goal(start) {
+        if (self.is_goal)(start) {
             scratch.frames.push(Frame {
                 state: start.clone(),
                 g: C::ZERO,
                 children: 0,
             });
-            if !self.branch_and_bound {
+            if !engine.branch_and_bound {
                 return Pass::Found(C::ZERO);
             }
-            return match scratch.improve(visitor, stats) {
+            return match scratch.improve(self.visitor, &self.stats) {
                 Ok(()) => Pass::Exhausted { next_bound },
                 Err(reason) => Pass::Stopped(reason),
             };
         }
-        if let Err(reason) = scratch.open(
-            self.cycle_check,
-            limits,
-            space,
-            start.clone(),
-            C::ZERO,
-            visitor,
-            stats,
-        ) {
+        if let Err(reason) = self.open(engine.cycle_check, scratch, start.clone(), C::ZERO) {
             return Pass::Stopped(reason);
         }
         while let Some(top) = scratch.frames.last() {
@@ -437,41 +411,89 @@ impl<C: Cost, St> IdaStar<C, St> {
             let Some((state, step)) = scratch.children.pop() else {
                 break;
             };
-            stats.generated += 1;
+            self.stats.generated += 1;
             // A sum that overflows belongs to no path whose cost fits the type.
             let Some(g) = top_g.checked_plus(step) else {
                 scratch.overflowed = true;
                 continue;
             };
-            match scratch.visit(&state, g, bound, heuristic, &mut next_bound) {
+            match scratch.visit(&state, g, bound, self.heuristic, &mut next_bound) {
                 Ok(true) => {}
                 Ok(false) => continue,
                 Err(error) => return Pass::Stopped(StopReason::Capacity(error)),
             }
-            if is_goal(&state) {
+            if (self.is_goal)(&state) {
                 let children = scratch.children.len();
                 scratch.frames.push(Frame { state, g, children });
-                if !self.branch_and_bound {
+                if !engine.branch_and_bound {
                     return Pass::Found(g);
                 }
                 // Kept, not expanded: no better goal lies beyond it.
-                if let Err(reason) = scratch.improve(visitor, stats) {
+                if let Err(reason) = scratch.improve(self.visitor, &self.stats) {
                     return Pass::Stopped(reason);
                 }
                 continue;
             }
-            if let Err(reason) =
-                scratch.open(self.cycle_check, limits, space, state, g, visitor, stats)
-            {
+            if let Err(reason) = self.open(engine.cycle_check, scratch, state, g) {
                 return Pass::Stopped(reason);
             }
-            if self.branch_and_bound
-                && let Err(error) = scratch.order_children(g, heuristic)
+            if engine.branch_and_bound
+                && let Err(error) = scratch.order_children(g, self.heuristic)
             {
                 return Pass::Stopped(StopReason::Capacity(error));
             }
         }
         Pass::Exhausted { next_bound }
+    }
+
+    /// Expands `state`: checks the limits, tells the visitor, buffers the successors that
+    /// pass the cycle check (in reverse, so popping yields them in emission order) and
+    /// pushes the frame.
+    fn open<St: Storage<Sp::State>>(
+        &mut self,
+        check: CycleCheck,
+        scratch: &mut IdaStarScratch<Sp::State, C, St>,
+        state: Sp::State,
+        g: C,
+    ) -> Result<(), StopReason> {
+        self.limits
+            .check(self.stats.expanded, || scratch.memory_bytes())?;
+        expanding(self.visitor, &mut self.stats, &state, g)?;
+        let first = scratch.children.len();
+        let (frames, children) = (&scratch.frames, &mut scratch.children);
+        let parent = frames.last().map(|frame| &frame.state);
+        let mut halt = None;
+        self.space.successors(&state, |next, step| {
+            if halt.is_some() {
+                return;
+            }
+            if step.is_negative() {
+                halt = Some(StopReason::NegativeCost);
+                return;
+            }
+            let repeated = match check {
+                CycleCheck::None => false,
+                CycleCheck::Parent => next == state || parent == Some(&next),
+                CycleCheck::Path => next == state || frames.iter().any(|f| f.state == next),
+            };
+            if !repeated && let Err(error) = try_push(children, (next, step)) {
+                halt = Some(StopReason::Capacity(error));
+            }
+        });
+        if let Some(reason) = halt {
+            return Err(reason);
+        }
+        scratch.children[first..].reverse();
+        self.stats.peak_open = self.stats.peak_open.max(scratch.children.len());
+        try_push(
+            &mut scratch.frames,
+            Frame {
+                state,
+                g,
+                children: first,
+            },
+        )
+        .map_err(StopReason::Capacity)
     }
 }
 
@@ -514,66 +536,6 @@ impl<S: Clone + Eq, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
             return Ok(false);
         }
         Ok(true)
-    }
-
-    /// Expands `state`: checks the limits, tells the visitor, buffers the successors that
-    /// pass the cycle check (in reverse, so popping yields them in emission order) and
-    /// pushes the frame.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "the engine's configuration and the search's state"
-    )]
-    fn open<Sp, V>(
-        &mut self,
-        check: CycleCheck,
-        limits: &Limits<C>,
-        space: &Sp,
-        state: S,
-        g: C,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Result<(), StopReason>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        V: Visitor<S, C>,
-    {
-        limits.check(stats.expanded, || self.memory_bytes())?;
-        expanding(visitor, stats, &state, g)?;
-        let first = self.children.len();
-        let (frames, children) = (&self.frames, &mut self.children);
-        let parent = frames.last().map(|frame| &frame.state);
-        let mut halt = None;
-        space.successors(&state, |next, step| {
-            if halt.is_some() {
-                return;
-            }
-            if step.is_negative() {
-                halt = Some(StopReason::NegativeCost);
-                return;
-            }
-            let repeated = match check {
-                CycleCheck::None => false,
-                CycleCheck::Parent => next == state || parent == Some(&next),
-                CycleCheck::Path => next == state || frames.iter().any(|f| f.state == next),
-            };
-            if !repeated && let Err(error) = try_push(children, (next, step)) {
-                halt = Some(StopReason::Capacity(error));
-            }
-        });
-        if let Some(reason) = halt {
-            return Err(reason);
-        }
-        self.children[first..].reverse();
-        stats.peak_open = stats.peak_open.max(self.children.len());
-        try_push(
-            &mut self.frames,
-            Frame {
-                state,
-                g,
-                children: first,
-            },
-        )
-        .map_err(StopReason::Capacity)
     }
 }
 

@@ -2,7 +2,6 @@
 //! `Display`, which writes the same format back.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::{Cell, KeyDoorMaze};
 use crate::error::ParseError;
@@ -61,14 +60,7 @@ impl KeyDoorMaze {
     }
 }
 
-impl FromStr for KeyDoorMaze {
-    type Err = ParseError;
-
-    /// [`KeyDoorMaze::parse`].
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        Self::parse(text)
-    }
-}
+from_str_by_parse!(KeyDoorMaze);
 
 impl fmt::Display for KeyDoorMaze {
     /// The contest text format: the header `n m`, then one line per row. Key types 8 and

@@ -259,72 +259,82 @@ impl<'a> JumpSpace<'a> {
     fn class(&self, i: usize) -> u8 {
         self.space.classes()[i]
     }
+}
 
-    /// Follows straight moves by `delta` from padded index `from` in class `class`: the
-    /// first cell that is the goal or has a forced neighbour beside it (a cell `side` or
-    /// `-side` away that is open while the one behind it is not), and the number of moves,
-    /// or `None` at a wall.
+/// The jumps from a cell of class `class`: each move stays on cells of that class.
+#[derive(Clone, Copy)]
+struct Jumps<'s, 'a> {
+    space: &'s JumpSpace<'a>,
+    class: u8,
+}
+
+impl Jumps<'_, '_> {
+    /// Whether the cell at padded index `i` is of the jumps' class.
     #[inline]
-    fn jump_straight(
-        &self,
+    fn open(self, i: usize) -> bool {
+        self.space.class(i) == self.class
+    }
+
+    /// Follows straight moves by `delta` from padded index `from`: the first cell that is
+    /// the goal or has a forced neighbour beside it (a cell `side` or `-side` away that is
+    /// open while the one behind it is not), and the number of moves, or `None` at a wall.
+    #[inline]
+    fn straight(self, from: usize, delta: isize, side: isize) -> Option<(usize, u32)> {
+        let open = |i: usize| self.open(i);
+        self.walk(
+            from,
+            delta,
+            |_, next| open(next),
+            |at, next| {
+                let forced = |s: isize| {
+                    open(next.wrapping_add_signed(s)) && !open(at.wrapping_add_signed(s))
+                };
+                forced(side) || forced(-side)
+            },
+        )
+    }
+
+    /// Follows diagonal moves by `vertical + horizontal` from padded index `from` (each
+    /// move needing both cells it passes by open): the first cell that is the goal or
+    /// from which a straight jump along either part stops, and the number of moves, or
+    /// `None` when the next move is not allowed.
+    #[inline]
+    fn diagonal(self, from: usize, vertical: isize, horizontal: isize) -> Option<(usize, u32)> {
+        self.walk(
+            from,
+            vertical + horizontal,
+            |at, next| {
+                self.open(next)
+                    && self.open(at.wrapping_add_signed(vertical))
+                    && self.open(at.wrapping_add_signed(horizontal))
+            },
+            |_, next| {
+                self.straight(next, horizontal, vertical).is_some()
+                    || self.straight(next, vertical, horizontal).is_some()
+            },
+        )
+    }
+
+    /// Moves by `delta` from padded index `from` while `allowed(at, next)` holds: the
+    /// first cell that is the goal or where `stops(at, next)` holds, and the number of
+    /// moves, or `None` when a move is not allowed. The loop of both kinds of jump.
+    #[inline]
+    fn walk(
+        self,
         from: usize,
         delta: isize,
-        side: isize,
-        class: u8,
+        allowed: impl Fn(usize, usize) -> bool,
+        stops: impl Fn(usize, usize) -> bool,
     ) -> Option<(usize, u32)> {
-        let open = |i: usize| self.class(i) == class;
         let mut at = from;
         let mut moves = 0;
         loop {
             let next = at.wrapping_add_signed(delta);
-            if !open(next) {
+            if !allowed(at, next) {
                 return None;
             }
             moves += 1;
-            if next == self.goal_index {
-                return Some((next, moves));
-            }
-            let forced =
-                |s: isize| open(next.wrapping_add_signed(s)) && !open(at.wrapping_add_signed(s));
-            if forced(side) || forced(-side) {
-                return Some((next, moves));
-            }
-            at = next;
-        }
-    }
-
-    /// Follows diagonal moves by `vertical + horizontal` from padded index `from` in class
-    /// `class` (each move needing both cells it passes by open): the first cell that is
-    /// the goal or from which a straight jump along either part stops, and the number of
-    /// moves, or `None` when the next move is not allowed.
-    #[inline]
-    fn jump_diagonal(
-        &self,
-        from: usize,
-        vertical: isize,
-        horizontal: isize,
-        class: u8,
-    ) -> Option<(usize, u32)> {
-        let open = |i: usize| self.class(i) == class;
-        let mut at = from;
-        let mut moves = 0;
-        loop {
-            let next = at.wrapping_add_signed(vertical + horizontal);
-            if !(open(next)
-                && open(at.wrapping_add_signed(vertical))
-                && open(at.wrapping_add_signed(horizontal)))
-            {
-                return None;
-            }
-            moves += 1;
-            if next == self.goal_index
-                || self
-                    .jump_straight(next, horizontal, vertical, class)
-                    .is_some()
-                || self
-                    .jump_straight(next, vertical, horizontal, class)
-                    .is_some()
-            {
+            if next == self.space.goal_index || stops(at, next) {
                 return Some((next, moves));
             }
             at = next;
@@ -334,31 +344,25 @@ impl<'a> JumpSpace<'a> {
     /// Emits the jump point that a jump from padded index `from` in `direction` stops at,
     /// with its cost.
     #[inline]
-    fn jump(
-        &self,
-        from: usize,
-        direction: Direction,
-        class: u8,
-        emit: &mut impl FnMut(JumpPoint, OctileCost),
-    ) {
-        let stride = self.space.stride();
+    fn jump(self, from: usize, direction: Direction, emit: &mut impl FnMut(JumpPoint, OctileCost)) {
+        let stride = self.space.space.stride();
         let (dr, dc) = direction.delta();
         let (vertical, horizontal) = (isize::from(dr) * stride, isize::from(dc));
         let found = match (dr, dc) {
             (0, _) => self
-                .jump_straight(from, horizontal, stride, class)
+                .straight(from, horizontal, stride)
                 .map(|(i, n)| (i, OctileCost::new(n, 0))),
             (_, 0) => self
-                .jump_straight(from, vertical, 1, class)
+                .straight(from, vertical, 1)
                 .map(|(i, n)| (i, OctileCost::new(n, 0))),
             _ => self
-                .jump_diagonal(from, vertical, horizontal, class)
+                .diagonal(from, vertical, horizontal)
                 .map(|(i, n)| (i, OctileCost::new(0, n))),
         };
         if let Some((index, cost)) = found {
             emit(
                 JumpPoint {
-                    pos: self.space.pos_of(index),
+                    pos: self.space.space.pos_of(index),
                     arrived: Some(direction),
                 },
                 cost,
@@ -382,20 +386,21 @@ impl StateSpace for JumpSpace<'_> {
         if class == BLOCKED {
             return;
         }
+        let jumps = Jumps { space: self, class };
         let Some(arrived) = state.arrived else {
             for direction in Direction::ALL {
-                self.jump(here, direction, class, &mut emit);
+                jumps.jump(here, direction, &mut emit);
             }
             return;
         };
         let (dr, dc) = arrived.delta();
-        self.jump(here, arrived, class, &mut emit);
+        jumps.jump(here, arrived, &mut emit);
         if arrived.is_diagonal() {
             for part in [Direction::of(dr, 0), Direction::of(0, dc)]
                 .into_iter()
                 .flatten()
             {
-                self.jump(here, part, class, &mut emit);
+                jumps.jump(here, part, &mut emit);
             }
             return;
         }
@@ -410,14 +415,14 @@ impl StateSpace for JumpSpace<'_> {
             [(0, -1), (0, 1)]
         } {
             let side = isize::from(sr) * stride + isize::from(sc);
-            if self.class(here.wrapping_add_signed(side)) == class
-                && self.class(behind.wrapping_add_signed(side)) != class
+            if jumps.open(here.wrapping_add_signed(side))
+                && !jumps.open(behind.wrapping_add_signed(side))
             {
                 for direction in [Direction::of(sr, sc), Direction::of(dr + sr, dc + sc)]
                     .into_iter()
                     .flatten()
                 {
-                    self.jump(here, direction, class, &mut emit);
+                    jumps.jump(here, direction, &mut emit);
                 }
             }
         }

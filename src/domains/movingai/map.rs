@@ -2,7 +2,6 @@
 
 use core::fmt;
 use core::ops::Index;
-use core::str::FromStr;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::{Grid, Pos};
@@ -376,14 +375,7 @@ fn read_row(
     }
 }
 
-impl FromStr for OctileMap {
-    type Err = ParseError;
-
-    /// [`OctileMap::parse`].
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        Self::parse(text)
-    }
-}
+from_str_by_parse!(OctileMap);
 
 impl Index<Pos> for OctileMap {
     type Output = Terrain;

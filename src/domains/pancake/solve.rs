@@ -2,7 +2,6 @@
 //! `solve`, which answers with `Flips`.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::stack::{MAX_PANCAKES, Stack, StackError, byte};
 use super::{Flipper, Gap, PancakeSpace};
@@ -215,14 +214,7 @@ impl Pancakes {
     }
 }
 
-impl FromStr for Pancakes {
-    type Err = ParseError;
-
-    /// As [`Pancakes::parse`].
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        Self::parse(text)
-    }
-}
+from_str_by_parse!(Pancakes);
 
 impl fmt::Display for Pancakes {
     /// The start stack on one line (the text format).

@@ -2,7 +2,6 @@
 //! `Display`, which writes the same format back.
 
 use core::fmt;
-use core::str::FromStr;
 
 use super::{PipeCell, PipeMaze};
 use crate::error::ParseError;
@@ -71,14 +70,7 @@ impl PipeMaze {
     }
 }
 
-impl FromStr for PipeMaze {
-    type Err = ParseError;
-
-    /// [`PipeMaze::parse`].
-    fn from_str(text: &str) -> Result<Self, ParseError> {
-        Self::parse(text)
-    }
-}
+from_str_by_parse!(PipeMaze);
 
 impl fmt::Display for PipeMaze {
     /// The contest text format: the header `n m`, then one line per row. Colours 9 and

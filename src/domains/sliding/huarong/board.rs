@@ -114,17 +114,7 @@ impl Board {
         Self::new(rows, cols, &movable).expect("a random board needs 1..=MAX_CELLS cells")
     }
 
-    /// The number of rows.
-    #[must_use]
-    pub fn rows(&self) -> u32 {
-        self.rows
-    }
-
-    /// The number of columns.
-    #[must_use]
-    pub fn cols(&self) -> u32 {
-        self.cols
-    }
+    crate::grid::rows_cols!(u32);
 
     /// The number of movable cells.
     #[must_use]

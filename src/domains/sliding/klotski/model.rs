@@ -256,17 +256,7 @@ impl Puzzle {
         self.rows * self.cols
     }
 
-    /// The number of rows.
-    #[must_use]
-    pub fn rows(&self) -> u32 {
-        self.rows
-    }
-
-    /// The number of columns.
-    #[must_use]
-    pub fn cols(&self) -> u32 {
-        self.cols
-    }
+    crate::grid::rows_cols!(u32);
 
     /// The pieces of the start position.
     pub fn pieces(&self) -> impl Iterator<Item = Piece> + '_ {

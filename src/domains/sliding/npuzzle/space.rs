@@ -191,17 +191,7 @@ impl NPuzzle {
         }
     }
 
-    /// The number of rows.
-    #[must_use]
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The number of columns.
-    #[must_use]
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
+    crate::grid::rows_cols!(usize);
 
     /// The number of cells.
     #[must_use]

@@ -168,6 +168,7 @@ pub use algo::hda::{Hda, HdaScratch};
 #[cfg(feature = "parallel")]
 pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
+pub use algo::incremental::{DStarLite, Lpa, PairHeuristic};
 pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 #[cfg(feature = "parallel")]
 pub use algo::par_bfs::ParBfs;

@@ -488,3 +488,52 @@ fn the_heuristic_is_the_space_s_octile_distance_and_reset_forgets() {
     assert!(OctileCost::new(0, 39) <= first.found().unwrap().cost);
     assert!(!first.found().unwrap().cost.is_max());
 }
+
+#[test]
+fn an_agent_walking_its_d_star_lite_path_among_closing_cells_matches_a_fresh_search() {
+    for seed in 0..12 {
+        let map = walled_map(40, 5, seed);
+        let mut space = ClosableSpace::new(&map, Connectivity::Eight);
+        let mut rng = SplitMix64::new(seed);
+        let (mut here, goal) = (Pos::new(1, 1), Pos::new(38, 37));
+        let mut dstar = DStarLite::new(here, goal, Connectivity::Eight);
+        let mut lpa = Lpa::new(here, goal, space.heuristic(goal));
+        for round in 0..40 {
+            let search = dstar.search(&space);
+            let (cost, _) = fresh_astar(&space, here, goal);
+            assert_eq!(
+                search.found().map(|f| f.cost),
+                cost,
+                "seed {seed}, round {round}"
+            );
+            let lpa_cost = lpa.search(&space).found().map(|f| f.cost);
+            assert_eq!(lpa_cost, fresh_astar(&space, Pos::new(1, 1), goal).0);
+            let Some(found) = search.into_found() else {
+                break;
+            };
+            if found.path.len() < 2 {
+                break;
+            }
+            // A step or a few along the path, then cells near the agent change.
+            let walk = 1 + usize::try_from(rng.below(3)).unwrap();
+            here = found.path[walk.min(found.path.len() - 1)];
+            dstar.move_to(here);
+            for _ in 0..4 {
+                let mut near = |x: u32| {
+                    (x + u32::try_from(rng.below(9)).unwrap())
+                        .saturating_sub(4)
+                        .min(39)
+                };
+                let cell = Pos::new(near(here.row), near(here.col));
+                if cell == here || cell == goal {
+                    continue;
+                }
+                if !space.close(cell) {
+                    space.open(cell);
+                }
+                dstar.edges_changed(space.steps_around(cell));
+                lpa.edges_changed(space.steps_around(cell));
+            }
+        }
+    }
+}

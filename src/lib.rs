@@ -41,6 +41,7 @@
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | a path, fast and in little memory, perhaps none | [`Beam`]                            |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
+//! | step costs that change between searches         | [`Lpa`], [`DStarLite`] (a start that moves): each search repairs the last |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],

@@ -81,6 +81,11 @@ impl<S, C: Cost> PairHeuristic<S, C> for ZeroHeuristic {
 /// limit stops a search with [`Outcome::Stopped`](crate::Outcome::Stopped) and the next
 /// search goes on from there.
 ///
+/// # Panics
+///
+/// Only on a broken [`StateIndexer`](crate::StateIndexer) under
+/// [`Dense`](crate::Dense) storage, as every engine.
+///
 /// # Complexity
 ///
 /// As for [`Lpa`](crate::Lpa#complexity): the first search is an A* search backward from

@@ -51,6 +51,11 @@ use super::core::{Core, Forward};
 /// stopped by a limit, the cancel flag or a visitor leaves the records valid, and the
 /// next search goes on from there; one stopped by anything else starts over.
 ///
+/// # Panics
+///
+/// Only on a broken [`StateIndexer`](crate::StateIndexer) under
+/// [`Dense`](crate::Dense) storage (an index at or above its bound), as every engine.
+///
 /// # Complexity
 ///
 /// The first search: A*'s states and steps, O((V + E) log V) time, with one look at the

@@ -41,6 +41,7 @@
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | a path, fast and in little memory, perhaps none | [`Beam`]                            |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
+//! | step costs that change between searches         | [`Lpa`], [`DStarLite`] (a start that moves): each search repairs the last |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
@@ -168,6 +169,7 @@ pub use algo::hda::{Hda, HdaScratch};
 #[cfg(feature = "parallel")]
 pub use algo::idastar::ParIdaStar;
 pub use algo::idastar::{CycleCheck, IdaStar, InPlaceIdaStar, idastar};
+pub use algo::incremental::{DStarLite, Lpa, PairHeuristic};
 pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 #[cfg(feature = "parallel")]
 pub use algo::par_bfs::ParBfs;

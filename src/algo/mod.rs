@@ -18,6 +18,8 @@
 //! | a path, fast and in little memory, perhaps none   | [`Beam`](beam::Beam)                      |
 //! | negative costs (and negative cycle detection)     | [`Spfa`](spfa::Spfa)                      |
 //! | huge space, good heuristic, little memory         | [`IdaStar`](idastar::IdaStar), [`InPlaceIdaStar`](idastar::InPlaceIdaStar) for puzzles |
+//! | step costs that change between searches          | [`Lpa`](incremental::Lpa), [`DStarLite`](incremental::DStarLite) (a start that moves) |
+//! | step costs that change between searches        | [`Lpa`](incremental::Lpa), [`DStarLite`](incremental::DStarLite) (a start that moves) |
 //! | all costs from a start                            | [`bfs_reach`](bfs::bfs_reach), [`dijkstra_reach`](dijkstra::dijkstra_reach), [`spfa_reach`](spfa::spfa_reach) |
 //!
 //! To pick an engine at run time, by name, and compare engines on one problem, use
@@ -39,6 +41,7 @@ pub mod focal;
 #[cfg(feature = "parallel")]
 pub mod hda;
 pub mod idastar;
+pub mod incremental;
 pub mod layers;
 #[cfg(feature = "parallel")]
 pub mod par_bfs;

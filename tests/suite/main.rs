@@ -27,6 +27,7 @@ mod hda;
 mod huarong;
 mod idastar;
 mod in_place;
+mod incremental;
 mod indexer_contract;
 mod keydoor;
 mod klotski;

@@ -32,6 +32,16 @@
 //! Jump Point Search: the same least costs, a small fraction of the expansions
 //! ([`JumpSpace`] has an example). Any strategy that needs no backward view searches it.
 //!
+//! # Cells that open and close
+//!
+//! [`ClosableSpace`] is an [`OctileSpace`] whose cells can be closed and opened between
+//! searches, for the incremental searches [`Lpa`](crate::Lpa) and
+//! [`DStarLite`](crate::DStarLite), which repair their last answer instead of searching
+//! again; [`ClosableSpace::steps_around`] lists the steps a change of one cell can touch,
+//! which is what they must be told. `Connectivity` is their
+//! [`PairHeuristic`](crate::PairHeuristic): the octile or Manhattan distance between two
+//! cells.
+//!
 //! # The map format
 //!
 //! Read by [`OctileMap::parse`]:
@@ -103,12 +113,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod closable;
 mod cost;
 mod jump;
 mod map;
 mod scen;
 mod space;
 
+pub use closable::ClosableSpace;
 pub use cost::{OctileCost, OctileKey};
 pub use jump::{
     Direction, JumpDistance, JumpError, JumpIndexer, JumpPoint, JumpProblem, JumpSpace,

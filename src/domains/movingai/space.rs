@@ -131,6 +131,21 @@ impl OctileSpace {
         &self.classes
     }
 
+    /// The class codes, to close and open cells ([`ClosableSpace`](super::ClosableSpace)).
+    pub(super) fn classes_mut(&mut self) -> &mut [u8] {
+        &mut self.classes
+    }
+
+    /// The number of rows of the map.
+    pub(super) fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The number of columns of the map.
+    pub(super) fn cols(&self) -> u32 {
+        self.cols
+    }
+
     /// The distance between vertically adjacent cells in [`OctileSpace::classes`].
     pub(super) fn stride(&self) -> isize {
         isize::try_from(self.padding.stride()).expect("a map of at most MAX_CELLS cells")

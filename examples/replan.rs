@@ -1,0 +1,375 @@
+//! Replanning on a Moving AI map whose cells close: LPA* and D* Lite repair their last
+//! path after each change, against a fresh A* on the changed map.
+//!
+//! ```text
+//! cargo run --release --example replan -- MAP SCEN
+//! cargo run --release --example replan -- MAP SCEN --min-bucket 40 --first 20 --changes 5
+//! cargo run --release --example replan -- --help
+//! ```
+//!
+//! `--help` prints the options, the output and the exit statuses (the text is `HELP`
+//! below).
+
+#[path = "common/cli.rs"]
+mod common;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use state_search::domains::movingai::{
+    ClosableSpace, Connectivity, OctileCost, OctileMap, Scenario,
+};
+use state_search::grid::Pos;
+use state_search::rng::SplitMix64;
+use state_search::{AStar, DStarLite, Dense, IndexedSpace, Lpa, Problem, Search, Solution};
+
+const HELP: &str = "\
+usage: replan MAP SCEN [--min-bucket B] [--every K] [--first N] [--changes C] [--block S] [--seed X] [--verbose]
+
+For each chosen scenario of the Moving AI scenario file SCEN on the map MAP (8-connected,
+the benchmark's rules), runs two agents, each on its own copy of the map:
+
+  lpa*     LPA* from the scenario's start to its goal; C times, an S x S block of cells
+           centred on a random cell of its current path closes, and LPA* replans;
+  d*lite   D* Lite; C times, the agent walks part of its current path (evenly, so that it
+           nears the goal), an S x S block centred on a random cell of the path ahead of
+           it closes, and D* Lite replans from where the agent is.
+
+After each change a fresh A* (dense storage, its buffers reused) searches the same changed
+map from the same start, and its cost must equal the replan's. Prints, per agent, the
+medians over all replans of the states expanded and the time, of the replan and of the
+fresh A*, and the median of their ratios; with --verbose, one line per replan.
+
+  --min-bucket B  only scenarios of bucket B or above (longer paths; default 0)
+  --every K       only every K-th of those scenarios (default 1)
+  --first N       only the first N scenarios after --every (default 10)
+  --changes C     changes per scenario (default 5)
+  --block S       the side of the closed block, odd (default 3)
+  --seed X        the seed of the cells chosen (default 1)
+  --verbose       one line per replan
+  --              ends the options
+
+Exit status: 0 when every replan's cost equals the fresh A*'s; 1 when one differs (on
+standard error); 2 on a bad argument or an unreadable or malformed file.
+";
+
+/// What the replans of one agent did.
+#[derive(Default)]
+struct Tally {
+    replans: usize,
+    expanded: Vec<u64>,
+    fresh_expanded: Vec<u64>,
+    times: Vec<Duration>,
+    fresh_times: Vec<Duration>,
+    ratios: Vec<f64>,
+    first_expanded: Vec<u64>,
+    differ: Vec<String>,
+}
+
+impl Tally {
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "expansion counts far below 2^53"
+    )]
+    fn add(&mut self, (replan, fresh): ((u64, Duration), (u64, Duration))) {
+        self.replans += 1;
+        self.expanded.push(replan.0);
+        self.fresh_expanded.push(fresh.0);
+        self.times.push(replan.1);
+        self.fresh_times.push(fresh.1);
+        self.ratios.push(replan.0 as f64 / fresh.0.max(1) as f64);
+    }
+
+    fn summary(&mut self, name: &str, scenarios: usize) -> String {
+        format!(
+            "{name}: {} replans over {scenarios} scenarios (first search: median {} expanded); \
+             median expanded {} (fresh A* {}), median ratio {:.4}; median time {:.1} us \
+             (fresh A* {:.1} us)",
+            self.replans,
+            median(&mut self.first_expanded),
+            median(&mut self.expanded),
+            median(&mut self.fresh_expanded),
+            median(&mut self.ratios),
+            median(&mut self.times).as_secs_f64() * 1e6,
+            median(&mut self.fresh_times).as_secs_f64() * 1e6,
+        )
+    }
+}
+
+/// The median of `values` (the upper one of an even count), or the default when empty.
+fn median<T: PartialOrd + Copy + Default>(values: &mut [T]) -> T {
+    values.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    values.get(values.len() / 2).copied().unwrap_or_default()
+}
+
+/// A fresh A* from `start` to `goal` on `space` in `searcher`: the cost, the expansions
+/// and the time.
+fn fresh(
+    searcher: &mut state_search::Searcher<
+        Pos,
+        AStar<OctileCost, Dense<state_search::grid::CellIndexer>>,
+    >,
+    space: &ClosableSpace,
+    start: Pos,
+    goal: Pos,
+) -> (Option<OctileCost>, u64, Duration) {
+    let started = Instant::now();
+    let problem =
+        Problem::new(space, [start], move |&p| p == goal).heuristic(space.heuristic(goal));
+    let search = searcher.search(&problem);
+    let time = started.elapsed();
+    (search.found().map(|f| f.cost), search.stats.expanded, time)
+}
+
+/// Closes the `side` x `side` block centred on `centre`, except `keep` (the agent's cell
+/// and the goal); the cells whose steps changed.
+fn close_block(space: &mut ClosableSpace, centre: Pos, side: u32, keep: [Pos; 2]) -> Vec<Pos> {
+    let half = side / 2;
+    let mut closed = Vec::new();
+    for row in centre.row.saturating_sub(half)..=centre.row + half {
+        for col in centre.col.saturating_sub(half)..=centre.col + half {
+            let cell = Pos::new(row, col);
+            if !keep.contains(&cell) && space.close(cell) {
+                closed.push(cell);
+            }
+        }
+    }
+    closed
+}
+
+/// The options.
+struct Options {
+    changes: usize,
+    block: u32,
+    seed: u64,
+    verbose: bool,
+}
+
+/// One replan's line, and its check against the fresh search.
+fn record(
+    tally: &mut Tally,
+    out: &mut String,
+    (name, options, scenario): (&str, &Options, &Scenario),
+    (replan, time): (&Search<Solution<Pos, OctileCost>>, Duration),
+    (cost, fresh_expanded, fresh_time): (Option<OctileCost>, u64, Duration),
+) {
+    let found = replan.found().map(|f| f.cost);
+    if found != cost {
+        tally.differ.push(format!(
+            "{name}: {} -> {}: replan {found:?}, fresh A* {cost:?}",
+            scenario.start, scenario.goal
+        ));
+    }
+    tally.add(((replan.stats.expanded, time), (fresh_expanded, fresh_time)));
+    if options.verbose {
+        let _ = writeln!(
+            out,
+            "{name} {} -> {}: cost {}, replan {} expanded in {:.1} us, fresh A* {} in {:.1} us",
+            scenario.start,
+            scenario.goal,
+            found.map_or("none".to_owned(), |c| c.to_string()),
+            replan.stats.expanded,
+            time.as_secs_f64() * 1e6,
+            fresh_expanded,
+            fresh_time.as_secs_f64() * 1e6,
+        );
+    }
+}
+
+/// LPA* on one scenario: the first search, then a block on the path closes and LPA*
+/// replans, `changes` times.
+fn run_lpa(
+    base: &ClosableSpace,
+    scenario: &Scenario,
+    options: &Options,
+    rng: &mut SplitMix64,
+    (tally, out): (&mut Tally, &mut String),
+) -> Result<(), String> {
+    let mut space = base.clone();
+    let (start, goal) = (scenario.start, scenario.goal);
+    let mut lpa = Lpa::with_storage(Dense(space.indexer()), start, goal, space.heuristic(goal));
+    let mut astar = AStar::with_storage(Dense(space.indexer()))
+        .searcher()
+        .map_err(|e| e.to_string())?;
+    let first = lpa.search(&space);
+    tally.first_expanded.push(first.stats.expanded);
+    let mut path = match first.into_found() {
+        Some(found) => found.path,
+        None => return Ok(()),
+    };
+    for _ in 0..options.changes {
+        if path.len() < 3 {
+            break;
+        }
+        let at = 1 + usize::try_from(rng.below(path.len() as u64 - 2)).unwrap_or(0);
+        for cell in close_block(&mut space, path[at], options.block, [start, goal]) {
+            lpa.edges_changed(space.steps_around(cell));
+        }
+        let started = Instant::now();
+        let replan = lpa.search(&space);
+        let time = started.elapsed();
+        let baseline = fresh(&mut astar, &space, start, goal);
+        record(
+            tally,
+            out,
+            ("lpa*", options, scenario),
+            (&replan, time),
+            baseline,
+        );
+        match replan.into_found() {
+            Some(found) => path = found.path,
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+/// D* Lite on one scenario: the first search, then the agent walks, a block on the path
+/// ahead closes and D* Lite replans, `changes` times.
+fn run_dstar(
+    base: &ClosableSpace,
+    scenario: &Scenario,
+    options: &Options,
+    rng: &mut SplitMix64,
+    (tally, out): (&mut Tally, &mut String),
+) -> Result<(), String> {
+    let mut space = base.clone();
+    let (start, goal) = (scenario.start, scenario.goal);
+    let mut dstar =
+        DStarLite::with_storage(Dense(space.indexer()), start, goal, Connectivity::Eight);
+    let mut astar = AStar::with_storage(Dense(space.indexer()))
+        .searcher()
+        .map_err(|e| e.to_string())?;
+    let first = dstar.search(&space);
+    tally.first_expanded.push(first.stats.expanded);
+    let mut path = match first.into_found() {
+        Some(found) => found.path,
+        None => return Ok(()),
+    };
+    for change in 0..options.changes {
+        // Walk evenly: a share of what is left for each change to come.
+        let here = path[(path.len() - 1) / (options.changes - change + 1)];
+        dstar.move_to(here);
+        let ahead = path.iter().position(|&p| p == here).unwrap_or(0);
+        if path.len() - ahead < 4 {
+            break;
+        }
+        let span = (path.len() - ahead - 3) as u64;
+        let at = ahead + 2 + usize::try_from(rng.below(span)).unwrap_or(0);
+        for cell in close_block(&mut space, path[at], options.block, [here, goal]) {
+            dstar.edges_changed(space.steps_around(cell));
+        }
+        let started = Instant::now();
+        let replan = dstar.search(&space);
+        let time = started.elapsed();
+        let baseline = fresh(&mut astar, &space, here, goal);
+        record(
+            tally,
+            out,
+            ("d*lite", options, scenario),
+            (&replan, time),
+            baseline,
+        );
+        match replan.into_found() {
+            Some(found) => path = found.path,
+            None => break,
+        }
+    }
+    Ok(())
+}
+
+fn run() -> Result<bool, String> {
+    use lexopt::prelude::*;
+    let mut files = Vec::new();
+    let (mut min_bucket, mut every, mut first) = (0u32, 1usize, 10usize);
+    let mut options = Options {
+        changes: 5,
+        block: 3,
+        seed: 1,
+        verbose: false,
+    };
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next().map_err(common::arg_error)? {
+        match arg {
+            Short('h') | Long("help") => {
+                common::help(&mut parser)?;
+                return common::write_out(HELP).map(|_| true);
+            }
+            Long("min-bucket") => {
+                min_bucket = common::parse_value(
+                    "--min-bucket",
+                    common::value(&mut parser, "--min-bucket")?,
+                )?;
+            }
+            Long("every") => {
+                every = common::parse_value("--every", common::value(&mut parser, "--every")?)?;
+            }
+            Long("first") => {
+                first = common::parse_value("--first", common::value(&mut parser, "--first")?)?;
+            }
+            Long("changes") => {
+                options.changes =
+                    common::parse_value("--changes", common::value(&mut parser, "--changes")?)?;
+            }
+            Long("block") => {
+                options.block =
+                    common::parse_value("--block", common::value(&mut parser, "--block")?)?;
+            }
+            Long("seed") => {
+                options.seed =
+                    common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+            }
+            Long("verbose") => options.verbose = true,
+            Value(path) => files.push(PathBuf::from(common::text(path)?)),
+            other => return Err(common::arg_error(other.unexpected())),
+        }
+    }
+    let [map_path, scen_path] = files.as_slice() else {
+        return Err(format!(
+            "expected two files, MAP and SCEN, found {}",
+            files.len()
+        ));
+    };
+    if every == 0 {
+        return Err("--every must be at least 1".to_owned());
+    }
+    if options.block.is_multiple_of(2) {
+        return Err("--block must be odd".to_owned());
+    }
+    let read = |path: &PathBuf| common::read_input(Some(path), common::read_stdin);
+    let map =
+        OctileMap::parse(&read(map_path)?).map_err(|e| format!("{}: {e}", map_path.display()))?;
+    let scenarios = Scenario::parse_list_for(&read(scen_path)?, &map)
+        .map_err(|e| format!("{}: {e}", scen_path.display()))?;
+    let scenarios: Vec<&Scenario> = scenarios
+        .iter()
+        .filter(|s| s.bucket >= min_bucket)
+        .step_by(every)
+        .take(first)
+        .collect();
+    let base = ClosableSpace::new(&map, Connectivity::Eight);
+    let mut rng = SplitMix64::new(options.seed);
+    let (mut lpa, mut dstar) = (Tally::default(), Tally::default());
+    let mut out = String::new();
+    for scenario in &scenarios {
+        run_lpa(&base, scenario, &options, &mut rng, (&mut lpa, &mut out))?;
+        run_dstar(&base, scenario, &options, &mut rng, (&mut dstar, &mut out))?;
+    }
+    let _ = writeln!(out, "{}", lpa.summary("lpa*", scenarios.len()));
+    let _ = writeln!(out, "{}", dstar.summary("d*lite", scenarios.len()));
+    common::write_out(&out)?;
+    for line in lpa.differ.iter().chain(&dstar.differ).take(10) {
+        eprintln!("{line}");
+    }
+    Ok(lpa.differ.is_empty() && dstar.differ.is_empty())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(error) => common::exit_error("replan", &error),
+    }
+}

@@ -4,7 +4,9 @@
 use core::num::NonZeroUsize;
 
 use super::best_first::answer;
-use super::engine::{Engine, Setup, engine_setup, expanding, extended, stored_solver};
+use super::engine::{
+    Engine, Setup, engine_setup, expanding, extended, parameter_constructors, stored_solver,
+};
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::StateOf;
@@ -56,31 +58,7 @@ pub struct Beam<C, St = Hashed> {
 
 engine_setup!(Beam<C, St>, cost C);
 
-impl<C: Cost> Beam<C> {
-    /// An engine of width `width` with hashed storage.
-    #[must_use]
-    pub fn new(width: NonZeroUsize) -> Self {
-        Self::with_storage(width, Hashed)
-    }
-}
-
-impl<C: Cost, St> Beam<C, St> {
-    /// An engine of width `width` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`).
-    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the store.
-    #[must_use]
-    pub fn with_storage(width: NonZeroUsize, storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-            width,
-        }
-    }
-
-    /// The width `K`.
-    #[must_use]
-    pub fn width(&self) -> NonZeroUsize {
-        self.width
-    }
-}
+parameter_constructors!(Beam, width: NonZeroUsize = width, "The width `K`.");
 
 /// The buffers of a [`Beam`] search: the store of the states reached, and the layers.
 pub struct BeamScratch<S, C: Cost, St: Storage<S>> {

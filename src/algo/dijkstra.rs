@@ -7,7 +7,7 @@ use crate::solution::{Outcome, Search, ShortestPaths, Solution};
 use crate::space::{Cost, StateSpace};
 use crate::store::{Hashed, Storage};
 
-use super::best_first::{self, BestFirstScratch, ByCost, First};
+use super::best_first::{self, BestFirstScratch, ByCost, Goals};
 use super::engine::{Engine, Setup, Solver, engine_setup};
 use crate::problem::Problem;
 
@@ -135,7 +135,7 @@ impl<C: Cost, St, Q: PriorityQueue<C> + Clone> Dijkstra<C, St, Q> {
         let (mut open, store) = scratch.ordered(ByCost);
         let search = best_first::solve(
             &mut open,
-            &mut First,
+            &mut Goals::first(),
             store,
             limits,
             &problem,

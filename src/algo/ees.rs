@@ -4,21 +4,20 @@
 //! are within `W` times the optimum, and falls back on the admissible `f` to keep its
 //! bound.
 //!
-//! It is the best-first loop ([`best_first`]) with EES's lists as its open list: the relax
+//! It is the best-first loop ([`best_first`](super::best_first)) with EES's lists as its open list: the relax
 //! step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::best_first::{self, BestFirstScratch, First, Node, Open};
-use super::engine::{Engine, Setup, engine_setup, stored_solver};
+use super::best_first::{Node, Open, lists_engine};
+use super::engine::{Setup, engine_setup, parameter_constructors};
 use super::focal;
 use crate::error::CapacityError;
-use crate::problem::{MaybeDistance, StateOf};
+use crate::problem::MaybeDistance;
 use crate::queue::try_push_heap;
-use crate::solution::{Search, Solution};
 use crate::space::Cost;
-use crate::store::{Hashed, NodeStore, Slot, Storage};
+use crate::store::{Hashed, NodeStore, Slot};
 
 /// What every list entry carries: the slot, and the `g`, `h` and distance-to-go `d` the
 /// state was queued with (the `g` tells stale entries apart).
@@ -89,47 +88,9 @@ pub struct Ees<C, St = Hashed> {
 
 engine_setup!(Ees<C, St>, cost C);
 
-impl<C: Cost> Ees<C> {
-    /// An engine of weight `weight` with hashed storage.
-    #[must_use]
-    pub fn new(weight: f64) -> Self {
-        Self::with_storage(weight, Hashed)
-    }
-}
+parameter_constructors!(Ees, weight: f64 = weight, "The weight `W`.");
 
-impl<C: Cost, St> Ees<C, St> {
-    /// An engine of weight `weight` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`).
-    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the store.
-    #[must_use]
-    pub fn with_storage(weight: f64, storage: St) -> Self {
-        let setup = Setup::new(storage);
-        Self { setup, weight }
-    }
-
-    /// The weight `W`.
-    #[must_use]
-    pub fn weight(&self) -> f64 {
-        self.weight
-    }
-}
-
-impl<S, C: Cost, St: Storage<S>> Engine<S> for Ees<C, St> {
-    type Scratch = BestFirstScratch<S, C, St, EesLists<C>>;
-
-    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, EesLists::default())
-    }
-}
-
-stored_solver!(
-    Ees -> Search<Solution<StateOf<P>, C>>,
-    |engine, scratch, problem, visitor| {
-        let limits = engine.setup.limits.started();
-        let mut open = EesOpen::new(engine.weight, &mut scratch.queue, problem.distance());
-        let store = &mut scratch.store;
-        best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
-    }
-);
+lists_engine!(Ees, EesLists, EesOpen);
 
 /// The open lists of an [`Ees`] search, kept in its scratch from search to search.
 pub struct EesLists<C> {
@@ -290,21 +251,6 @@ where
     D: MaybeDistance<S, C>,
     N: NodeStore<S, Node<C>>,
 {
-    #[inline]
-    fn estimates(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn reopens(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn exact(&self) -> bool {
-        true
-    }
-
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), state: &S) -> Result<(), CapacityError> {
         let distance = self.distance.distance(state);
         self.steps = distance.is_some();

@@ -482,6 +482,53 @@ macro_rules! storage_constructors {
 
 pub(crate) use storage_constructors;
 
+/// `new`, `with_storage` and the getter of an engine `$Engine<C, St>` with one parameter
+/// besides its setup (a weight, a width): `$param: $Ty` stored as `$init` (an expression
+/// of `$param`), with the other fields `$field: $value`, and read back by `$param()`,
+/// documented as `$what`.
+macro_rules! parameter_constructors {
+    (
+        $Engine:ident, $param:ident: $Ty:ty = $init:expr, $what:literal
+        $(; $($field:ident: $value:expr),*)?
+    ) => {
+        impl<C: $crate::Cost> $Engine<C> {
+            #[doc = concat!(
+                "An engine of ", stringify!($param), " `", stringify!($param),
+                "` with hashed storage."
+            )]
+            #[must_use]
+            pub fn new($param: $Ty) -> Self {
+                Self::with_storage($param, $crate::store::Hashed)
+            }
+        }
+
+        impl<C: $crate::Cost, St> $Engine<C, St> {
+            #[doc = concat!(
+                "An engine of ", stringify!($param), " `", stringify!($param),
+                "` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`). Nothing is ",
+                "allocated until a search (or [`Engine::scratch`](crate::Engine::scratch)) ",
+                "builds the store."
+            )]
+            #[must_use]
+            pub fn with_storage($param: $Ty, storage: St) -> Self {
+                Self {
+                    setup: $crate::algo::engine::Setup::new(storage),
+                    $param: $init,
+                    $($($field: $value),*)?
+                }
+            }
+
+            #[doc = $what]
+            #[must_use]
+            pub fn $param(&self) -> $Ty {
+                self.$param
+            }
+        }
+    };
+}
+
+pub(crate) use parameter_constructors;
+
 /// The [`Solver`] implementation of an engine `$Engine<C, St>` over any storage, written
 /// once: `$body` searches `$problem` in `$scratch` with `$visitor`, the engine being
 /// `$engine`, and returns `$Output` (a type over `P`, the problem, and `C`, its cost).

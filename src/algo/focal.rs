@@ -2,20 +2,19 @@
 //! most `W` times the least open `f`, expand the one with the least distance-to-go. With an
 //! admissible heuristic the cost found is at most `W` times the optimum.
 //!
-//! It is the best-first loop ([`best_first`]) with the focal lists as its open list:
+//! It is the best-first loop ([`best_first`](super::best_first)) with the focal lists as its open list:
 //! the relax step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::best_first::{self, BestFirstScratch, First, Node, Open};
-use super::engine::{Engine, Setup, engine_setup, stored_solver};
+use super::best_first::{Node, Open, lists_engine};
+use super::engine::{Setup, engine_setup, parameter_constructors};
 use crate::error::CapacityError;
-use crate::problem::{MaybeDistance, StateOf};
+use crate::problem::MaybeDistance;
 use crate::queue::try_push_heap;
-use crate::solution::{Search, Solution};
 use crate::space::Cost;
-use crate::store::{Hashed, NodeStore, Slot, Storage};
+use crate::store::{Hashed, NodeStore, Slot};
 
 /// An entry of a list by `f`: `(f, slot, g)`, least `f` first; the `g` it was made with
 /// tells stale entries apart.
@@ -78,49 +77,9 @@ pub struct Focal<C, St = Hashed> {
 
 engine_setup!(Focal<C, St>, cost C);
 
-impl<C: Cost> Focal<C> {
-    /// An engine of weight `weight` with hashed storage.
-    #[must_use]
-    pub fn new(weight: f64) -> Self {
-        Self::with_storage(weight, Hashed)
-    }
-}
+parameter_constructors!(Focal, weight: f64 = weight, "The weight `W`.");
 
-impl<C: Cost, St> Focal<C, St> {
-    /// An engine of weight `weight` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`).
-    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the store.
-    #[must_use]
-    pub fn with_storage(weight: f64, storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-            weight,
-        }
-    }
-
-    /// The weight `W`.
-    #[must_use]
-    pub fn weight(&self) -> f64 {
-        self.weight
-    }
-}
-
-impl<S, C: Cost, St: Storage<S>> Engine<S> for Focal<C, St> {
-    type Scratch = BestFirstScratch<S, C, St, FocalLists<C>>;
-
-    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, FocalLists::default())
-    }
-}
-
-stored_solver!(
-    Focal -> Search<Solution<StateOf<P>, C>>,
-    |engine, scratch, problem, visitor| {
-        let limits = engine.setup.limits.started();
-        let mut open = FocalOpen::new(engine.weight, &mut scratch.queue, problem.distance());
-        let store = &mut scratch.store;
-        best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
-    }
-);
+lists_engine!(Focal, FocalLists, FocalOpen);
 
 /// The open lists of a [`Focal`] search, kept in its scratch from search to search.
 pub struct FocalLists<C> {
@@ -193,21 +152,6 @@ where
     D: MaybeDistance<S, C>,
     N: NodeStore<S, Node<C>>,
 {
-    #[inline]
-    fn estimates(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn reopens(&self) -> bool {
-        true
-    }
-
-    #[inline]
-    fn exact(&self) -> bool {
-        true
-    }
-
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), state: &S) -> Result<(), CapacityError> {
         try_push_heap(&mut self.lists.by_f, Reverse((f, slot, g)))?;
         let d = self.distance.distance(state).unwrap_or(h);

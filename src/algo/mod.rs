@@ -27,7 +27,6 @@
 //!
 //! [`StateSpace`]: crate::StateSpace
 
-pub(crate) mod anytime;
 pub mod astar;
 pub mod beam;
 pub mod best_first;

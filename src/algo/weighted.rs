@@ -1,9 +1,8 @@
 //! The engines of the best-first loop that give up optimality for speed: weighted A* (and
 //! its anytime variant, which goes on to the optimum) and greedy best-first search.
 
-use super::anytime::Anytime;
-use super::best_first::{self, BestFirstScratch, ByGreedy, ByWeighted, First};
-use super::engine::{Engine, Setup, engine_setup, stored_solver};
+use super::best_first::{self, BestFirstScratch, ByGreedy, ByWeighted, Goals};
+use super::engine::{Engine, Setup, engine_setup, parameter_constructors, stored_solver};
 use crate::error::CapacityError;
 use crate::problem::StateOf;
 use crate::queue::BinaryQueue;
@@ -73,60 +72,55 @@ pub struct WeightedAStar<C, St = Hashed> {
 
 engine_setup!(WeightedAStar<C, St>, cost C);
 
-impl<C: Cost> WeightedAStar<C> {
-    /// An engine of weight `weight` with hashed storage.
-    #[must_use]
-    pub fn new(weight: f64) -> Self {
-        Self::with_storage(weight, Hashed)
-    }
-}
+parameter_constructors!(
+    WeightedAStar, weight: f64 = at_least_one(weight), "The weight `W`.";
+    anytime: false
+);
 
 impl<C: Cost, St> WeightedAStar<C, St> {
-    /// An engine of weight `weight` with `storage` (e.g. [`Dense`](crate::Dense)`(indexer)`).
-    /// Nothing is allocated until a search (or [`Engine::scratch`]) builds the store.
-    #[must_use]
-    pub fn with_storage(weight: f64, storage: St) -> Self {
-        Self {
-            setup: Setup::new(storage),
-            weight: at_least_one(weight),
-            anytime: false,
-        }
-    }
-
     /// The same engine, anytime: it goes on after each solution to the optimum.
     #[must_use]
     pub fn anytime(mut self) -> Self {
         self.anytime = true;
         self
     }
-
-    /// The weight `W`.
-    #[must_use]
-    pub fn weight(&self) -> f64 {
-        self.weight
-    }
 }
 
-impl<S, C: Cost, St: Storage<S>> Engine<S> for WeightedAStar<C, St> {
-    type Scratch = BestFirstScratch<S, C, St, BinaryQueue<WeightedKey<C>>>;
+/// The [`Engine`] and [`Solver`](crate::Solver) implementations of `$Engine`, whose
+/// open list is a binary heap of `$Key`s in the order `$order` and whose goals are
+/// `$goals` (expressions of the engine, `$engine`).
+macro_rules! heap_engine {
+    ($Engine:ident, $Key:ident, |$engine:ident| $order:expr, $goals:expr) => {
+        impl<S, C: Cost, St: Storage<S>> Engine<S> for $Engine<C, St> {
+            type Scratch = BestFirstScratch<S, C, St, BinaryQueue<$Key<C>>>;
 
-    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, BinaryQueue::new())
-    }
+            fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
+                BestFirstScratch::new(&self.setup.storage, BinaryQueue::new())
+            }
+        }
+
+        stored_solver!(
+            $Engine -> Search<Solution<StateOf<P>, C>>,
+            |$engine, scratch, problem, visitor| {
+                let limits = $engine.setup.limits.started();
+                let mut goals = $goals;
+                let (mut open, store) = scratch.ordered($order);
+                best_first::solve(&mut open, &mut goals, store, &limits, problem, visitor)
+            }
+        );
+    };
 }
 
-stored_solver!(
-    WeightedAStar -> Search<Solution<StateOf<P>, C>>,
-    |engine, scratch, problem, visitor| {
-        let limits = engine.setup.limits.started();
-        let mut policy = if engine.anytime {
-            Anytime::new()
+heap_engine!(
+    WeightedAStar,
+    WeightedKey,
+    |engine| ByWeighted(engine.weight),
+    {
+        if engine.anytime {
+            Goals::anytime()
         } else {
-            Anytime::first_only()
-        };
-        let order = ByWeighted(engine.weight);
-        let (mut open, store) = scratch.ordered(order);
-        best_first::solve(&mut open, &mut policy, store, &limits, problem, visitor)
+            Goals::first()
+        }
     }
 );
 
@@ -186,19 +180,4 @@ impl<C: Cost, St> Greedy<C, St> {
     }
 }
 
-impl<S, C: Cost, St: Storage<S>> Engine<S> for Greedy<C, St> {
-    type Scratch = BestFirstScratch<S, C, St, BinaryQueue<GreedyKey<C>>>;
-
-    fn scratch(&self) -> Result<Self::Scratch, CapacityError> {
-        BestFirstScratch::new(&self.setup.storage, BinaryQueue::new())
-    }
-}
-
-stored_solver!(
-    Greedy -> Search<Solution<StateOf<P>, C>>,
-    |engine, scratch, problem, visitor| {
-        let limits = engine.setup.limits.started();
-        let (mut open, store) = scratch.ordered(ByGreedy);
-        best_first::solve(&mut open, &mut First, store, &limits, problem, visitor)
-    }
-);
+heap_engine!(Greedy, GreedyKey, |engine| ByGreedy, Goals::first());

@@ -322,28 +322,16 @@ mod tests {
         // 2^20 states of 8 bytes and a bitset: 8.1 MiB, above the small dense size.
         let large = Upto(1 << 20);
         let dense_bytes = (1 << 20) * 8 + (1 << 17);
+        let auto =
+            |search: &mut Which| with_storage(StoragePolicy::Auto, Some(&large), 8, None, search);
         let mut small_search = Which::default();
-        let ran = with_storage(
-            StoragePolicy::Auto,
-            Some(&large),
-            8,
-            None,
-            &mut small_search,
-        );
-        assert_eq!(ran, Ok("Hashed"));
+        assert_eq!(auto(&mut small_search), Ok("Hashed"));
         assert_eq!(small_search.probes, [dense_bytes / PROBE_SHARE]);
         let mut large_search = Which {
             outgrow: true,
             probes: Vec::new(),
         };
-        let ran = with_storage(
-            StoragePolicy::Auto,
-            Some(&large),
-            8,
-            None,
-            &mut large_search,
-        );
-        assert_eq!(ran, Ok("Dense"));
+        assert_eq!(auto(&mut large_search), Ok("Dense"));
         assert_eq!(large_search.probes.len(), 1, "one hashed start, then dense");
         // Small dense stores are built at once, explicit choices are kept.
         let mut small = Which::default();

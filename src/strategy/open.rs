@@ -4,9 +4,8 @@
 
 use core::marker::PhantomData;
 
-use crate::algo::anytime::Anytime;
 use crate::algo::best_first::{
-    self, ByCost, ByEstimate, ByGreedy, ByWeighted, Node, Open, Order, Ordered,
+    self, ByCost, ByEstimate, ByGreedy, ByWeighted, Goals, Node, Open, Order, Ordered,
 };
 use crate::algo::ees::{EesLists, EesOpen};
 use crate::algo::focal::{FocalLists, FocalOpen};
@@ -43,8 +42,8 @@ pub(super) enum List {
 /// A best-first strategy: its open list, and whether it goes on after the first goal.
 ///
 /// Every best-first strategy is one compiled loop ([`best_first::solve`]): the open list
-/// is chosen at run time ([`Lists`]), and the policy is [`Anytime`]'s (which ends at the
-/// first goal unless `anytime`). A loop compiled for each order and queue made a user's
+/// is chosen at run time ([`Lists`]), and what it does with goals is [`Goals`] (the first ends
+/// the search unless `anytime`). A loop compiled for each order and queue made a user's
 /// program through `Strategy::run` half again as slow to build.
 pub(super) struct BestFirst {
     pub(super) list: List,
@@ -140,9 +139,9 @@ impl BestFirst {
             list => Lists::Dyn(dynamic::<P, _>(list, &mut focal, &mut ees, distance)),
         };
         let mut policy = if self.anytime {
-            Anytime::new()
+            Goals::anytime()
         } else {
-            Anytime::first_only()
+            Goals::first()
         };
         Ok(best_first::solve(
             &mut open,

@@ -16,8 +16,10 @@ use crate::solution::{Limits, Outcome, Search, ShortestPaths, Solution, Stats, S
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
+mod goals;
 mod order;
 
+pub(crate) use goals::Goals;
 pub(crate) use order::{ByCost, ByEstimate, ByGreedy, ByWeighted, Open, Order, Ordered};
 pub use order::{GreedyKey, WeightedKey};
 
@@ -91,81 +93,6 @@ pub(crate) fn priced<Sp: StateSpace + ?Sized>(
     Solution {
         path,
         cost: cost.filter(|&c| c <= recorded).unwrap_or(recorded),
-    }
-}
-
-/// What a best-first search does with the goals it takes from the queue, beyond the order:
-/// [`First`] (Dijkstra, A*, greedy and focal search) ends with the first one;
-/// [`Anytime`](super::anytime::Anytime) keeps the best one so far and prunes on it (or,
-/// for weighted A*, ends with the first one too, so that both are one compiled loop).
-pub(crate) trait Policy<S, C: Cost> {
-    /// Whether [`Policy::admits`] can refuse: then the loop computes `f` of each state it
-    /// takes from the queue.
-    #[inline]
-    fn prunes(&self) -> bool {
-        false
-    }
-    /// Whether a state whose `f` is `f` may still lead to a goal the policy wants.
-    #[inline]
-    fn admits(&self, _f: C) -> bool {
-        true
-    }
-    /// The goal at `slot` (its cost is its record's) left the queue: `Ok(true)` ends the
-    /// search with it, `Ok(false)` goes on (the policy kept it), `Err` stops the search.
-    ///
-    /// # Errors
-    ///
-    /// The reason to stop (a visitor's).
-    fn goal<Sp, N, V>(
-        &mut self,
-        space: &Sp,
-        store: &N,
-        slot: Slot,
-        stats: &Stats,
-        visitor: &mut V,
-    ) -> Result<bool, StopReason>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        N: NodeStore<S, Node<C>>,
-        V: Visitor<S, C>;
-    /// A state was queued at `slot` with `f` and `g`.
-    ///
-    /// # Errors
-    ///
-    /// A [`CapacityError`] when the policy's own records cannot grow.
-    #[inline]
-    fn queued(&mut self, _slot: Slot, _f: C, _g: C) -> Result<(), CapacityError> {
-        Ok(())
-    }
-    /// The heap memory of the policy's own records, in bytes.
-    fn memory_bytes(&self) -> usize {
-        0
-    }
-    /// The best solution the policy kept, if any: taken once the search has ended.
-    fn take(&mut self) -> Option<Solution<S, C>> {
-        None
-    }
-}
-
-/// The first goal taken from the queue ends the search.
-pub(crate) struct First;
-
-impl<S, C: Cost> Policy<S, C> for First {
-    #[inline]
-    fn goal<Sp, N, V>(
-        &mut self,
-        _: &Sp,
-        _: &N,
-        _: Slot,
-        _: &Stats,
-        _: &mut V,
-    ) -> Result<bool, StopReason>
-    where
-        Sp: StateSpace<State = S, Cost = C> + ?Sized,
-        N: NodeStore<S, Node<C>>,
-        V: Visitor<S, C>,
-    {
-        Ok(true)
     }
 }
 
@@ -262,9 +189,9 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
     clippy::too_many_lines,
     reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
 )]
-pub(crate) fn solve<Op, Po, P, N, V>(
+pub(crate) fn solve<Op, P, N, V>(
     open: &mut Op,
-    policy: &mut Po,
+    policy: &mut Goals<StateOf<P>, CostOf<P>>,
     store: &mut N,
     limits: &Limits<CostOf<P>>,
     problem: &P,
@@ -272,7 +199,6 @@ pub(crate) fn solve<Op, Po, P, N, V>(
 ) -> Search<Solution<StateOf<P>, CostOf<P>>>
 where
     Op: Open<StateOf<P>, CostOf<P>, N> + ?Sized,
-    Po: Policy<StateOf<P>, CostOf<P>>,
     P: SearchProblem,
     N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
     V: Visitor<StateOf<P>, CostOf<P>>,
@@ -533,7 +459,7 @@ macro_rules! best_first_engine {
                 visitor: &mut V,
             ) -> Self::Output {
                 let limits = self.setup.limits.started();
-                let first = &mut $crate::algo::best_first::First;
+                let first = &mut $crate::algo::best_first::Goals::first();
                 let (mut open, store) = scratch.ordered($order);
                 $crate::algo::best_first::solve(&mut open, first, store, &limits, problem, visitor)
             }
@@ -542,3 +468,32 @@ macro_rules! best_first_engine {
 }
 
 pub(crate) use best_first_engine;
+
+/// The [`Engine`](crate::Engine) and [`Solver`](crate::Solver) implementations of an engine
+/// over this loop whose open list is lists of its own, written once: `$Engine<C, St>` with
+/// fields `setup` and `weight`, its scratch holding a `$Lists<C>` seen through
+/// `$Open::new(weight, lists, distance-to-go)` (focal search and EES).
+macro_rules! lists_engine {
+    ($Engine:ident, $Lists:ident, $Open:ident) => {
+        impl<S, C: $crate::Cost, St: $crate::Storage<S>> $crate::Engine<S> for $Engine<C, St> {
+            type Scratch = $crate::algo::best_first::BestFirstScratch<S, C, St, $Lists<C>>;
+
+            fn scratch(&self) -> Result<Self::Scratch, $crate::CapacityError> {
+                Self::Scratch::new(&self.setup.storage, $Lists::default())
+            }
+        }
+
+        $crate::algo::engine::stored_solver!(
+            $Engine -> $crate::Search<$crate::Solution<$crate::strategy::StateOf<P>, C>>,
+            |engine, scratch, problem, visitor| {
+                let limits = engine.setup.limits.started();
+                let distance = $crate::problem::SearchProblem::distance(problem);
+                let mut open = $Open::new(engine.weight, &mut scratch.queue, distance);
+                let (store, goals) = (&mut scratch.store, &mut $crate::algo::best_first::Goals::first());
+                $crate::algo::best_first::solve(&mut open, goals, store, &limits, problem, visitor)
+            }
+        );
+    };
+}
+
+pub(crate) use lists_engine;

@@ -18,13 +18,23 @@ use crate::store::Slot;
 /// drops it (an open list may drop such entries itself).
 pub(crate) trait Open<S, C, N> {
     /// Whether `h` means anything: then the loop keeps the most promising state reached
-    /// (least `h`, then least `g`) for [`Search::partial`](crate::Search::partial).
-    fn estimates(&self) -> bool;
+    /// (least `h`, then least `g`) for [`Search::partial`](crate::Search::partial). Yes
+    /// unless said otherwise, as for the next two.
+    #[inline]
+    fn estimates(&self) -> bool {
+        true
+    }
     /// Whether a closed state reached again more cheaply is expanded again (see
     /// [`Order::REOPENS`]).
-    fn reopens(&self) -> bool;
+    #[inline]
+    fn reopens(&self) -> bool {
+        true
+    }
     /// Whether the cost recorded for a goal is its path's (see [`Order::EXACT`]).
-    fn exact(&self) -> bool;
+    #[inline]
+    fn exact(&self) -> bool {
+        true
+    }
     /// Queues the state `state` of slot `slot`, reached at cost `g` with estimate `h` and
     /// `f = g + h`: `costs` is `(g, h, f)`.
     ///

@@ -1,14 +1,13 @@
-//! Anytime weighted A* (Hansen and Zhou 2007): weighted A* that goes on after its first
-//! solution, pruning what cannot beat the best one, until the open list is empty and the
-//! best solution is proven optimal.
-//!
-//! It is the best-first loop ([`best_first::solve`](super::best_first::solve)) in weighted
-//! A*'s order with the [`Anytime`] policy.
+//! What the best-first loop does with the goals it takes from its open list: the first
+//! one ends the search, or, for anytime weighted A* (Hansen and Zhou 2007: weighted A*
+//! that goes on after its first solution, pruning what cannot beat the best one, until
+//! the open list is empty and the best solution is proven optimal), each one cheaper than
+//! the best so far becomes the best, and the search goes on.
 
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::best_first::{Node, Policy, parent, traced};
+use super::{Node, parent, traced};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
 use crate::queue::try_push_heap;
@@ -19,8 +18,10 @@ use crate::store::{NodeStore, Slot};
 /// An entry of the list by `f`: `(f, slot, g)`, least `f` first.
 type ByF<C> = Reverse<(C, Slot, C)>;
 
-/// The anytime policy: a goal taken from the queue becomes the best solution when it is
-/// cheaper than the one before, and the search goes on.
+/// What the loop does with the goals it takes from the queue. [`Goals::first`]: the
+/// first one ends the search (Dijkstra, A*, weighted A*, greedy, focal search and EES).
+/// [`Goals::anytime`]: a goal becomes the best solution when it is cheaper than the one
+/// before, and the search goes on.
 ///
 /// The visitor sees [`Event::Improved`] with the new cost and the least `f = g + h` still
 /// open, a lower bound on the optimum for an admissible heuristic. States whose `f` is not
@@ -34,10 +35,9 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 ///
 /// Up to A*'s work, plus the states expanded before the bound tightens; the list by `f`
 /// holds one entry per queue entry.
-pub(crate) struct Anytime<S, C> {
-    /// Whether the first goal ends the search (weighted A*): the policy is then
-    /// [`First`](super::best_first::First), as a value of this type so that weighted A*
-    /// and its anytime variant are one compiled loop.
+pub(crate) struct Goals<S, C> {
+    /// Whether the first goal ends the search. One type for both, so that every
+    /// best-first strategy of `Strategy::run` is one compiled loop.
     first_only: bool,
     /// The best solution so far.
     incumbent: Option<Solution<S, C>>,
@@ -46,21 +46,22 @@ pub(crate) struct Anytime<S, C> {
     by_f: BinaryHeap<ByF<C>>,
 }
 
-impl<S, C: Cost> Anytime<S, C> {
-    /// No solution yet.
-    pub(crate) fn new() -> Self {
+impl<S, C: Cost> Goals<S, C> {
+    /// The first goal ends the search.
+    pub(crate) fn first() -> Self {
         Self {
-            first_only: false,
+            first_only: true,
             incumbent: None,
             by_f: BinaryHeap::new(),
         }
     }
 
-    /// The first goal ends the search.
-    pub(crate) fn first_only() -> Self {
+    /// Anytime: each goal cheaper than the best so far becomes the best, and the search
+    /// goes on.
+    pub(crate) fn anytime() -> Self {
         Self {
-            first_only: true,
-            ..Self::new()
+            first_only: false,
+            ..Self::first()
         }
     }
 
@@ -77,20 +78,27 @@ impl<S, C: Cost> Anytime<S, C> {
         }
         best
     }
-}
 
-impl<S, C: Cost> Policy<S, C> for Anytime<S, C> {
+    /// Whether [`Goals::admits`] can refuse: then the loop computes `f` of each state it
+    /// takes from the queue.
     #[inline]
-    fn prunes(&self) -> bool {
+    pub(crate) fn prunes(&self) -> bool {
         !self.first_only
     }
 
+    /// Whether a state whose `f` is `f` may still lead to a goal worth taking.
     #[inline]
-    fn admits(&self, f: C) -> bool {
+    pub(crate) fn admits(&self, f: C) -> bool {
         self.incumbent.as_ref().is_none_or(|best| f < best.cost)
     }
 
-    fn goal<Sp, N, V>(
+    /// The goal at `slot` (its cost is its record's) left the queue: `Ok(true)` ends the
+    /// search with it, `Ok(false)` goes on (it is kept), `Err` stops the search.
+    ///
+    /// # Errors
+    ///
+    /// The reason to stop (a visitor's).
+    pub(crate) fn goal<Sp, N, V>(
         &mut self,
         space: &Sp,
         store: &N,
@@ -121,19 +129,26 @@ impl<S, C: Cost> Policy<S, C> for Anytime<S, C> {
         Ok(false)
     }
 
+    /// A state was queued at `slot` with `f` and `g`.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the list by `f` cannot grow.
     #[inline]
-    fn queued(&mut self, slot: Slot, f: C, g: C) -> Result<(), CapacityError> {
+    pub(crate) fn queued(&mut self, slot: Slot, f: C, g: C) -> Result<(), CapacityError> {
         if self.first_only {
             return Ok(());
         }
         try_push_heap(&mut self.by_f, Reverse((f, slot, g)))
     }
 
-    fn memory_bytes(&self) -> usize {
+    /// The heap memory of the list by `f`, in bytes.
+    pub(crate) fn memory_bytes(&self) -> usize {
         self.by_f.capacity() * size_of::<ByF<C>>()
     }
 
-    fn take(&mut self) -> Option<Solution<S, C>> {
+    /// The best solution kept, if any: taken once the search has ended.
+    pub(crate) fn take(&mut self) -> Option<Solution<S, C>> {
         self.incumbent.take()
     }
 }

@@ -2,7 +2,7 @@
 //! corner, solved by this crate's engines, by `pathfinding` 4.x given the same successor
 //! function, and (for BFS) by a hand-written array BFS. Every bench asserts its answer.
 //!
-//! Run with `cargo bench --bench grid`; `BENCHMARKS.md` has the last figures.
+//! Run with `cargo bench --features domains --bench grid`; `BENCHMARKS.md` has the last figures.
 
 use state_search::Solver;
 use std::collections::VecDeque;

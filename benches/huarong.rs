@@ -4,7 +4,7 @@
 //! sides, 20% fixed cells). Fixed seeds; every bench asserts its answers against another
 //! engine's.
 //!
-//! Run with `cargo bench --bench huarong`; `BENCHMARKS.md` has the last figures and the
+//! Run with `cargo bench --features domains --bench huarong`; `BENCHMARKS.md` has the last figures and the
 //! whole-process comparison with the contest program.
 
 use std::hint::black_box;

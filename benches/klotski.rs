@@ -2,7 +2,7 @@
 //! storage over the placement ranking, and by `pathfinding`; and the shortest solutions
 //! under the three metrics. Every bench asserts its answer.
 //!
-//! Run with `cargo bench --bench klotski`; `BENCHMARKS.md` has the last figures.
+//! Run with `cargo bench --features domains --bench klotski`; `BENCHMARKS.md` has the last figures.
 
 use state_search::{Problem, Solver};
 use std::hint::black_box;

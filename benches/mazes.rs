@@ -4,7 +4,7 @@
 //! the contest's size) with a reachable and a walled-in exit. Every instance is generated
 //! from a fixed seed; every bench asserts its answer, computed once by Dijkstra.
 //!
-//! Run with `cargo bench --bench mazes`; `BENCHMARKS.md` has the last figures and the
+//! Run with `cargo bench --features domains --bench mazes`; `BENCHMARKS.md` has the last figures and the
 //! whole-process comparisons with the contest programs.
 
 use std::hint::black_box;

@@ -3,7 +3,7 @@
 //! `pathfinding`'s A* given the same moves. Every run asserts each length against the
 //! printed one.
 //!
-//! Run with `cargo bench --bench movingai`; `BENCHMARKS.md` has the last figures.
+//! Run with `cargo bench --features domains --bench movingai`; `BENCHMARKS.md` has the last figures.
 
 use std::hint::black_box;
 

@@ -4,7 +4,7 @@
 //! databases, building the databases, and the whole 8-puzzle with BFS and A*. Every bench
 //! asserts its answer (lengths, and Korf's node counts for the Manhattan distance).
 //!
-//! Run with `cargo bench --bench npuzzle`; `BENCHMARKS.md` has the last figures and the
+//! Run with `cargo bench --features domains --bench npuzzle`; `BENCHMARKS.md` has the last figures and the
 //! comparison with the C baseline. In test mode (`cargo test`) each bench runs once on
 //! small inputs.
 

@@ -6,7 +6,7 @@
 //! local rayon pool of 1 and of 2 threads; the sequential dense `Bfs` is the baseline.
 //! Every bench asserts its answer.
 //!
-//! Run with `cargo bench --features parallel --bench par_bfs`; compare the 1- and 2-thread
+//! Run with `cargo bench --features parallel,domains --bench par_bfs`; compare the 1- and 2-thread
 //! figures of one run (the ratio is what matters on a shared machine).
 
 use state_search::{Problem, Solver};

@@ -4,7 +4,7 @@
 //! the `layers` example does; the other processes print nothing on standard output.
 //!
 //! ```text
-//! cargo run --release --features distributed --example distributed-layers -- --shape 3x4 -w 2
+//! cargo run --release --features distributed,domains --example distributed-layers -- --shape 3x4 -w 2
 //! # two processes on one machine (ports 2101 and 2102), one worker thread each:
 //! head -c 32 /dev/urandom | base64 > secret.txt   # shared by every process, kept private
 //! distributed-layers --shape 3x4 -n 2 -p 0 --secret-file secret.txt &

@@ -3,9 +3,9 @@
 //! answer per query (`-1` when impossible).
 //!
 //! ```text
-//! cargo run --release --example huarong -- puzzle.in
-//! cargo run --release --example huarong -- --generate 30 30 500 --seed 7 > puzzle.in
-//! cargo run --release --example huarong -- --help
+//! cargo run --release --features domains --example huarong -- puzzle.in
+//! cargo run --release --features domains --example huarong -- --generate 30 30 500 --seed 7 > puzzle.in
+//! cargo run --release --features domains --example huarong -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the exit statuses and the strategies

@@ -3,9 +3,9 @@
 //! metric.
 //!
 //! ```text
-//! cargo run --release --example klotski
-//! cargo run --release --example klotski -- --metric step --stats puzzle.txt
-//! cargo run --release --example klotski -- --help
+//! cargo run --release --features domains --example klotski
+//! cargo run --release --features domains --example klotski -- --metric step --stats puzzle.txt
+//! cargo run --release --features domains --example klotski -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the output, the exit statuses and the

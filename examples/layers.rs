@@ -3,9 +3,9 @@
 //! breadth-first layer, from depth 0, then `total N`.
 //!
 //! ```text
-//! cargo run --release --example layers                                 # the 8-puzzle
-//! cargo run --release --features parallel --example layers -- --shape 3x4
-//! cargo run --release --example layers -- --help
+//! cargo run --release --features domains --example layers                                 # the 8-puzzle
+//! cargo run --release --features parallel,domains --example layers -- --shape 3x4
+//! cargo run --release --features domains --example layers -- --help
 //! ```
 //!
 //! `--help` prints the options and the exit statuses (the text is `HELP` below).

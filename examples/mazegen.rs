@@ -2,8 +2,8 @@
 //! `BENCHMARKS.md`.
 //!
 //! ```text
-//! cargo run --release --example mazegen -- keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED [BARRIER_EVERY BARRIER_DOOR%]
-//! cargo run --release --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
+//! cargo run --release --features domains --example mazegen -- keydoor WIDTH HEIGHT KEY_TYPES WALL% DOOR% KEYS_PER_TYPE SEED [BARRIER_EVERY BARRIER_DOOR%]
+//! cargo run --release --features domains --example mazegen -- palamaze WIDTH HEIGHT COLOURS STONE% PIPE% KEY% WALL_IN_EXIT(0|1) SEED
 //! ```
 //!
 //! `--help` prints what each argument is (the text is `HELP` below; the arguments are the

@@ -3,9 +3,9 @@
 //! states expanded and the search time per method.
 //!
 //! ```text
-//! cargo run --release --example movingai -- MAP SCEN
-//! cargo run --release --example movingai -- MAP SCEN --method astar --method jps --every 10
-//! cargo run --release --example movingai -- --help
+//! cargo run --release --features domains --example movingai -- MAP SCEN
+//! cargo run --release --features domains --example movingai -- MAP SCEN --method astar --method jps --every 10
+//! cargo run --release --features domains --example movingai -- --help
 //! ```
 //!
 //! `--help` prints the options, the methods, the output and the exit statuses (the text is

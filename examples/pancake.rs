@@ -3,9 +3,9 @@
 //! strategy and with the gap heuristic or a weakened gap-k.
 //!
 //! ```text
-//! echo "3 4 0 2 1" | cargo run --release --example pancake
-//! cargo run --release --example pancake -- --random 14 --seed 7 --gap 2 --strategy mm --stats
-//! cargo run --release --example pancake -- --help
+//! echo "3 4 0 2 1" | cargo run --release --features domains --example pancake
+//! cargo run --release --features domains --example pancake -- --random 14 --seed 7 --gap 2 --strategy mm --stats
+//! cargo run --release --features domains --example pancake -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the output, the exit statuses and the

@@ -2,9 +2,9 @@
 //! path after each change, against a fresh A* on the changed map.
 //!
 //! ```text
-//! cargo run --release --example replan -- MAP SCEN
-//! cargo run --release --example replan -- MAP SCEN --min-bucket 40 --first 20 --changes 5
-//! cargo run --release --example replan -- --help
+//! cargo run --release --features domains --example replan -- MAP SCEN
+//! cargo run --release --features domains --example replan -- MAP SCEN --min-bucket 40 --first 20 --changes 5
+//! cargo run --release --features domains --example replan -- --help
 //! ```
 //!
 //! `--help` prints the options, the output and the exit statuses (the text is `HELP`

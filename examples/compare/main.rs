@@ -3,10 +3,10 @@
 //! time), as an aligned table, CSV, JSON, or one SVG chart per problem.
 //!
 //! ```text
-//! cargo run --release --example compare                        # every problem and strategy
-//! cargo run --release --example compare -- --quick --json      # small problems, as JSON
-//! cargo run --release --example compare -- --problem maze,klotski --strategy astar,bfs
-//! cargo run --release --example compare -- --quick --svg docs/charts
+//! cargo run --release --features domains --example compare                        # every problem and strategy
+//! cargo run --release --features domains --example compare -- --quick --json      # small problems, as JSON
+//! cargo run --release --features domains --example compare -- --problem maze,klotski --strategy astar,bfs
+//! cargo run --release --features domains --example compare -- --quick --svg docs/charts
 //! ```
 //!
 //! Options:
@@ -23,7 +23,7 @@
 //! - `--quick`: small problems (seconds in a debug build).
 //! - `--threads N`: the threads the parallel strategies (`par-bfs`, `hda`, `par-idastar`;
 //!   name them with `--strategy`, they are not in the default list) run on, with the
-//!   `parallel` feature (`cargo run --release --features parallel --example compare`;
+//!   `parallel` feature (`cargo run --release --features parallel,domains --example compare`;
 //!   default: every core). The grid mazes and key-door mazes run `par-bfs` and `hda`, the
 //!   sliding-tile puzzles `par-idastar`; the other problems skip them. Without the feature
 //!   only `--threads 1` is accepted (the default then); `0` and more than 1,024 are

@@ -4,14 +4,14 @@
 //! fewest moves.
 //!
 //! ```text
-//! cargo run --release --example keydoor -- maze.txt
-//! cargo run --release --example keydoor -- --objective moves --strategy astar --stats < maze.txt
-//! cargo run --release --example keydoor -- --help
+//! cargo run --release --features domains --example keydoor -- maze.txt
+//! cargo run --release --features domains --example keydoor -- --objective moves --strategy astar --stats < maze.txt
+//! cargo run --release --features domains --example keydoor -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the exit statuses and the strategies
 //! of each objective (the text is `HELP` in `cli.rs`). With the `parallel` feature
-//! (`cargo run --release --features parallel --example keydoor`), `--threads N` above 1
+//! (`cargo run --release --features parallel,domains --example keydoor`), `--threads N` above 1
 //! runs `bfs` as `par-bfs` (layer-parallel BFS; over hash tables when the maze's states
 //! are too many for its dense marks) and `astar` as `hda` (hash-distributed A*) on a pool
 //! of `N` threads; without the feature only `--threads 1` is accepted. The cost found is

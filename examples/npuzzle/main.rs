@@ -4,10 +4,10 @@
 //! a space, and the moves of the blank as `U`, `D`, `L`, `R`.
 //!
 //! ```text
-//! cargo run --release --example npuzzle -- korf100.txt
-//! cut -d' ' -f3- data/korf100.txt | cargo run --release --example npuzzle -- --stats
-//! cargo run --release --features parallel --example npuzzle -- --threads 2 korf100.txt
-//! cargo run --release --example npuzzle -- --help
+//! cargo run --release --features domains --example npuzzle -- korf100.txt
+//! cut -d' ' -f3- data/korf100.txt | cargo run --release --features domains --example npuzzle -- --stats
+//! cargo run --release --features parallel,domains --example npuzzle -- --threads 2 korf100.txt
+//! cargo run --release --features domains --example npuzzle -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the exit statuses and the strategies

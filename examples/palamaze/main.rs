@@ -4,9 +4,9 @@
 //! fish cannot escape within 10000.
 //!
 //! ```text
-//! cargo run --release --example palamaze -- palamaze.in
-//! cargo run --release --example palamaze -- --strategy idastar-tt --stats --path < palamaze.in
-//! cargo run --release --example palamaze -- --help
+//! cargo run --release --features domains --example palamaze -- palamaze.in
+//! cargo run --release --features domains --example palamaze -- --strategy idastar-tt --stats --path < palamaze.in
+//! cargo run --release --features domains --example palamaze -- --help
 //! ```
 //!
 //! `--help` prints the options, the input format, the exit statuses and the strategies

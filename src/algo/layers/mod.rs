@@ -22,7 +22,7 @@
 //!
 //! Spaces that know a fast way from an index to the indices of its successors, without
 //! building states, implement [`IndexSpace`] and run through [`Layers::count_indices`];
-//! the sliding-tile puzzle's [`RankedPuzzle`](crate::domains::sliding::ranking::RankedPuzzle)
+//! the sliding-tile puzzle's `domains::sliding::ranking::RankedPuzzle` (feature `domains`)
 //! does, and counts the 239,500,800 states of the 3x4 puzzle in about 20 seconds on one core
 //! (see `BENCHMARKS.md`).
 
@@ -54,7 +54,7 @@ const BATCH: usize = 256;
 /// Any [`StateSpace`] with a [`StateIndexer`] is one ([`Layers::count`] adapts it: it turns
 /// each index into a state, lists the state's successors and numbers them). Implement this
 /// trait directly when successors can be computed from an index faster than by building
-/// states, as [`RankedPuzzle`](crate::domains::sliding::ranking::RankedPuzzle) does for
+/// states, as `domains::sliding::ranking::RankedPuzzle` (feature `domains`) does for
 /// sliding-tile boards.
 ///
 /// # Examples

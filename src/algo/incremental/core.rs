@@ -8,11 +8,12 @@
 
 use core::cmp::Reverse;
 use core::hash::Hash;
+use core::marker::PhantomData;
 use std::collections::BinaryHeap;
 
 use rustc_hash::FxHashSet;
 
-use crate::algo::engine::{expanding, extended};
+use crate::algo::engine::{Setup, expanding, extended};
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
@@ -69,20 +70,52 @@ impl<C> Default for Node<C> {
 
 /// Which way a search grows its tree from its root.
 pub(crate) trait Direction {
+    /// The tree grows from the start along successors (LPA*), not from the goal along
+    /// predecessors (D* Lite).
+    const FORWARD: bool;
+
     /// Emits the parents of `state` with the cost of the step between them: the states
     /// whose `g` make `state`'s `rhs`.
+    #[inline]
     fn parents<Sp: ReversibleSpace + ?Sized>(
         space: &Sp,
         state: &Sp::State,
         emit: impl FnMut(Sp::State, Sp::Cost),
-    );
+    ) {
+        neighbours(space, state, !Self::FORWARD, emit);
+    }
+
     /// Emits the children of `state` with the cost of the step between them: the states
     /// whose `rhs` depends on `state`'s `g`.
+    #[inline]
     fn children<Sp: ReversibleSpace + ?Sized>(
         space: &Sp,
         state: &Sp::State,
         emit: impl FnMut(Sp::State, Sp::Cost),
-    );
+    ) {
+        neighbours(space, state, Self::FORWARD, emit);
+    }
+
+    /// The end of the step `(from, to)` whose `rhs` the step's cost makes: its child.
+    #[inline]
+    fn child_end<S>((from, to): (S, S)) -> S {
+        if Self::FORWARD { to } else { from }
+    }
+}
+
+/// Emits the successors of `state` (`forward`) or its predecessors, with the step costs.
+#[inline]
+fn neighbours<Sp: ReversibleSpace + ?Sized>(
+    space: &Sp,
+    state: &Sp::State,
+    forward: bool,
+    emit: impl FnMut(Sp::State, Sp::Cost),
+) {
+    if forward {
+        space.successors(state, emit);
+    } else {
+        space.predecessors(state, emit);
+    }
 }
 
 /// From the start along successors (LPA*): `rhs(s)` is the least `g(p) + c(p, s)` over
@@ -90,22 +123,7 @@ pub(crate) trait Direction {
 pub(crate) struct Forward;
 
 impl Direction for Forward {
-    #[inline]
-    fn parents<Sp: ReversibleSpace + ?Sized>(
-        space: &Sp,
-        state: &Sp::State,
-        emit: impl FnMut(Sp::State, Sp::Cost),
-    ) {
-        space.predecessors(state, emit);
-    }
-    #[inline]
-    fn children<Sp: ReversibleSpace + ?Sized>(
-        space: &Sp,
-        state: &Sp::State,
-        emit: impl FnMut(Sp::State, Sp::Cost),
-    ) {
-        space.successors(state, emit);
-    }
+    const FORWARD: bool = true;
 }
 
 /// From the goal along predecessors (D* Lite): `rhs(s)` is the least `c(s, t) + g(t)`
@@ -113,22 +131,7 @@ impl Direction for Forward {
 pub(crate) struct Backward;
 
 impl Direction for Backward {
-    #[inline]
-    fn parents<Sp: ReversibleSpace + ?Sized>(
-        space: &Sp,
-        state: &Sp::State,
-        emit: impl FnMut(Sp::State, Sp::Cost),
-    ) {
-        space.successors(state, emit);
-    }
-    #[inline]
-    fn children<Sp: ReversibleSpace + ?Sized>(
-        space: &Sp,
-        state: &Sp::State,
-        emit: impl FnMut(Sp::State, Sp::Cost),
-    ) {
-        space.predecessors(state, emit);
-    }
+    const FORWARD: bool = false;
 }
 
 /// A queue entry: a key and a slot, the least key on top. An entry is current while its
@@ -137,9 +140,10 @@ type Entry<C> = Reverse<(Key<C>, Slot)>;
 
 /// The state of an incremental search kept from one search to the next: the records of
 /// the states met, the queue of inconsistent states, and the states whose `rhs` a
-/// reported change may have made wrong.
-pub(crate) struct Core<S, C: Cost, St: Storage<S>> {
-    storage: St,
+/// reported change may have made wrong. `D` is the way its tree grows.
+pub(crate) struct Core<S, C: Cost, St: Storage<S>, D> {
+    /// The storage the records are kept in, and the limits of each search.
+    setup: Setup<St, C>,
     /// Built by the first search (a dense store is allocated then).
     store: Option<St::Store<Node<C>>>,
     heap: BinaryHeap<Entry<C>>,
@@ -156,12 +160,23 @@ pub(crate) struct Core<S, C: Cost, St: Storage<S>> {
     stale: bool,
     /// Some path cost did not fit the cost type.
     overflowed: bool,
+    direction: PhantomData<D>,
 }
 
-impl<S, C: Cost, St: Storage<S>> Core<S, C, St> {
+impl<S, C: Cost, St: Storage<S>, D> Core<S, C, St, D> {
     /// The root.
     pub(crate) fn root(&self) -> &S {
         &self.root
+    }
+
+    /// The limits of each search.
+    pub(crate) fn limits(&self) -> &Limits<C> {
+        &self.setup.limits
+    }
+
+    /// Replaces the limits of later searches.
+    pub(crate) fn set_limits(&mut self, limits: Limits<C>) {
+        self.setup.limits = limits;
     }
 
     /// Forgets every record: the next search starts afresh.
@@ -171,16 +186,18 @@ impl<S, C: Cost, St: Storage<S>> Core<S, C, St> {
     }
 }
 
-impl<S, C, St> Core<S, C, St>
+impl<S, C, St, D> Core<S, C, St, D>
 where
     S: Clone + Eq + Hash,
     C: Cost,
     St: Storage<S>,
+    D: Direction,
 {
-    /// A search rooted at `root`; nothing is allocated before the first search.
+    /// A search rooted at `root`, with no limits; nothing is allocated before the first
+    /// search.
     pub(crate) fn new(storage: St, root: S) -> Self {
         Self {
-            storage,
+            setup: Setup::new(storage),
             store: None,
             heap: BinaryHeap::new(),
             queued: 0,
@@ -189,19 +206,15 @@ where
             pending: Vec::new(),
             stale: true,
             overflowed: false,
+            direction: PhantomData,
         }
     }
 
     /// The heap memory held, in bytes.
-    pub(crate) fn memory_bytes(&self) -> usize {
+    fn memory_bytes(&self) -> usize {
         self.store.as_ref().map_or(0, NodeStore::memory_bytes)
             + self.heap.capacity() * size_of::<Entry<C>>()
             + self.pending.capacity() * size_of::<S>()
-    }
-
-    /// The number of states recorded.
-    pub(crate) fn stored(&self) -> usize {
-        self.store.as_ref().map_or(0, NodeStore::len)
     }
 
     /// Adds `delta` to the key modifier (D* Lite, when its target moved). A sum that does
@@ -213,27 +226,31 @@ where
         }
     }
 
-    /// Notes that the `rhs` of `state` may be wrong: the cost of a step between it and
-    /// one of its parents changed. When the note cannot be kept, the next search starts
-    /// afresh.
-    pub(crate) fn note_changed(&mut self, state: S) {
-        if self.stale {
-            return;
-        }
-        if try_push(&mut self.pending, state).is_err() {
-            self.stale = true;
-            self.pending = Vec::new();
+    /// Notes that the cost of each step `(from, to)` changed: the `rhs` of its child end
+    /// ([`Direction::child_end`]) may be wrong. When a note cannot be kept, the next
+    /// search starts afresh.
+    pub(crate) fn edges_changed(&mut self, edges: impl IntoIterator<Item = (S, S)>) {
+        for edge in edges {
+            if self.stale {
+                return;
+            }
+            if try_push(&mut self.pending, D::child_end(edge)).is_err() {
+                self.stale = true;
+                self.pending = Vec::new();
+            }
         }
     }
 
     /// The record of `state`, or the record of a state never met.
-    fn node(store: &St::Store<Node<C>>, state: &S) -> Node<C> {
+    fn node(&self, state: &S) -> Node<C> {
+        let store = self.store();
         store
             .find(state)
             .map_or_else(Node::default, |slot| *store.value(slot))
     }
 
     /// `[min(g, rhs) + h + k_m; min(g, rhs)]`.
+    #[inline]
     fn key(&self, node: &Node<C>, h: C) -> Key<C> {
         let least = node.g.min(node.rhs);
         let first = least
@@ -244,167 +261,14 @@ where
         (first, least)
     }
 
-    /// One search for the target: brings the records up to date with the noted changes,
-    /// runs `ComputeShortestPath` until the target is consistent and no queued key is below
-    /// its key, and returns the path from the target to the root along parents (`Found`),
-    /// `NoPath`, or the reason it stopped. `h` estimates the cost between a state and the
-    /// target.
-    ///
-    /// When the path cannot be traced, the records do not describe the space (a change
-    /// was not reported): the search starts afresh, once, and
-    /// [`Stats::iterations`] is 2.
-    pub(crate) fn search<D, Sp, V>(
-        &mut self,
-        space: &Sp,
-        target: &S,
-        h: impl Fn(&S) -> C,
-        limits: &Limits<C>,
-        visitor: &mut V,
-    ) -> Search<Solution<S, C>>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-        V: Visitor<S, C>,
-    {
-        let limits = limits.started();
-        let mut stats = Stats {
-            iterations: 1,
-            ..Stats::default()
-        };
-        let mut outcome = self.attempt::<D, Sp, V>(space, target, &h, &limits, visitor, &mut stats);
-        if outcome.is_none() {
-            self.stale = true;
-            stats.iterations += 1;
-            outcome = self.attempt::<D, Sp, V>(space, target, &h, &limits, visitor, &mut stats);
-        }
-        stats.stored = self.stored();
-        stats.memory = self.memory_bytes();
-        // A fresh search traces its path unless the predecessors disagree with the
-        // successors.
-        Search::new(outcome.unwrap_or(Outcome::NoPath), stats)
-    }
-
-    /// One attempt of [`Core::search`]: `None` when the path cannot be traced.
-    fn attempt<D, Sp, V>(
-        &mut self,
-        space: &Sp,
-        target: &S,
-        h: &impl Fn(&S) -> C,
-        limits: &Limits<C>,
-        visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Option<Outcome<Solution<S, C>>>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-        V: Visitor<S, C>,
-    {
-        let result = self.prepare(h).and_then(|()| {
-            self.apply_changes::<D, Sp>(space, h, stats)?;
-            self.compute::<D, Sp, V>(space, target, h, limits, visitor, stats)
-        });
-        match result {
-            Ok(()) => self.answer::<D, Sp>(space, target),
-            Err(reason) => Some(Outcome::Stopped(reason)),
-        }
-    }
-
-    /// Makes the store, and starts afresh when the records are stale.
-    fn prepare(&mut self, h: &impl Fn(&S) -> C) -> Result<(), StopReason> {
-        if self.store.is_none() {
-            self.store = Some(self.storage.try_store().map_err(StopReason::Capacity)?);
-            self.stale = true;
-        }
-        if self.stale {
-            self.restart(h)?;
-        }
-        Ok(())
-    }
-
-    /// Forgets every record and queues the root alone.
-    fn restart(&mut self, h: &impl Fn(&S) -> C) -> Result<(), StopReason> {
-        self.store_mut().clear();
-        self.heap.clear();
-        self.queued = 0;
-        self.k_m = C::ZERO;
-        self.pending.clear();
-        self.overflowed = false;
-        let root = self.root.clone();
-        let slot = self.insert(&root)?;
-        self.store_mut().value_mut(slot).rhs = Dist::Finite(C::ZERO);
-        self.update(slot, &root, h)?;
-        self.stale = false;
-        Ok(())
-    }
-
-    /// Recomputes the `rhs` of every state noted as changed.
-    fn apply_changes<D, Sp>(
-        &mut self,
-        space: &Sp,
-        h: &impl Fn(&S) -> C,
-        stats: &mut Stats,
-    ) -> Result<(), StopReason>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        let pending = core::mem::take(&mut self.pending);
-        let mut result = Ok(());
-        for state in &pending {
-            result = self.recompute::<D, Sp>(space, state, None, h, stats);
-            if result.is_err() {
-                break;
-            }
-        }
-        // Keep the buffer for the next changes.
-        self.pending = pending;
-        self.pending.clear();
-        result.inspect_err(|_| self.stale = true)
-    }
-
-    /// Recomputes the `rhs` of `state` from its parents, then queues or unqueues it
-    /// (`UpdateVertex`). `slot` is its slot when the caller knows it.
-    fn recompute<D, Sp>(
-        &mut self,
-        space: &Sp,
-        state: &S,
-        slot: Option<Slot>,
-        h: &impl Fn(&S) -> C,
-        stats: &mut Stats,
-    ) -> Result<(), StopReason>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        if *state == self.root {
-            return Ok(());
-        }
-        let store = self.store.as_ref().expect("built by `prepare`");
-        let mut rhs = Dist::Infinite;
-        let (mut halt, mut overflowed) = (None, false);
-        D::parents(space, state, |parent, step| {
-            stats.generated += 1;
-            if let Some(g) = Self::node(store, &parent).g.finite()
-                && let Some(cost) = extended(g, step, &mut halt, &mut overflowed)
-            {
-                rhs = rhs.min(Dist::Finite(cost));
-            }
-        });
-        self.overflowed |= overflowed;
-        if let Some(reason) = halt {
-            return Err(reason);
-        }
-        let slot = match slot.or_else(|| store.find(state)) {
-            Some(slot) => slot,
-            // A state never met whose `rhs` stays infinite stays unrecorded.
-            None if rhs == Dist::Infinite => return Ok(()),
-            None => self.insert(state)?,
-        };
-        self.store_mut().value_mut(slot).rhs = rhs;
-        self.update(slot, state, h)
+    /// The store.
+    #[inline]
+    fn store(&self) -> &St::Store<Node<C>> {
+        self.store.as_ref().expect("built by `prepare`")
     }
 
     /// The store, mutably.
+    #[inline]
     fn store_mut(&mut self) -> &mut St::Store<Node<C>> {
         self.store.as_mut().expect("built by `prepare`")
     }
@@ -416,29 +280,6 @@ where
             .insert(state, Node::default())
             .map_err(StopReason::Capacity)?;
         Ok(slot)
-    }
-
-    /// Queues the state at `slot` under its key when it is inconsistent, and takes it out
-    /// of the queue when it is not (`UpdateVertex`, after its `rhs` was set).
-    fn update(&mut self, slot: Slot, state: &S, h: &impl Fn(&S) -> C) -> Result<(), StopReason> {
-        let node = *self.store_mut().value(slot);
-        if node.g == node.rhs {
-            if node.key.is_some() {
-                self.store_mut().value_mut(slot).key = None;
-                self.queued -= 1;
-            }
-            return Ok(());
-        }
-        let key = self.key(&node, h(state));
-        if node.key == Some(key) {
-            return Ok(());
-        }
-        self.push(slot, key)?;
-        if node.key.is_none() {
-            self.queued += 1;
-        }
-        self.store_mut().value_mut(slot).key = Some(key);
-        Ok(())
     }
 
     /// Adds an entry to the heap, first dropping the entries that are no longer current
@@ -471,42 +312,222 @@ where
         None
     }
 
-    /// `ComputeShortestPath`: expands the queued state of least key until the target is
-    /// consistent and its key is no greater than any queued key.
-    fn compute<D, Sp, V>(
+    /// One search for the target: brings the records up to date with the noted changes,
+    /// runs `ComputeShortestPath` until the target is consistent and no queued key is below
+    /// its key, and returns the path from the target to the root along parents (`Found`),
+    /// `NoPath`, or the reason it stopped. `h` estimates the cost between a state and the
+    /// target.
+    ///
+    /// When the path cannot be traced, the records do not describe the space (a change
+    /// was not reported): the search starts afresh, once, and
+    /// [`Stats::iterations`] is 2.
+    pub(crate) fn search<Sp, V>(
         &mut self,
         space: &Sp,
         target: &S,
-        h: &impl Fn(&S) -> C,
-        limits: &Limits<C>,
+        h: impl Fn(&S) -> C,
         visitor: &mut V,
-        stats: &mut Stats,
-    ) -> Result<(), StopReason>
+    ) -> Search<Solution<S, C>>
     where
-        D: Direction,
         Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
         V: Visitor<S, C>,
     {
+        let limits = self.setup.limits.started();
+        let mut pass = Pass {
+            core: self,
+            space,
+            target,
+            h: &h,
+            stats: Stats {
+                iterations: 1,
+                ..Stats::default()
+            },
+        };
+        let mut outcome = pass.attempt(&limits, visitor);
+        if outcome.is_none() {
+            pass.core.stale = true;
+            pass.stats.iterations += 1;
+            outcome = pass.attempt(&limits, visitor);
+        }
+        let mut stats = pass.stats;
+        stats.stored = self.store.as_ref().map_or(0, NodeStore::len);
+        stats.memory = self.memory_bytes();
+        // A fresh search traces its path unless the predecessors disagree with the
+        // successors.
+        Search::new(outcome.unwrap_or(Outcome::NoPath), stats)
+    }
+}
+
+/// One search under way: the records it brings up to date, the space as it is now, the
+/// target, the heuristic toward it (`h`), and the work counted so far.
+struct Pass<'a, S, C: Cost, St: Storage<S>, D, Sp: ?Sized, H> {
+    core: &'a mut Core<S, C, St, D>,
+    space: &'a Sp,
+    target: &'a S,
+    h: &'a H,
+    stats: Stats,
+}
+
+impl<S, C, St, D, Sp, H> Pass<'_, S, C, St, D, Sp, H>
+where
+    S: Clone + Eq + Hash,
+    C: Cost,
+    St: Storage<S>,
+    D: Direction,
+    Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
+    H: Fn(&S) -> C,
+{
+    /// One attempt of [`Core::search`]: `None` when the path cannot be traced.
+    fn attempt<V: Visitor<S, C>>(
+        &mut self,
+        limits: &Limits<C>,
+        visitor: &mut V,
+    ) -> Option<Outcome<Solution<S, C>>> {
+        let result = self.prepare().and_then(|()| {
+            self.apply_changes()?;
+            self.compute(limits, visitor)
+        });
+        match result {
+            Ok(()) => self.answer(),
+            Err(reason) => Some(Outcome::Stopped(reason)),
+        }
+    }
+
+    /// Makes the store, and starts afresh when the records are stale.
+    fn prepare(&mut self) -> Result<(), StopReason> {
+        let core = &mut *self.core;
+        if core.store.is_none() {
+            core.store = Some(
+                core.setup
+                    .storage
+                    .try_store()
+                    .map_err(StopReason::Capacity)?,
+            );
+            core.stale = true;
+        }
+        if core.stale {
+            self.restart()?;
+        }
+        Ok(())
+    }
+
+    /// Forgets every record and queues the root alone.
+    fn restart(&mut self) -> Result<(), StopReason> {
+        let core = &mut *self.core;
+        core.store_mut().clear();
+        core.heap.clear();
+        core.queued = 0;
+        core.k_m = C::ZERO;
+        core.pending.clear();
+        core.overflowed = false;
+        let root = core.root.clone();
+        let slot = core.insert(&root)?;
+        core.store_mut().value_mut(slot).rhs = Dist::Finite(C::ZERO);
+        self.update(slot, &root)?;
+        self.core.stale = false;
+        Ok(())
+    }
+
+    /// Recomputes the `rhs` of every state noted as changed.
+    fn apply_changes(&mut self) -> Result<(), StopReason> {
+        let pending = core::mem::take(&mut self.core.pending);
+        let mut result = Ok(());
+        for state in &pending {
+            result = self.recompute(state, None);
+            if result.is_err() {
+                break;
+            }
+        }
+        // Keep the buffer for the next changes.
+        self.core.pending = pending;
+        self.core.pending.clear();
+        result.inspect_err(|_| self.core.stale = true)
+    }
+
+    /// Recomputes the `rhs` of `state` from its parents, then queues or unqueues it
+    /// (`UpdateVertex`). `slot` is its slot when the caller knows it.
+    fn recompute(&mut self, state: &S, slot: Option<Slot>) -> Result<(), StopReason> {
+        if *state == self.core.root {
+            return Ok(());
+        }
+        let core = &*self.core;
+        let mut rhs = Dist::Infinite;
+        let (mut halt, mut overflowed) = (None, false);
+        let generated = &mut self.stats.generated;
+        D::parents(self.space, state, |parent, step| {
+            *generated += 1;
+            if let Some(g) = core.node(&parent).g.finite()
+                && let Some(cost) = extended(g, step, &mut halt, &mut overflowed)
+            {
+                rhs = rhs.min(Dist::Finite(cost));
+            }
+        });
+        self.core.overflowed |= overflowed;
+        if let Some(reason) = halt {
+            return Err(reason);
+        }
+        let slot = match slot.or_else(|| self.core.store().find(state)) {
+            Some(slot) => slot,
+            // A state never met whose `rhs` stays infinite stays unrecorded.
+            None if rhs == Dist::Infinite => return Ok(()),
+            None => self.core.insert(state)?,
+        };
+        self.core.store_mut().value_mut(slot).rhs = rhs;
+        self.update(slot, state)
+    }
+
+    /// Queues the state at `slot` under its key when it is inconsistent, and takes it out
+    /// of the queue when it is not (`UpdateVertex`, after its `rhs` was set).
+    fn update(&mut self, slot: Slot, state: &S) -> Result<(), StopReason> {
+        let core = &mut *self.core;
+        let node = *core.store().value(slot);
+        if node.g == node.rhs {
+            if node.key.is_some() {
+                core.store_mut().value_mut(slot).key = None;
+                core.queued -= 1;
+            }
+            return Ok(());
+        }
+        let key = core.key(&node, (self.h)(state));
+        if node.key == Some(key) {
+            return Ok(());
+        }
+        core.push(slot, key)?;
+        if node.key.is_none() {
+            core.queued += 1;
+        }
+        core.store_mut().value_mut(slot).key = Some(key);
+        Ok(())
+    }
+
+    /// `ComputeShortestPath`: expands the queued state of least key until the target is
+    /// consistent and its key is no greater than any queued key.
+    fn compute<V: Visitor<S, C>>(
+        &mut self,
+        limits: &Limits<C>,
+        visitor: &mut V,
+    ) -> Result<(), StopReason> {
+        let (target, h) = (self.target, self.h);
         loop {
-            let Some((old_key, slot)) = self.top() else {
+            let Some((old_key, slot)) = self.core.top() else {
                 return Ok(());
             };
-            stats.peak_open = stats.peak_open.max(self.queued);
-            let store = self.store.as_ref().expect("built by `prepare`");
-            let goal = Self::node(store, target);
-            if old_key >= self.key(&goal, h(target)) && goal.g == goal.rhs {
+            let core = &mut *self.core;
+            self.stats.peak_open = self.stats.peak_open.max(core.queued);
+            let goal = core.node(target);
+            if old_key >= core.key(&goal, h(target)) && goal.g == goal.rhs {
                 return Ok(());
             }
-            limits.check(stats.expanded, || self.memory_bytes())?;
-            let state = store.state(slot);
-            let node = *store.value(slot);
-            let new_key = self.key(&node, h(&state));
+            limits.check(self.stats.expanded, || core.memory_bytes())?;
+            let state = core.store().state(slot);
+            let node = *core.store().value(slot);
+            let new_key = core.key(&node, h(&state));
             if old_key < new_key {
                 // Queued before the target moved: its key rose since (D* Lite).
-                self.heap.pop();
-                self.push(slot, new_key)
-                    .inspect_err(|_| self.stale = true)?;
-                self.store_mut().value_mut(slot).key = Some(new_key);
+                core.heap.pop();
+                core.push(slot, new_key)
+                    .inspect_err(|_| core.stale = true)?;
+                core.store_mut().value_mut(slot).key = Some(new_key);
                 continue;
             }
             let cost = node
@@ -514,12 +535,12 @@ where
                 .min(node.rhs)
                 .finite()
                 .expect("a queued state has a path");
-            expanding(visitor, stats, &state, cost)?;
-            self.heap.pop();
-            self.store_mut().value_mut(slot).key = None;
-            self.queued -= 1;
-            self.expand::<D, Sp>(space, slot, &state, h, stats)
-                .inspect_err(|_| self.stale = true)?;
+            expanding(visitor, &mut self.stats, &state, cost)?;
+            core.heap.pop();
+            core.store_mut().value_mut(slot).key = None;
+            core.queued -= 1;
+            self.expand(slot, &state)
+                .inspect_err(|_| self.core.stale = true)?;
         }
     }
 
@@ -527,42 +548,32 @@ where
     /// (`g > rhs`) takes its `rhs` as `g` and lowers its children's `rhs`; an
     /// underconsistent one forgets its `g`, and the children whose `rhs` it made, and
     /// itself, are updated.
-    fn expand<D, Sp>(
-        &mut self,
-        space: &Sp,
-        slot: Slot,
-        state: &S,
-        h: &impl Fn(&S) -> C,
-        stats: &mut Stats,
-    ) -> Result<(), StopReason>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        let node = *self.store_mut().value(slot);
+    fn expand(&mut self, slot: Slot, state: &S) -> Result<(), StopReason> {
+        let space = self.space;
+        let node = *self.core.store().value(slot);
         let mut halt = None;
         if node.g > node.rhs {
             let g = node.rhs.finite().expect("below an infinite g");
-            self.store_mut().value_mut(slot).g = node.rhs;
+            self.core.store_mut().value_mut(slot).g = node.rhs;
             let mut overflowed = false;
             D::children(space, state, |child, step| {
-                stats.generated += 1;
+                self.stats.generated += 1;
                 let Some(cost) = extended(g, step, &mut halt, &mut overflowed) else {
                     return;
                 };
-                if child == self.root {
+                if child == self.core.root {
                     return;
                 }
-                if let Err(reason) = self.lower(&child, cost, h) {
+                if let Err(reason) = self.lower(&child, cost) {
                     halt = Some(reason);
                 }
             });
-            self.overflowed |= overflowed;
+            self.core.overflowed |= overflowed;
         } else {
             let old = node.g.finite().expect("above a finite rhs");
-            self.store_mut().value_mut(slot).g = Dist::Infinite;
+            self.core.store_mut().value_mut(slot).g = Dist::Infinite;
             D::children(space, state, |child, step| {
-                stats.generated += 1;
+                self.stats.generated += 1;
                 if halt.is_some() {
                     return;
                 }
@@ -570,112 +581,95 @@ where
                     halt = Some(StopReason::NegativeCost);
                     return;
                 }
-                let Some(found) = self.store_mut().find(&child) else {
+                let store = self.core.store();
+                let Some(found) = store.find(&child) else {
                     return;
                 };
                 let supported = old
                     .checked_plus(step)
-                    .is_some_and(|cost| self.store_mut().value(found).rhs == Dist::Finite(cost));
-                if supported
-                    && let Err(reason) =
-                        self.recompute::<D, Sp>(space, &child, Some(found), h, stats)
-                {
+                    .is_some_and(|cost| store.value(found).rhs == Dist::Finite(cost));
+                if supported && let Err(reason) = self.recompute(&child, Some(found)) {
                     halt = Some(reason);
                 }
             });
             if halt.is_none() {
-                self.update(slot, state, h)?;
+                self.update(slot, state)?;
             }
         }
         halt.map_or(Ok(()), Err)
     }
 
     /// Lowers the `rhs` of `child` to `cost` if that is less, and updates it.
-    fn lower(&mut self, child: &S, cost: C, h: &impl Fn(&S) -> C) -> Result<(), StopReason> {
-        let found = self.store_mut().find(child);
-        let rhs = found.map_or(Dist::Infinite, |s| self.store_mut().value(s).rhs);
+    fn lower(&mut self, child: &S, cost: C) -> Result<(), StopReason> {
+        let core = &mut *self.core;
+        let found = core.store().find(child);
+        let rhs = found.map_or(Dist::Infinite, |s| core.store().value(s).rhs);
         if Dist::Finite(cost) >= rhs {
             return Ok(());
         }
         let slot = match found {
             Some(slot) => slot,
-            None => self.insert(child)?,
+            None => core.insert(child)?,
         };
-        self.store_mut().value_mut(slot).rhs = Dist::Finite(cost);
-        self.update(slot, child, h)
+        core.store_mut().value_mut(slot).rhs = Dist::Finite(cost);
+        self.update(slot, child)
     }
 
     /// After `ComputeShortestPath`: the path from the target to the root along tight steps
     /// (`g(parent) + c = g(state)`), or no path when the target's `g` is infinite; `None`
     /// when the path cannot be traced.
-    fn answer<D, Sp>(&mut self, space: &Sp, target: &S) -> Option<Outcome<Solution<S, C>>>
-    where
-        D: Direction,
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        let store = self.store.as_ref().expect("built by `prepare`");
-        let Some(cost) = Self::node(store, target).g.finite() else {
-            return Some(if self.overflowed {
+    fn answer(&self) -> Option<Outcome<Solution<S, C>>> {
+        let Some(cost) = self.core.node(self.target).g.finite() else {
+            return Some(if self.core.overflowed {
                 Outcome::Stopped(StopReason::CostOverflow)
             } else {
                 Outcome::NoPath
             });
         };
-        let path = trace::<D, Sp, St, C>(space, store, target, &self.root)?;
+        let path = self.trace()?;
         Some(Outcome::Found(Solution { path, cost }))
     }
-}
 
-/// A depth-first walk from `target` to `root` along tight steps: from a state at `g`, to
-/// a parent at `g(parent)` with `g(parent) + c = g`, never to a state visited before. On
-/// positive costs the first tight parent always leads on; steps of cost zero may need a
-/// step back. `None` when the records do not lead to the root.
-fn trace<D, Sp, St, C>(
-    space: &Sp,
-    store: &St::Store<Node<C>>,
-    target: &Sp::State,
-    root: &Sp::State,
-) -> Option<Vec<Sp::State>>
-where
-    D: Direction,
-    Sp: ReversibleSpace<Cost = C> + ?Sized,
-    Sp::State: Clone + Eq + Hash,
-    C: Cost,
-    St: Storage<Sp::State>,
-{
-    let g = |state: &Sp::State| {
-        store
-            .find(state)
-            .and_then(|slot| store.value(slot).g.finite())
-    };
-    let mut path = vec![target.clone()];
-    let mut visited = FxHashSet::default();
-    visited.insert(target.clone());
-    while let Some(at) = path.last() {
-        if at == root {
-            return Some(path);
-        }
-        let here = g(at)?;
-        let mut next = None;
-        D::parents(space, at, |parent, step| {
-            if next.is_none()
-                && !visited.contains(&parent)
-                && g(&parent).and_then(|gp| gp.checked_plus(step)) == Some(here)
-            {
-                next = Some(parent);
+    /// A depth-first walk from the target to the root along tight steps: from a state at
+    /// `g`, to a parent at `g(parent)` with `g(parent) + c = g`, never to a state visited
+    /// before. On positive costs the first tight parent always leads on; steps of cost
+    /// zero may need a step back. `None` when the records do not lead to the root.
+    fn trace(&self) -> Option<Vec<S>> {
+        let store = self.core.store();
+        let g = |state: &S| {
+            store
+                .find(state)
+                .and_then(|slot| store.value(slot).g.finite())
+        };
+        let mut path = vec![self.target.clone()];
+        let mut visited = FxHashSet::default();
+        visited.insert(self.target.clone());
+        while let Some(at) = path.last() {
+            if *at == self.core.root {
+                return Some(path);
             }
-        });
-        match next {
-            Some(parent) => {
-                visited.insert(parent.clone());
-                path.push(parent);
-            }
-            None => {
-                path.pop();
+            let here = g(at)?;
+            let mut next = None;
+            D::parents(self.space, at, |parent, step| {
+                if next.is_none()
+                    && !visited.contains(&parent)
+                    && g(&parent).and_then(|gp| gp.checked_plus(step)) == Some(here)
+                {
+                    next = Some(parent);
+                }
+            });
+            match next {
+                Some(parent) => {
+                    visited.insert(parent.clone());
+                    path.push(parent);
+                }
+                None => {
+                    path.pop();
+                }
             }
         }
+        None
     }
-    None
 }
 
 /// The error of a heap that cannot grow to `entries` entries.

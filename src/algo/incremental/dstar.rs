@@ -1,10 +1,8 @@
 //! D* Lite: a least-cost path from a moving start to a fixed goal, kept up to date as
 //! the start moves and step costs change.
 
-use core::hash::Hash;
-
-use crate::event::{NoVisitor, Visitor};
-use crate::solution::{Limits, Search, Solution};
+use crate::event::Visitor;
+use crate::solution::{Search, Solution};
 use crate::space::{Cost, ReversibleSpace, ZeroHeuristic};
 use crate::store::{Hashed, Storage};
 
@@ -130,89 +128,74 @@ impl<S, C: Cost> PairHeuristic<S, C> for ZeroHeuristic {
 /// assert_eq!(found.path, [(0, 1), (1, 1), (1, 2), (1, 3), (0, 3), (0, 4)]);
 /// ```
 pub struct DStarLite<S, C: Cost, H, St: Storage<S> = Hashed> {
-    core: Core<S, C, St>,
+    core: Core<S, C, St, Backward>,
     start: S,
     /// The start when the key modifier was last raised.
     last: S,
     heuristic: H,
-    limits: Limits<C>,
 }
 
-impl<S, C, H> DStarLite<S, C, H>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    H: PairHeuristic<S, C>,
-{
+incremental_engine! {
+    impl DStarLite<H: PairHeuristic> {
+        /// The start state: where the next search's path begins.
+        #[must_use]
+        pub fn start(&self) -> &S {
+            &self.start
+        }
+
+        /// The goal state.
+        #[must_use]
+        pub fn goal(&self) -> &S {
+            self.core.root()
+        }
+
+        /// A searcher as [`DStarLite::new`], its records kept in `storage` (e.g.
+        /// [`Dense`](crate::Dense)`(indexer)`, allocated by the first search).
+        #[must_use]
+        pub fn with_storage(storage: St, start: S, goal: S, heuristic: H) -> Self {
+            Self {
+                core: Core::new(storage, goal),
+                last: start.clone(),
+                start,
+                heuristic,
+            }
+        }
+
+        /// Moves the start to `start` (the agent stepped along its path, or anywhere: the
+        /// records stay valid wherever it goes).
+        ///
+        /// # Complexity
+        ///
+        /// O(1); the next search adds one estimate to the key modifier.
+        pub fn move_to(&mut self, start: S) {
+            self.start = start;
+        }
+
+        /// [`DStarLite::search`], with `visitor` seeing each expansion
+        /// ([`Event::Expanded`](crate::Event::Expanded), at the least of the state's old and
+        /// new cost to the goal) and able to stop the search.
+        pub fn search_with<Sp, V>(&mut self, space: &Sp, visitor: &mut V) -> Search<Solution<S, C>>
+        where
+            Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
+            V: Visitor<S, C>,
+        {
+            if self.start != self.last {
+                let moved = self.heuristic.between(&self.last, &self.start);
+                self.core.add_to_key_modifier(moved);
+                self.last = self.start.clone();
+            }
+            let (heuristic, start) = (&self.heuristic, &self.start);
+            // Traced from the start along successors to the goal: already in order.
+            self.core
+                .search(space, start, |state| heuristic.between(start, state), visitor)
+        }
+    }
     /// A searcher for a least-cost path from `start` (which may move) to `goal`, guided
     /// by `heuristic` (see [`DStarLite`]), with hashed storage and no limits. Nothing is
     /// searched or allocated before the first [`search`](DStarLite::search).
-    #[must_use]
-    pub fn new(start: S, goal: S, heuristic: H) -> Self {
-        Self::with_storage(Hashed, start, goal, heuristic)
-    }
-}
-
-impl<S, C, H, St> DStarLite<S, C, H, St>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    H: PairHeuristic<S, C>,
-    St: Storage<S>,
-{
-    /// A searcher as [`DStarLite::new`], its records kept in `storage` (e.g.
-    /// [`Dense`](crate::Dense)`(indexer)`, allocated by the first search).
-    #[must_use]
-    pub fn with_storage(storage: St, start: S, goal: S, heuristic: H) -> Self {
-        Self {
-            core: Core::new(storage, goal),
-            last: start.clone(),
-            start,
-            heuristic,
-            limits: Limits::new(),
-        }
-    }
-
+    fn new;
     /// The same searcher with `limits` for each later search (counted per search).
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// The limits of each search.
-    #[must_use]
-    pub fn limits(&self) -> &Limits<C> {
-        &self.limits
-    }
-
-    /// The start state: where the next search's path begins.
-    #[must_use]
-    pub fn start(&self) -> &S {
-        &self.start
-    }
-
-    /// The goal state.
-    #[must_use]
-    pub fn goal(&self) -> &S {
-        self.core.root()
-    }
-
-    /// Moves the start to `start` (the agent stepped along its path, or anywhere: the
-    /// records stay valid wherever it goes).
-    ///
-    /// # Complexity
-    ///
-    /// O(1); the next search adds one estimate to the key modifier.
-    pub fn move_to(&mut self, start: S) {
-        self.start = start;
-    }
-
+    fn with_limits;
     /// Tells the searcher that the cost of each step `(from, to)` changed since the last
     /// search (or that the step appeared or disappeared): see [`DStarLite`] for what
     /// must be told. The next search reads the new costs from the space.
@@ -221,53 +204,9 @@ where
     ///
     /// O(1) per step now; the next search looks at the successors of each `from` once.
     /// Memory that cannot be had for the list makes the next search start over.
-    pub fn edges_changed(&mut self, edges: impl IntoIterator<Item = (S, S)>) {
-        for (from, _) in edges {
-            self.core.note_changed(from);
-        }
-    }
-
+    fn edges_changed;
     /// Forgets every record: the next search is a fresh one.
-    pub fn reset(&mut self) {
-        self.core.reset();
-    }
-
-    /// A least-cost path from the start to the goal in `space` as it is now, repairing
-    /// the answer of the last search; the statistics count this search's work alone.
-    ///
-    /// # Complexity
-    ///
-    /// See [`DStarLite`].
-    pub fn search<Sp>(&mut self, space: &Sp) -> Search<Solution<S, C>>
-    where
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        self.search_with(space, &mut NoVisitor)
-    }
-
-    /// [`DStarLite::search`], with `visitor` seeing each expansion
-    /// ([`Event::Expanded`](crate::Event::Expanded), at the least of the state's old and
-    /// new cost to the goal) and able to stop the search.
-    pub fn search_with<Sp, V>(&mut self, space: &Sp, visitor: &mut V) -> Search<Solution<S, C>>
-    where
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-        V: Visitor<S, C>,
-    {
-        if self.start != self.last {
-            let moved = self.heuristic.between(&self.last, &self.start);
-            self.core.add_to_key_modifier(moved);
-            self.last = self.start.clone();
-        }
-        let (heuristic, start) = (&self.heuristic, &self.start);
-        // Traced from the start along successors to the goal: already in order.
-        self.core.search::<Backward, Sp, V>(
-            space,
-            start,
-            |state| heuristic.between(start, state),
-            &self.limits,
-            visitor,
-        )
-    }
+    fn reset;
 }
 
 impl<S: core::fmt::Debug, C: Cost, H, St: Storage<S>> core::fmt::Debug for DStarLite<S, C, H, St> {
@@ -275,7 +214,7 @@ impl<S: core::fmt::Debug, C: Cost, H, St: Storage<S>> core::fmt::Debug for DStar
         f.debug_struct("DStarLite")
             .field("start", &self.start)
             .field("goal", self.core.root())
-            .field("limits", &self.limits)
+            .field("limits", self.core.limits())
             .finish_non_exhaustive()
     }
 }

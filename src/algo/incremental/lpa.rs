@@ -1,10 +1,8 @@
 //! Lifelong Planning A* (LPA*): a least-cost path from a fixed start to a fixed goal,
 //! kept up to date as step costs change.
 
-use core::hash::Hash;
-
-use crate::event::{NoVisitor, Visitor};
-use crate::solution::{Limits, Search, Solution};
+use crate::event::Visitor;
+use crate::solution::{Search, Solution};
 use crate::space::{Cost, Heuristic, ReversibleSpace};
 use crate::store::{Hashed, Storage};
 
@@ -98,77 +96,61 @@ use super::core::{Core, Forward};
 /// assert_eq!((found.path, found.cost), (vec![0, 1, 3], 6));
 /// ```
 pub struct Lpa<S, C: Cost, H, St: Storage<S> = Hashed> {
-    core: Core<S, C, St>,
+    core: Core<S, C, St, Forward>,
     goal: S,
     heuristic: H,
-    limits: Limits<C>,
 }
 
-impl<S, C, H> Lpa<S, C, H>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    H: Heuristic<S, C>,
-{
+incremental_engine! {
+    impl Lpa<H: Heuristic> {
+        /// The start state.
+        #[must_use]
+        pub fn start(&self) -> &S {
+            self.core.root()
+        }
+
+        /// The goal state.
+        #[must_use]
+        pub fn goal(&self) -> &S {
+            &self.goal
+        }
+
+        /// A searcher as [`Lpa::new`], its records kept in `storage` (e.g.
+        /// [`Dense`](crate::Dense)`(indexer)`, allocated by the first search).
+        #[must_use]
+        pub fn with_storage(storage: St, start: S, goal: S, heuristic: H) -> Self {
+            Self {
+                core: Core::new(storage, start),
+                goal,
+                heuristic,
+            }
+        }
+
+        /// [`Lpa::search`], with `visitor` seeing each expansion
+        /// ([`Event::Expanded`](crate::Event::Expanded), at the least of the state's old and
+        /// new cost) and able to stop the search.
+        pub fn search_with<Sp, V>(&mut self, space: &Sp, visitor: &mut V) -> Search<Solution<S, C>>
+        where
+            Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
+            V: Visitor<S, C>,
+        {
+            let heuristic = &self.heuristic;
+            let mut search =
+                self.core.search(space, &self.goal, |state| heuristic.estimate(state), visitor);
+            // Traced from the goal back to the start.
+            if let crate::Outcome::Found(found) = &mut search.outcome {
+                found.path.reverse();
+            }
+            search
+        }
+    }
     /// A searcher for a least-cost path from `start` to `goal`, guided by `heuristic`
     /// (consistent: see [`Lpa`]), with hashed storage and no limits. Nothing is searched
     /// or allocated before the first [`search`](Lpa::search).
-    #[must_use]
-    pub fn new(start: S, goal: S, heuristic: H) -> Self {
-        Self::with_storage(Hashed, start, goal, heuristic)
-    }
-}
-
-impl<S, C, H, St> Lpa<S, C, H, St>
-where
-    S: Clone + Eq + Hash,
-    C: Cost,
-    H: Heuristic<S, C>,
-    St: Storage<S>,
-{
-    /// A searcher as [`Lpa::new`], its records kept in `storage` (e.g.
-    /// [`Dense`](crate::Dense)`(indexer)`, allocated by the first search).
-    #[must_use]
-    pub fn with_storage(storage: St, start: S, goal: S, heuristic: H) -> Self {
-        Self {
-            core: Core::new(storage, start),
-            goal,
-            heuristic,
-            limits: Limits::new(),
-        }
-    }
-
+    fn new;
     /// The same searcher with `limits` for each later search (counted per search: the
     /// expansion limit bounds the expansions of one search, not of all).
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits<C>) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// Replaces the limits of later searches.
-    pub fn set_limits(&mut self, limits: Limits<C>) {
-        self.limits = limits;
-    }
-
-    /// The limits of each search.
-    #[must_use]
-    pub fn limits(&self) -> &Limits<C> {
-        &self.limits
-    }
-
-    /// The start state.
-    #[must_use]
-    pub fn start(&self) -> &S {
-        self.core.root()
-    }
-
-    /// The goal state.
-    #[must_use]
-    pub fn goal(&self) -> &S {
-        &self.goal
-    }
-
+    fn with_limits;
     /// Tells the searcher that the cost of each step `(from, to)` changed since the last
     /// search (or that the step appeared or disappeared): see [`Lpa`] for what must be
     /// told. The next search reads the new costs from the space.
@@ -178,52 +160,9 @@ where
     /// O(1) per step now; the next search looks at the predecessors of each `to` once.
     /// Memory that cannot be had for the list makes the next search start over, which
     /// needs no list.
-    pub fn edges_changed(&mut self, edges: impl IntoIterator<Item = (S, S)>) {
-        for (_, to) in edges {
-            self.core.note_changed(to);
-        }
-    }
-
+    fn edges_changed;
     /// Forgets every record: the next search is a fresh one (an A* search).
-    pub fn reset(&mut self) {
-        self.core.reset();
-    }
-
-    /// A least-cost path from the start to the goal in `space` as it is now, repairing
-    /// the answer of the last search; the statistics count this search's work alone.
-    ///
-    /// # Complexity
-    ///
-    /// See [`Lpa`].
-    pub fn search<Sp>(&mut self, space: &Sp) -> Search<Solution<S, C>>
-    where
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-    {
-        self.search_with(space, &mut NoVisitor)
-    }
-
-    /// [`Lpa::search`], with `visitor` seeing each expansion
-    /// ([`Event::Expanded`](crate::Event::Expanded), at the least of the state's old and
-    /// new cost) and able to stop the search.
-    pub fn search_with<Sp, V>(&mut self, space: &Sp, visitor: &mut V) -> Search<Solution<S, C>>
-    where
-        Sp: ReversibleSpace<State = S, Cost = C> + ?Sized,
-        V: Visitor<S, C>,
-    {
-        let heuristic = &self.heuristic;
-        let mut search = self.core.search::<Forward, Sp, V>(
-            space,
-            &self.goal,
-            |state| heuristic.estimate(state),
-            &self.limits,
-            visitor,
-        );
-        // Traced from the goal back to the start.
-        if let crate::Outcome::Found(found) = &mut search.outcome {
-            found.path.reverse();
-        }
-        search
-    }
+    fn reset;
 }
 
 impl<S: core::fmt::Debug, C: Cost, H, St: Storage<S>> core::fmt::Debug for Lpa<S, C, H, St> {
@@ -231,7 +170,7 @@ impl<S: core::fmt::Debug, C: Cost, H, St: Storage<S>> core::fmt::Debug for Lpa<S
         f.debug_struct("Lpa")
             .field("start", self.core.root())
             .field("goal", &self.goal)
-            .field("limits", &self.limits)
+            .field("limits", self.core.limits())
             .finish_non_exhaustive()
     }
 }

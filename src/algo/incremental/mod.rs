@@ -57,6 +57,86 @@
 //! assert_eq!(dstar.search(&graph).into_found().unwrap(), fresh);
 //! ```
 
+/// A searcher `$Engine<S, C, H, St>` of this module, its heuristic an `$Estimate<S, C>`:
+/// the `impl` block of its own methods as given, with the methods LPA* and D* Lite share
+/// written once after them: `new` (hashed storage, through its `with_storage`),
+/// `with_limits`, `set_limits`, `limits`, `edges_changed`, `reset` and `search` (its
+/// `search_with` with no visitor). The searcher keeps its records in a field `core` (a
+/// `Core`); the docs that differ between the two come with each name.
+macro_rules! incremental_engine {
+    (
+        impl $Engine:ident<H: $Estimate:ident> { $($own:tt)* }
+        $(#[$new_doc:meta])* fn new;
+        $(#[$with_limits_doc:meta])* fn with_limits;
+        $(#[$edges_doc:meta])* fn edges_changed;
+        $(#[$reset_doc:meta])* fn reset;
+    ) => {
+        impl<S, C, H> $Engine<S, C, H>
+        where
+            S: Clone + Eq + ::core::hash::Hash,
+            C: $crate::Cost,
+            H: $Estimate<S, C>,
+        {
+            $(#[$new_doc])*
+            #[must_use]
+            pub fn new(start: S, goal: S, heuristic: H) -> Self {
+                Self::with_storage($crate::Hashed, start, goal, heuristic)
+            }
+        }
+
+        impl<S, C, H, St> $Engine<S, C, H, St>
+        where
+            S: Clone + Eq + ::core::hash::Hash,
+            C: $crate::Cost,
+            H: $Estimate<S, C>,
+            St: $crate::Storage<S>,
+        {
+            $($own)*
+
+            $(#[$with_limits_doc])*
+            #[must_use]
+            pub fn with_limits(mut self, limits: $crate::Limits<C>) -> Self {
+                self.core.set_limits(limits);
+                self
+            }
+
+            /// Replaces the limits of later searches.
+            pub fn set_limits(&mut self, limits: $crate::Limits<C>) {
+                self.core.set_limits(limits);
+            }
+
+            /// The limits of each search.
+            #[must_use]
+            pub fn limits(&self) -> &$crate::Limits<C> {
+                self.core.limits()
+            }
+
+            $(#[$edges_doc])*
+            pub fn edges_changed(&mut self, edges: impl IntoIterator<Item = (S, S)>) {
+                self.core.edges_changed(edges);
+            }
+
+            $(#[$reset_doc])*
+            pub fn reset(&mut self) {
+                self.core.reset();
+            }
+
+            /// A least-cost path from the start to the goal in `space` as it is now, repairing
+            /// the answer of the last search; the statistics count this search's work alone.
+            ///
+            /// # Complexity
+            ///
+            #[doc = concat!("See [`", stringify!($Engine), "`].")]
+            pub fn search<Sp>(&mut self, space: &Sp) -> $crate::Search<$crate::Solution<S, C>>
+            where
+                Sp: $crate::ReversibleSpace<State = S, Cost = C> + ?Sized,
+            {
+                self.search_with(space, &mut $crate::NoVisitor)
+            }
+        }
+    };
+}
+
 mod core;
 mod dstar;
 mod lpa;

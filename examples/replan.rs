@@ -19,9 +19,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use state_search::domains::movingai::{
-    ClosableSpace, Connectivity, OctileCost, OctileMap, Scenario,
+    ClosableSpace, Connectivity, OctileCost, OctileDistance, OctileMap, Scenario,
 };
-use state_search::grid::Pos;
+use state_search::grid::{CellIndexer, Pos};
 use state_search::rng::SplitMix64;
 use state_search::{AStar, DStarLite, Dense, IndexedSpace, Lpa, Problem, Search, Solution};
 
@@ -104,13 +104,13 @@ fn median<T: PartialOrd + Copy + Default>(values: &mut [T]) -> T {
     values.get(values.len() / 2).copied().unwrap_or_default()
 }
 
+/// A* with dense storage, its buffers kept from search to search.
+type AStarSearcher = state_search::Searcher<Pos, AStar<OctileCost, Dense<CellIndexer>>>;
+
 /// A fresh A* from `start` to `goal` on `space` in `searcher`: the cost, the expansions
 /// and the time.
 fn fresh(
-    searcher: &mut state_search::Searcher<
-        Pos,
-        AStar<OctileCost, Dense<state_search::grid::CellIndexer>>,
-    >,
+    searcher: &mut AStarSearcher,
     space: &ClosableSpace,
     start: Pos,
     goal: Pos,
@@ -124,19 +124,46 @@ fn fresh(
 }
 
 /// Closes the `side` x `side` block centred on `centre`, except `keep` (the agent's cell
-/// and the goal); the cells whose steps changed.
-fn close_block(space: &mut ClosableSpace, centre: Pos, side: u32, keep: [Pos; 2]) -> Vec<Pos> {
+/// and the goal); the steps that changed.
+fn close_block(
+    space: &mut ClosableSpace,
+    centre: Pos,
+    side: u32,
+    keep: [Pos; 2],
+) -> Vec<(Pos, Pos)> {
     let half = side / 2;
     let mut closed = Vec::new();
     for row in centre.row.saturating_sub(half)..=centre.row + half {
         for col in centre.col.saturating_sub(half)..=centre.col + half {
             let cell = Pos::new(row, col);
             if !keep.contains(&cell) && space.close(cell) {
-                closed.push(cell);
+                closed.extend(space.steps_around(cell));
             }
         }
     }
     closed
+}
+
+/// Times a replan (`search`) from `from` and checks it against a fresh A* in `astar`,
+/// recording both; the new path, if the replan found one.
+fn replanned(
+    search: impl FnOnce() -> Search<Solution<Pos, OctileCost>>,
+    (astar, space, from): (&mut AStarSearcher, &ClosableSpace, Pos),
+    (name, options, scenario): (&str, &Options, &Scenario),
+    (tally, out): (&mut Tally, &mut String),
+) -> Option<Vec<Pos>> {
+    let started = Instant::now();
+    let replan = search();
+    let time = started.elapsed();
+    let baseline = fresh(astar, space, from, scenario.goal);
+    record(
+        tally,
+        out,
+        (name, options, scenario),
+        (&replan, time),
+        baseline,
+    );
+    replan.into_found().map(|found| found.path)
 }
 
 /// The options.
@@ -178,102 +205,94 @@ fn record(
     }
 }
 
-/// LPA* on one scenario: the first search, then a block on the path closes and LPA*
-/// replans, `changes` times.
-fn run_lpa(
-    base: &ClosableSpace,
-    scenario: &Scenario,
-    options: &Options,
-    rng: &mut SplitMix64,
-    (tally, out): (&mut Tally, &mut String),
-) -> Result<(), String> {
-    let mut space = base.clone();
-    let (start, goal) = (scenario.start, scenario.goal);
-    let mut lpa = Lpa::with_storage(Dense(space.indexer()), start, goal, space.heuristic(goal));
-    let mut astar = AStar::with_storage(Dense(space.indexer()))
-        .searcher()
-        .map_err(|e| e.to_string())?;
-    let first = lpa.search(&space);
-    tally.first_expanded.push(first.stats.expanded);
-    let mut path = match first.into_found() {
-        Some(found) => found.path,
-        None => return Ok(()),
-    };
-    for _ in 0..options.changes {
-        if path.len() < 3 {
-            break;
-        }
-        let at = 1 + usize::try_from(rng.below(path.len() as u64 - 2)).unwrap_or(0);
-        for cell in close_block(&mut space, path[at], options.block, [start, goal]) {
-            lpa.edges_changed(space.steps_around(cell));
-        }
-        let started = Instant::now();
-        let replan = lpa.search(&space);
-        let time = started.elapsed();
-        let baseline = fresh(&mut astar, &space, start, goal);
-        record(
-            tally,
-            out,
-            ("lpa*", options, scenario),
-            (&replan, time),
-            baseline,
-        );
-        match replan.into_found() {
-            Some(found) => path = found.path,
-            None => break,
-        }
-    }
-    Ok(())
+/// LPA* or D* Lite as this program drives them.
+trait Replanner {
+    /// Its name in the output.
+    const NAME: &str;
+    /// Whether the agent walks along its path between changes (D* Lite); LPA* keeps its
+    /// start.
+    const WALKS: bool;
+    /// The agent is at `at` now.
+    fn move_to(&mut self, at: Pos);
+    /// The steps `steps` changed.
+    fn changed(&mut self, steps: Vec<(Pos, Pos)>);
+    /// Searches again.
+    fn replan(&mut self, space: &ClosableSpace) -> Search<Solution<Pos, OctileCost>>;
 }
 
-/// D* Lite on one scenario: the first search, then the agent walks, a block on the path
-/// ahead closes and D* Lite replans, `changes` times.
-fn run_dstar(
-    base: &ClosableSpace,
-    scenario: &Scenario,
+impl Replanner for Lpa<Pos, OctileCost, OctileDistance, Dense<CellIndexer>> {
+    const NAME: &str = "lpa*";
+    const WALKS: bool = false;
+    fn move_to(&mut self, _: Pos) {}
+    fn changed(&mut self, steps: Vec<(Pos, Pos)>) {
+        self.edges_changed(steps);
+    }
+    fn replan(&mut self, space: &ClosableSpace) -> Search<Solution<Pos, OctileCost>> {
+        self.search(space)
+    }
+}
+
+impl Replanner for DStarLite<Pos, OctileCost, Connectivity, Dense<CellIndexer>> {
+    const NAME: &str = "d*lite";
+    const WALKS: bool = true;
+    fn move_to(&mut self, at: Pos) {
+        DStarLite::move_to(self, at);
+    }
+    fn changed(&mut self, steps: Vec<(Pos, Pos)>) {
+        self.edges_changed(steps);
+    }
+    fn replan(&mut self, space: &ClosableSpace) -> Search<Solution<Pos, OctileCost>> {
+        self.search(space)
+    }
+}
+
+/// One scenario with `agent`, made by `make` for its space: the first search, then,
+/// `changes` times, the agent walks on (D* Lite), a block on the path ahead closes, and
+/// the agent replans, each replan checked against a fresh A*.
+fn run_agent<R: Replanner>(
+    make: impl FnOnce(&ClosableSpace, Pos, Pos) -> R,
+    (base, scenario): (&ClosableSpace, &Scenario),
     options: &Options,
     rng: &mut SplitMix64,
     (tally, out): (&mut Tally, &mut String),
 ) -> Result<(), String> {
     let mut space = base.clone();
     let (start, goal) = (scenario.start, scenario.goal);
-    let mut dstar =
-        DStarLite::with_storage(Dense(space.indexer()), start, goal, Connectivity::Eight);
+    let mut agent = make(&space, start, goal);
     let mut astar = AStar::with_storage(Dense(space.indexer()))
         .searcher()
         .map_err(|e| e.to_string())?;
-    let first = dstar.search(&space);
+    let first = agent.replan(&space);
     tally.first_expanded.push(first.stats.expanded);
-    let mut path = match first.into_found() {
-        Some(found) => found.path,
-        None => return Ok(()),
+    let Some(mut path) = first.into_found().map(|found| found.path) else {
+        return Ok(());
     };
+    // The block closes at least `margin` steps ahead of the agent, and before the goal.
+    let margin = if R::WALKS { 2 } else { 1 };
     for change in 0..options.changes {
         // Walk evenly: a share of what is left for each change to come.
-        let here = path[(path.len() - 1) / (options.changes - change + 1)];
-        dstar.move_to(here);
+        let here = if R::WALKS {
+            path[(path.len() - 1) / (options.changes - change + 1)]
+        } else {
+            start
+        };
+        agent.move_to(here);
         let ahead = path.iter().position(|&p| p == here).unwrap_or(0);
-        if path.len() - ahead < 4 {
+        let span = (path.len() - ahead).saturating_sub(1 + margin) as u64;
+        if span == 0 {
             break;
         }
-        let span = (path.len() - ahead - 3) as u64;
-        let at = ahead + 2 + usize::try_from(rng.below(span)).unwrap_or(0);
-        for cell in close_block(&mut space, path[at], options.block, [here, goal]) {
-            dstar.edges_changed(space.steps_around(cell));
-        }
-        let started = Instant::now();
-        let replan = dstar.search(&space);
-        let time = started.elapsed();
-        let baseline = fresh(&mut astar, &space, here, goal);
-        record(
-            tally,
-            out,
-            ("d*lite", options, scenario),
-            (&replan, time),
-            baseline,
-        );
-        match replan.into_found() {
-            Some(found) => path = found.path,
+        let at = ahead + margin + usize::try_from(rng.below(span)).unwrap_or(0);
+        agent.changed(close_block(
+            &mut space,
+            path[at],
+            options.block,
+            [here, goal],
+        ));
+        let context = (R::NAME, options, scenario);
+        let search = || agent.replan(&space);
+        match replanned(search, (&mut astar, &space, here), context, (tally, out)) {
+            Some(next) => path = next,
             None => break,
         }
     }
@@ -354,8 +373,15 @@ fn run() -> Result<bool, String> {
     let (mut lpa, mut dstar) = (Tally::default(), Tally::default());
     let mut out = String::new();
     for scenario in &scenarios {
-        run_lpa(&base, scenario, &options, &mut rng, (&mut lpa, &mut out))?;
-        run_dstar(&base, scenario, &options, &mut rng, (&mut dstar, &mut out))?;
+        let lpa_of = |space: &ClosableSpace, start, goal| {
+            Lpa::with_storage(Dense(space.indexer()), start, goal, space.heuristic(goal))
+        };
+        let dstar_of = |space: &ClosableSpace, start, goal| {
+            DStarLite::with_storage(Dense(space.indexer()), start, goal, Connectivity::Eight)
+        };
+        let on = (&base, *scenario);
+        run_agent(lpa_of, on, &options, &mut rng, (&mut lpa, &mut out))?;
+        run_agent(dstar_of, on, &options, &mut rng, (&mut dstar, &mut out))?;
     }
     let _ = writeln!(out, "{}", lpa.summary("lpa*", scenarios.len()));
     let _ = writeln!(out, "{}", dstar.summary("d*lite", scenarios.len()));

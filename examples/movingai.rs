@@ -13,13 +13,15 @@
 
 #[path = "common/cli.rs"]
 mod common;
+#[path = "common/movingai.rs"]
+mod files;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use state_search::domains::movingai::{Connectivity, OctileCost, OctileMap, OctileSpace, Scenario};
+use state_search::domains::movingai::{Connectivity, OctileCost, OctileSpace, Scenario};
 use state_search::grid::Pos;
 use state_search::store::{StoragePolicy, UnknownStoragePolicy};
 use state_search::strategy::Requirement::{InPlaceSpace, Threads, UniformCost, UnsignedCost};
@@ -190,23 +192,10 @@ fn run() -> Result<bool, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
-    let [map_path, scen_path] = files.as_slice() else {
-        return Err(format!(
-            "expected two files, MAP and SCEN, found {}",
-            files.len()
-        ));
-    };
-    if every == 0 {
-        return Err("--every must be at least 1".to_owned());
-    }
     if methods.is_empty() {
         methods = vec![method("astar".into())?, method("jps".into())?];
     }
-    let read = |path: &PathBuf| common::read_input(Some(path), common::read_stdin);
-    let map =
-        OctileMap::parse(&read(map_path)?).map_err(|e| format!("{}: {e}", map_path.display()))?;
-    let scenarios = Scenario::parse_list_for(&read(scen_path)?, &map)
-        .map_err(|e| format!("{}: {e}", scen_path.display()))?;
+    let (map, scenarios) = files::load(&files, every)?;
     let scenarios: Vec<&Scenario> = scenarios.iter().step_by(every).take(first).collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();

@@ -12,6 +12,8 @@
 
 #[path = "common/cli.rs"]
 mod common;
+#[path = "common/movingai.rs"]
+mod files;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -19,7 +21,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use state_search::domains::movingai::{
-    ClosableSpace, Connectivity, OctileCost, OctileDistance, OctileMap, Scenario,
+    ClosableSpace, Connectivity, OctileCost, OctileDistance, Scenario,
 };
 use state_search::grid::{CellIndexer, Pos};
 use state_search::rng::SplitMix64;
@@ -345,23 +347,10 @@ fn run() -> Result<bool, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
-    let [map_path, scen_path] = files.as_slice() else {
-        return Err(format!(
-            "expected two files, MAP and SCEN, found {}",
-            files.len()
-        ));
-    };
-    if every == 0 {
-        return Err("--every must be at least 1".to_owned());
-    }
     if options.block.is_multiple_of(2) {
         return Err("--block must be odd".to_owned());
     }
-    let read = |path: &PathBuf| common::read_input(Some(path), common::read_stdin);
-    let map =
-        OctileMap::parse(&read(map_path)?).map_err(|e| format!("{}: {e}", map_path.display()))?;
-    let scenarios = Scenario::parse_list_for(&read(scen_path)?, &map)
-        .map_err(|e| format!("{}: {e}", scen_path.display()))?;
+    let (map, scenarios) = files::load(&files, every)?;
     let scenarios: Vec<&Scenario> = scenarios
         .iter()
         .filter(|s| s.bucket >= min_bucket)

@@ -350,9 +350,9 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     {
         let h = |side| move |state: &S| estimate(side, state);
         for start in starts {
-            self.reach(FORWARD, start, NO_SLOT, C::ZERO, h(FORWARD), visitor)?;
+            self.reach(FORWARD, start, NO_SLOT, C::ZERO, &h(FORWARD), visitor)?;
         }
-        self.reach(BACKWARD, goal, NO_SLOT, C::ZERO, h(BACKWARD), visitor)?;
+        self.reach(BACKWARD, goal, NO_SLOT, C::ZERO, &h(BACKWARD), visitor)?;
         // Until one direction has searched all it can reach:
         while let Some((bound, sides)) = self.next().map_err(StopReason::Capacity)? {
             match self.best {

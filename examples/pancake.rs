@@ -47,7 +47,7 @@ from the top. Blank lines and lines that begin with # are skipped, lines may end
 \\r\\n and a byte order mark is skipped; the goal is the sorted stack (0 on top).
 
 Exit status: 0 with the flips; 2 on a bad argument, malformed input, a search stopped by
-a limit or any other error (out of memory included), with one line on standard error.
+running out of memory or any other error, with one line on standard error.
 ";
 
 fn usage() -> String {

@@ -112,9 +112,11 @@
 //! [`StoragePolicy::Auto`] picks it for a [`Strategy`] run when it fits the memory limit
 //! and the search grows large enough to pay for it (a large dense store is built only
 //! once a hashed start outgrows a share of it).
-//! Choosing it for an engine is one argument:
+//! Choosing it for an engine is one argument (this example's maze needs the feature
+//! `domains`):
 //!
 //! ```
+//! # #[cfg(feature = "domains")] {
 //! use state_search::domains::maze::GridMaze;
 //! use state_search::{Bfs, Dense, IndexedSpace, Problem, Solver};
 //!
@@ -123,11 +125,12 @@
 //! let hashed = Bfs::new().search(&Problem::new(&maze, [maze.start()], |&p| p == goal));
 //! let dense = Bfs::with_storage(Dense(maze.indexer())).search(&Problem::new(&maze, [maze.start()], |&p| p == goal));
 //! assert_eq!(hashed.found().map(|s| s.cost), dense.found().map(|s| s.cost));
+//! # }
 //! ```
 //!
 //! # Domains
 //!
-//! `domains` (cargo feature `domains`, on by default) holds puzzles as ready-made spaces
+//! `domains` (cargo feature `domains`, not a default) holds puzzles as ready-made spaces
 //! with parsers for their contest formats (each format documented in its domain's module,
 //! all read by one tokenizer, `text`); each has an example program in `examples/`.
 

@@ -10,8 +10,12 @@ use super::core::{Core, Forward};
 
 /// Lifelong Planning A* (Koenig and Likhachev 2002): a least-cost path from `start` to
 /// `goal` in a space whose step costs change between searches. The first search is an A*
-/// search; each later one repairs the answer of the one before, expanding only the states
-/// whose cost the changes reached.
+/// search (among states of equal `f` it takes the least `g`, as its key orders them, so on
+/// a space with many paths of one cost it can expand far more than [`AStar`](crate::AStar),
+/// whose rule is the largest `g`: on an open grid with the Manhattan distance, the whole
+/// grid where A* expands little more than one path);
+/// each later one repairs the answer of the one before, expanding only the states whose
+/// cost the changes reached.
 ///
 /// The searcher owns its records from one search to the next; the space is the caller's,
 /// passed to each [`search`](Lpa::search) as it is then. Between two searches, tell it
@@ -56,7 +60,8 @@ use super::core::{Core, Forward};
 ///
 /// # Complexity
 ///
-/// The first search: A*'s states and steps, O((V + E) log V) time, with one look at the
+/// The first search: the states and steps of A* with the least-`g` tie rule
+/// (`astar:tie=low-g`), O((V + E) log V) time, with one look at the
 /// predecessors of a state whenever the cost that supported it rose. A later search:
 /// that, for the states the changes reached; in the worst case (a change next to the
 /// start that every path goes through) as much as a fresh search, and up to twice as

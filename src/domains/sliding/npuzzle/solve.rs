@@ -66,7 +66,9 @@ impl NPuzzle {
     /// # Errors
     ///
     /// [`SolveError::Input`] with [`BoardError::ShapeMismatch`] or
-    /// [`BoardError::Unsolvable`].
+    /// [`BoardError::Unsolvable`]; [`SolveError::NotApplicable`] when the strategy cannot
+    /// search this problem; [`SolveError::Capacity`] when dense storage was asked for and
+    /// cannot be had.
     ///
     /// # Complexity
     ///

@@ -32,25 +32,32 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>> Storage<S> for Chosen<I> {
     type Table<V: Copy + Default> = ChosenTable<S, I, V>;
 
     fn try_store<V: Copy + Default>(&self) -> Result<ChosenStore<S, I, V>, CapacityError> {
-        Ok(match self {
-            Chosen::Dense(indexer) => {
-                let keys = DenseStore::try_new(indexer.clone())?;
-                ChosenStore {
-                    values: try_filled(indexer.bound(), V::default())?,
-                    keys: Keys::Dense(keys),
-                }
-            }
-            Chosen::Hashed => ChosenStore {
-                keys: Keys::Hashed(HashedStore::new()),
-                values: Vec::new(),
-            },
-        })
+        let keys = self.keys()?;
+        let values = match self {
+            Chosen::Dense(indexer) => try_filled(indexer.bound(), V::default())?,
+            Chosen::Hashed => Vec::new(),
+        };
+        Ok(ChosenStore { keys, values })
     }
 
     fn try_table<V: Copy + Default>(&self) -> Result<ChosenTable<S, I, V>, CapacityError> {
         Ok(match self {
             Chosen::Dense(indexer) => ChosenTable::Dense(DenseTable::try_new(indexer.clone())?),
             Chosen::Hashed => ChosenTable::Hashed(HashedTable::new()),
+        })
+    }
+}
+
+impl<I: Clone> Chosen<I> {
+    /// The keys of a store of this storage, built once for every record type of a store.
+    #[inline(never)]
+    fn keys<S: Clone + Eq + Hash>(&self) -> Result<Keys<S, I>, CapacityError>
+    where
+        I: StateIndexer<S>,
+    {
+        Ok(match self {
+            Chosen::Dense(indexer) => Keys::Dense(DenseStore::try_new(indexer.clone())?),
+            Chosen::Hashed => Keys::Hashed(HashedStore::new()),
         })
     }
 }

@@ -150,12 +150,13 @@ impl<C: Cost> Side<C> {
 
 /// The least entry of `queue` that is current, dropping the stale ones above it: an entry
 /// is current while its state is open on `side` at the `g` (given by `g_of`) it was made
-/// with.
+/// with. (`g_of` is a function pointer, so that the calls with one key type are one
+/// compiled function.)
 fn least<K, S, C, St>(
     queue: &mut BinaryQueue<K>,
     store: &St,
     side: usize,
-    g_of: impl Fn(K) -> C,
+    g_of: fn(K) -> C,
 ) -> Result<Option<K>, CapacityError>
 where
     K: Ord + Copy,

@@ -44,7 +44,7 @@ pub(super) enum List {
 /// Every best-first strategy is one compiled loop ([`best_first::solve`]): the open list
 /// is chosen at run time ([`Lists`]), and what it does with goals is [`Goals`] (the first ends
 /// the search unless `anytime`). A loop compiled for each order and queue made a user's
-/// program through `Strategy::run` half again as slow to build.
+/// program through `Strategy::run` 1.4 times as slow to rebuild (BENCHMARKS.md).
 pub(super) struct BestFirst {
     pub(super) list: List,
     pub(super) anytime: bool,

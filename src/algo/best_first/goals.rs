@@ -23,7 +23,7 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 /// [`Goals::anytime`]: a goal becomes the best solution when it is cheaper than the one
 /// before, and the search goes on.
 ///
-/// The visitor sees [`Event::Improved`] with the new cost and the least `f = g + h` still
+/// Anytime, the visitor sees [`Event::Improved`] with the new cost and the least `f = g + h` still
 /// open, a lower bound on the optimum for an admissible heuristic. States whose `f` is not
 /// below the best cost are pruned. When the open list runs dry, the best solution is
 /// optimal: [`Outcome::Found`](crate::Outcome::Found). When a limit stops the search
@@ -33,8 +33,8 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 ///
 /// # Complexity
 ///
-/// Up to A*'s work, plus the states expanded before the bound tightens; the list by `f`
-/// holds one entry per queue entry.
+/// Anytime: up to A*'s work, plus the states expanded before the bound tightens; the list
+/// by `f` holds one entry per queue entry (none when the first goal ends the search).
 pub(crate) struct Goals<S, C> {
     /// Whether the first goal ends the search. One type for both, so that every
     /// best-first strategy of `Strategy::run` is one compiled loop.

@@ -211,7 +211,10 @@ impl<T: Case + ?Sized> Case for Box<T> {
 ///
 /// # Examples
 ///
+/// A domain's own solver (feature `domains`):
+///
 /// ```
+/// # #[cfg(feature = "domains")] {
 /// use state_search::bench::{Comparison, Measurement, case};
 /// use state_search::domains::sliding::klotski::{Metric, Puzzle};
 ///
@@ -221,6 +224,7 @@ impl<T: Case + ?Sized> Case for Box<T> {
 /// });
 /// let report = Comparison::new().case(klotski).strategies(["bfs", "dijkstra"])?.run();
 /// assert!(report.rows().iter().all(|row| row.cost.as_deref() == Some("81")));
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn case<F>(name: impl Into<String>, run: F) -> FnCase<F>

@@ -174,9 +174,10 @@ impl LayerCounts {
 ///
 /// # Examples
 ///
-/// The 2x3 sliding-tile puzzle, counted from its goal:
+/// The 2x3 sliding-tile puzzle (feature `domains`), counted from its goal:
 ///
 /// ```
+/// # #[cfg(feature = "domains")] {
 /// use state_search::algo::layers::Layers;
 /// use state_search::domains::sliding::npuzzle::NPuzzle;
 /// use state_search::domains::sliding::ranking::TileRanking;
@@ -189,6 +190,7 @@ impl LayerCounts {
 /// // The single board 21 moves from the goal:
 /// let farthest: Vec<usize> = layers.last_layer().expect("complete").collect();
 /// assert_eq!(farthest.len(), 1);
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Default)]

@@ -1,7 +1,9 @@
 //! The Moving AI benchmark: twenty scenarios spread over each of six maps' files (short to
-//! long), solved by A* over the cells, by A* over the jump points (JPS), and by
-//! `pathfinding`'s A* given the same moves. Every run asserts each length against the
-//! printed one.
+//! long; group `movingai`), and the first twenty of bucket 0, the shortest (group
+//! `movingai-bucket0`), solved by A* over the cells, by A* over the jump points (JPS),
+//! each through `Strategy::run` and through a `StrategySearcher` kept across queries,
+//! and by `pathfinding`'s A* given the same moves. Every run asserts each length against
+//! the printed one.
 //!
 //! Run with `cargo bench --features domains --bench movingai`; `BENCHMARKS.md` has the last figures.
 
@@ -24,15 +26,25 @@ const MAPS: [&str; 6] = [
 /// The scenarios per map.
 const QUERIES: usize = 20;
 
-/// A map's space and `QUERIES` of its scenarios, evenly spread over the file.
-fn load(name: &str) -> (OctileSpace, Vec<Scenario>) {
+/// A map's space, `QUERIES` of its scenarios evenly spread over the file, and its first
+/// `QUERIES` scenarios of bucket 0.
+fn load(name: &str) -> (OctileSpace, Vec<Scenario>, Vec<Scenario>) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/movingai");
     let read = |file: String| std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     let map = OctileMap::parse(&read(format!("{name}.map"))).unwrap();
     let all = Scenario::parse_list_for(&read(format!("{name}.map.scen")), &map).unwrap();
     let every = (all.len() / QUERIES).max(1);
-    let scenarios = all.into_iter().step_by(every).take(QUERIES).collect();
-    (OctileSpace::new(&map, Connectivity::Eight), scenarios)
+    let spread = all.iter().step_by(every).take(QUERIES).cloned().collect();
+    let shortest = all
+        .into_iter()
+        .filter(|s| s.bucket == 0)
+        .take(QUERIES)
+        .collect();
+    (
+        OctileSpace::new(&map, Connectivity::Eight),
+        spread,
+        shortest,
+    )
 }
 
 /// One unit of `pathfinding`'s fixed-point costs: 10^-9.
@@ -90,31 +102,74 @@ fn jps(space: &OctileSpace, start: Pos, goal: Pos) -> OctileCost {
     search.into_found().expect("a path").cost
 }
 
-/// A method: the cost it finds from a start to a goal.
-type Method = fn(&OctileSpace, Pos, Pos) -> OctileCost;
-
-fn movingai(c: &mut Criterion) {
-    let mut group = c.benchmark_group("movingai");
-    group.sample_size(10);
-    let methods: [(&str, Method); 3] = [
-        ("astar", cells_astar),
-        ("jps", jps),
-        ("pathfinding-astar", pathfinding_astar),
-    ];
-    for name in MAPS {
-        let (space, scenarios) = load(name);
-        for (method, solve) in methods {
-            group.bench_function(BenchmarkId::new(method, name), |b| {
-                b.iter(|| {
-                    for scenario in &scenarios {
-                        let cost = solve(black_box(&space), scenario.start, scenario.goal);
-                        assert!(scenario.optimal.matches_cost(cost), "{method}: {cost}");
-                    }
-                });
-            });
-        }
+/// Runs `method` on every scenario, asserting each length.
+fn solve_all(scenarios: &[Scenario], method: &str, mut solve: impl FnMut(Pos, Pos) -> OctileCost) {
+    for scenario in scenarios {
+        let cost = solve(scenario.start, scenario.goal);
+        assert!(scenario.optimal.matches_cost(cost), "{method}: {cost}");
     }
+}
+
+/// The methods on `scenarios` of one map, as benchmarks `group/METHOD/name`: each
+/// iteration solves every scenario. The searchers keep their buffers across iterations,
+/// as a program answering many queries on one map keeps them.
+fn methods(
+    c: &mut Criterion,
+    group: &str,
+    name: &str,
+    space: &OctileSpace,
+    scenarios: &[Scenario],
+) {
+    let mut group = c.benchmark_group(group);
+    group.sample_size(10);
+    let id = |method| BenchmarkId::new(method, name);
+    let space = black_box(space);
+    group.bench_function(id("astar"), |b| {
+        b.iter(|| solve_all(scenarios, "astar", |s, g| cells_astar(space, s, g)));
+    });
+    let mut astar = Strategy::AStar.searcher();
+    group.bench_function(id("astar-searcher"), |b| {
+        b.iter(|| {
+            solve_all(scenarios, "astar-searcher", |start, goal| {
+                let problem = Problem::new(space, [start], move |&p| p == goal)
+                    .heuristic(space.heuristic(goal))
+                    .indexed();
+                let search = astar.run(&problem, &Limits::new()).unwrap();
+                search.into_found().expect("a path").cost
+            });
+        });
+    });
+    group.bench_function(id("jps"), |b| {
+        b.iter(|| solve_all(scenarios, "jps", |s, g| jps(space, s, g)));
+    });
+    let mut jps = Strategy::AStar.searcher();
+    group.bench_function(id("jps-searcher"), |b| {
+        b.iter(|| {
+            solve_all(scenarios, "jps-searcher", |start, goal| {
+                let jumps = space.jump_points(goal).unwrap();
+                let search = jps.run(&jumps.problem(start), &Limits::new()).unwrap();
+                search.into_found().expect("a path").cost
+            });
+        });
+    });
+    group.bench_function(id("pathfinding-astar"), |b| {
+        b.iter(|| {
+            solve_all(scenarios, "pathfinding-astar", |s, g| {
+                pathfinding_astar(space, s, g)
+            });
+        });
+    });
     group.finish();
+}
+
+/// Per map: `QUERIES` scenarios spread over the file (group `movingai`), and the first
+/// `QUERIES` of bucket 0, the shortest (group `movingai-bucket0`).
+fn movingai(c: &mut Criterion) {
+    for name in MAPS {
+        let (space, spread, shortest) = load(name);
+        methods(c, "movingai", name, &space, &spread);
+        methods(c, "movingai-bucket0", name, &space, &shortest);
+    }
 }
 
 criterion_group!(benches, movingai);

@@ -198,6 +198,7 @@ pub use space::{
 pub use store::{Dense, Hashed, Storage, StoragePolicy};
 pub use strategy::{
     Inapplicable, ParseStrategyError, Problem, SearchProblem, Strategy, StrategyError,
+    StrategySearcher,
 };
 
 /// The README's examples, compiled and run as doctests.

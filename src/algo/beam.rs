@@ -67,6 +67,15 @@ pub struct BeamScratch<S, C: Cost, St: Storage<S>> {
     next: Vec<Candidate<C>>,
 }
 
+crate::store::reusable_scratch!(BeamScratch<S, C>, store);
+
+impl<S, C: Cost, St: Storage<S>> BeamScratch<S, C, St> {
+    /// The heap memory of the store and the layers, in bytes.
+    fn memory_bytes(&self) -> usize {
+        self.store.memory_bytes() + layers_memory(&self.layer, &self.next)
+    }
+}
+
 impl<S, C: Cost, St: Storage<S>> core::fmt::Debug for BeamScratch<S, C, St> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("BeamScratch")

@@ -90,6 +90,8 @@ impl<S, St: Storage<S>> Engine<S> for Bfs<St> {
     }
 }
 
+crate::store::reusable_scratch!(BfsScratch<S>, store);
+
 impl<S, St: Storage<S>> BfsScratch<S, St> {
     /// The number of steps to `state` found by the last search, if it reached `state`.
     ///

@@ -4,8 +4,10 @@
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::solution::{Limits, Outcome, Search, Solution, Stats, StopReason};
-use crate::space::ReversibleSpace;
-use crate::store::{Hashed, NO_SLOT, NodeStore, Slot, Storage, path_to, try_push};
+use crate::space::{ReversibleSpace, StateIndexer};
+use crate::store::{
+    Chosen, Hashed, NO_SLOT, NodeStore, Reusable, Slot, Storage, path_to, try_push,
+};
 
 use super::engine::{Engine, Setup, Solver, engine_setup, expanding, storage_constructors};
 use crate::problem::{Backward, Problem, SearchProblem, StateOf};
@@ -98,6 +100,24 @@ storage_constructors!(
 pub struct BidirectionalScratch<S, St: Storage<S>> {
     forward: Side<S, St>,
     backward: Side<S, St>,
+}
+
+impl<S, I> Reusable<I> for BidirectionalScratch<S, Chosen<I>>
+where
+    S: Clone + Eq + core::hash::Hash,
+    I: StateIndexer<S>,
+{
+    fn adopt(&mut self, storage: &Chosen<I>) -> bool {
+        self.forward.store.adopt(storage) && self.backward.store.adopt(storage)
+    }
+
+    fn dense_bound(&self) -> Option<usize> {
+        self.forward.store.dense_bound()
+    }
+
+    fn kept_bytes(&self) -> usize {
+        self.memory_bytes()
+    }
 }
 
 impl<S, St: Storage<S>> BidirectionalScratch<S, St> {

@@ -236,6 +236,8 @@ impl<S: Eq, C: Cost, St: Storage<S>> super::engine::Searcher<S, Spfa<C, St>> {
     }
 }
 
+crate::store::reusable_scratch!(SpfaScratch<S, C>, store);
+
 impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
     /// The least cost of `state` computed by the last search, if it reached `state`.
     #[must_use]

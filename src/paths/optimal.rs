@@ -8,8 +8,10 @@ use crate::algo::engine::extended;
 use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
-use crate::space::{Cost, StateSpace};
-use crate::store::{NodeStore, Probe, Ran, Slot, Storage, StorageUser, try_push, with_storage};
+use crate::space::{Cost, StateIndexer, StateSpace};
+use crate::store::{
+    Chosen, NodeStore, Probe, Ran, Slot, Storage, StorageUser, try_push, with_storage,
+};
 use crate::strategy::{CostOf, MaybeIndexer, SearchProblem, StateOf};
 
 use super::dag::{OptimalDag, OptimalPathsIter};
@@ -113,6 +115,7 @@ pub fn optimal_paths<P: SearchProblem>(
     };
     with_storage(
         problem.storage(),
+        false,
         problem.indexer().get(),
         size_of::<Record<CostOf<P>>>(),
         limits.memory_limit(),
@@ -132,16 +135,17 @@ struct Run<'a, Sp: StateSpace + ?Sized, G> {
 /// The answer of [`optimal_paths`].
 type Answer<S, C> = Result<OptimalPaths<S, C>, PathsError<S, C>>;
 
-impl<Sp, G> StorageUser<Sp::State> for Run<'_, Sp, G>
+impl<Sp, G, I> StorageUser<Sp::State, I> for Run<'_, Sp, G>
 where
     Sp: StateSpace + ?Sized,
     G: Fn(&Sp::State) -> bool,
+    I: StateIndexer<Sp::State>,
 {
     type Output = Answer<Sp::State, Sp::Cost>;
 
-    fn run<St: Storage<Sp::State>>(
+    fn run(
         &mut self,
-        storage: St,
+        storage: Chosen<I>,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError> {
         let limits = Probe::limits(probe, self.limits);

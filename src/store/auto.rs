@@ -8,8 +8,8 @@ use crate::error::{CapacityError, CapacityErrorKind};
 use crate::solution::{Limits, Search, StopReason};
 use crate::space::StateIndexer;
 
+use super::NO_SLOT;
 use super::chosen::Chosen;
-use super::{NO_SLOT, Storage};
 
 /// How a [`Strategy`](crate::Strategy) run stores what it knows about states.
 ///
@@ -85,17 +85,18 @@ impl core::fmt::Display for UnknownStoragePolicy {
 
 impl std::error::Error for UnknownStoragePolicy {}
 
-/// Code generic over the storage, run by [`with_storage`] once the storage is chosen.
-pub(crate) trait StorageUser<S> {
+/// Code run by [`with_storage`] once the storage is chosen: dense storage over the
+/// numbering `I`, or hashed storage, as one type.
+pub(crate) trait StorageUser<S, I> {
     /// What the code returns.
     type Output;
     /// Runs the code with `storage`; an `Err` means its buffers could not be built (the
     /// search did not start), so another storage may be tried. With a [`Probe`], the run
     /// is a hashed start that must stop when its memory passes the probe's
     /// ([`Probe::limits`]); [`Ran::Outgrew`] says it did ([`Probe::outgrew`]).
-    fn run<St: Storage<S>>(
+    fn run(
         &mut self,
-        storage: St,
+        storage: Chosen<I>,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError>;
 }
@@ -161,8 +162,11 @@ const PROBE_SHARE: usize = 32;
 
 /// Runs `user` with the storage `policy` picks: `indexer` is the problem's numbering, if
 /// any, and `record_bytes` the bytes a dense store takes per state (plus its bitset).
+/// `warm`: the user keeps dense buffers of this numbering from an earlier search, so that
+/// automatic storage goes dense at once where it fits, without a hashed start.
 pub(crate) fn with_storage<S, I, U>(
     policy: StoragePolicy,
+    warm: bool,
     indexer: Option<&I>,
     record_bytes: usize,
     budget: Option<usize>,
@@ -170,8 +174,7 @@ pub(crate) fn with_storage<S, I, U>(
 ) -> Result<U::Output, CapacityError>
 where
     I: StateIndexer<S>,
-    U: StorageUser<S>,
-    Chosen<I>: Storage<S>,
+    U: StorageUser<S, I>,
 {
     // The storage to run with next. Both storages are one type, `Chosen`, and it is run
     // from one call below, so that the (large) instantiation of the user is compiled once.
@@ -186,6 +189,7 @@ where
         }
         (_, Some(indexer)) => match fits(indexer.bound(), record_bytes, budget) {
             Ok(_) if policy == StoragePolicy::Dense => Next::Dense { fallback: false },
+            Ok(_) if warm => Next::Dense { fallback: true },
             Ok(bytes) if bytes > SMALL_DENSE_BYTES => Next::Hashed(Some(Probe {
                 bytes: bytes / PROBE_SHARE,
             })),
@@ -247,7 +251,7 @@ fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::NodeStore;
+    use crate::store::{NodeStore, Storage};
 
     use crate::store::Upto;
 
@@ -263,11 +267,11 @@ mod tests {
         outgrow: bool,
         probes: Vec<usize>,
     }
-    impl StorageUser<u32> for Which {
+    impl StorageUser<u32, Upto> for Which {
         type Output = &'static str;
-        fn run<St: Storage<u32>>(
+        fn run(
             &mut self,
-            storage: St,
+            storage: Chosen<Upto>,
             probe: Option<Probe>,
         ) -> Result<Ran<&'static str>, CapacityError> {
             let _store = storage.try_store::<u64>()?;
@@ -286,7 +290,14 @@ mod tests {
     }
 
     fn pick(policy: StoragePolicy, indexer: Option<Upto>, budget: Option<usize>) -> String {
-        match with_storage(policy, indexer.as_ref(), 8, budget, &mut Which::default()) {
+        match with_storage(
+            policy,
+            false,
+            indexer.as_ref(),
+            8,
+            budget,
+            &mut Which::default(),
+        ) {
             Ok(which) => which.to_owned(),
             Err(error) => format!("error: {:?}", error.reason),
         }
@@ -322,8 +333,9 @@ mod tests {
         // 2^20 states of 8 bytes and a bitset: 8.1 MiB, above the small dense size.
         let large = Upto(1 << 20);
         let dense_bytes = (1 << 20) * 8 + (1 << 17);
-        let auto =
-            |search: &mut Which| with_storage(StoragePolicy::Auto, Some(&large), 8, None, search);
+        let auto = |search: &mut Which| {
+            with_storage(StoragePolicy::Auto, false, Some(&large), 8, None, search)
+        };
         let mut small_search = Which::default();
         assert_eq!(auto(&mut small_search), Ok("Hashed"));
         assert_eq!(small_search.probes, [dense_bytes / PROBE_SHARE]);
@@ -335,20 +347,63 @@ mod tests {
         assert_eq!(large_search.probes.len(), 1, "one hashed start, then dense");
         // Small dense stores are built at once, explicit choices are kept.
         let mut small = Which::default();
-        let ran = with_storage(StoragePolicy::Auto, Some(&Upto(1000)), 8, None, &mut small);
+        let ran = with_storage(
+            StoragePolicy::Auto,
+            false,
+            Some(&Upto(1000)),
+            8,
+            None,
+            &mut small,
+        );
         assert_eq!((ran, small.probes.len()), (Ok("Dense"), 0));
         let mut dense = Which::default();
-        let ran = with_storage(StoragePolicy::Dense, Some(&large), 8, None, &mut dense);
+        let ran = with_storage(
+            StoragePolicy::Dense,
+            false,
+            Some(&large),
+            8,
+            None,
+            &mut dense,
+        );
         assert_eq!((ran, dense.probes.len()), (Ok("Dense"), 0));
+    }
+
+    #[test]
+    fn kept_dense_buffers_make_auto_go_dense_at_once() {
+        let large = Upto(1 << 20);
+        let mut warm = Which::default();
+        let ran = with_storage(StoragePolicy::Auto, true, Some(&large), 8, None, &mut warm);
+        assert_eq!((ran, warm.probes.len()), (Ok("Dense"), 0));
+        // Still within the budget, and never without an indexer or against a policy.
+        let ran = with_storage(
+            StoragePolicy::Auto,
+            true,
+            Some(&large),
+            8,
+            Some(1000),
+            &mut warm,
+        );
+        assert_eq!(ran, Ok("Hashed"));
+        let ran = with_storage(
+            StoragePolicy::Hashed,
+            true,
+            Some(&large),
+            8,
+            None,
+            &mut warm,
+        );
+        assert_eq!(ran, Ok("Hashed"));
+        let ran = with_storage::<u32, Upto, _>(StoragePolicy::Auto, true, None, 8, None, &mut warm);
+        assert_eq!(ran, Ok("Hashed"));
     }
 
     /// Fails to build dense buffers, as when the allocator refuses them.
     struct DenseRefused;
-    impl StorageUser<u32> for DenseRefused {
+    impl StorageUser<u32, Upto> for DenseRefused {
         type Output = bool;
-        fn run<St: Storage<u32>>(
+        fn run(
             &mut self,
-            storage: St,
+            storage: Chosen<Upto>,
             _probe: Option<Probe>,
         ) -> Result<Ran<bool>, CapacityError> {
             if is_dense(&storage)? {
@@ -364,6 +419,7 @@ mod tests {
         let indexer = Upto(100);
         let auto = with_storage(
             StoragePolicy::Auto,
+            false,
             Some(&indexer),
             8,
             None,
@@ -372,6 +428,7 @@ mod tests {
         assert_eq!(auto, Ok(true));
         let dense = with_storage(
             StoragePolicy::Dense,
+            false,
             Some(&indexer),
             8,
             None,

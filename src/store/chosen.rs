@@ -69,6 +69,105 @@ enum Keys<S, I> {
     Hashed(HashedStore<S, ()>),
 }
 
+/// Buffers of [`Chosen`] storage that a kept searcher makes serve its next search
+/// ([`StrategySearcher`](crate::StrategySearcher)): stores, tables, engines' scratches.
+pub(crate) trait Reusable<I> {
+    /// Makes the buffers ones of `storage`, if they were built for storage of that kind
+    /// (dense storage of the same bound, whose numbering becomes `storage`'s, or hashed
+    /// storage); `false` otherwise, and the buffers are to be dropped. Engines clear
+    /// their buffers when a search starts.
+    fn adopt(&mut self, storage: &Chosen<I>) -> bool;
+    /// The bound of the numbering of dense buffers; `None` for hashed ones.
+    fn dense_bound(&self) -> Option<usize>;
+    /// The heap memory of the buffers, in bytes.
+    fn kept_bytes(&self) -> usize;
+}
+
+/// [`Reusable`] for an engine's scratch `$Scratch<S, [C,] Chosen<I>>` through its one
+/// store or table, the field `$field`; its memory is its `memory_bytes`.
+macro_rules! reusable_scratch {
+    ($Scratch:ident<S $(, $C:ident)?>, $field:ident) => {
+        impl<S, $($C,)? I> $crate::store::Reusable<I>
+            for $Scratch<S, $($C,)? $crate::store::Chosen<I>>
+        where
+            S: Clone + Eq + core::hash::Hash,
+            $($C: $crate::Cost,)?
+            I: $crate::StateIndexer<S>,
+        {
+            fn adopt(&mut self, storage: &$crate::store::Chosen<I>) -> bool {
+                $crate::store::Reusable::adopt(&mut self.$field, storage)
+            }
+
+            fn dense_bound(&self) -> Option<usize> {
+                $crate::store::Reusable::dense_bound(&self.$field)
+            }
+
+            fn kept_bytes(&self) -> usize {
+                self.memory_bytes()
+            }
+        }
+    };
+}
+pub(crate) use reusable_scratch;
+
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenStore<S, I, V> {
+    fn adopt(&mut self, storage: &Chosen<I>) -> bool {
+        match (&mut self.keys, storage) {
+            // The records are read only behind the keys: they need no clearing.
+            (Keys::Dense(keys), Chosen::Dense(indexer)) => keys.adopt(indexer),
+            (Keys::Hashed(_), Chosen::Hashed) => true,
+            _ => false,
+        }
+    }
+
+    fn dense_bound(&self) -> Option<usize> {
+        match &self.keys {
+            Keys::Dense(keys) => Some(keys.bound()),
+            Keys::Hashed(_) => None,
+        }
+    }
+
+    fn kept_bytes(&self) -> usize {
+        NodeStore::memory_bytes(self)
+    }
+}
+
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenTable<S, I, V> {
+    fn adopt(&mut self, storage: &Chosen<I>) -> bool {
+        match (self, storage) {
+            (ChosenTable::Dense(table), Chosen::Dense(indexer)) => table.adopt(indexer),
+            (ChosenTable::Hashed(_), Chosen::Hashed) => true,
+            _ => false,
+        }
+    }
+
+    fn dense_bound(&self) -> Option<usize> {
+        match self {
+            ChosenTable::Dense(table) => Some(table.bound()),
+            ChosenTable::Hashed(_) => None,
+        }
+    }
+
+    fn kept_bytes(&self) -> usize {
+        TranspositionTable::memory_bytes(self)
+    }
+}
+
+/// Buffers that may be absent (an engine's table when it runs without one).
+impl<I, T: Reusable<I>> Reusable<I> for Option<T> {
+    fn adopt(&mut self, storage: &Chosen<I>) -> bool {
+        self.as_mut().is_none_or(|buffers| buffers.adopt(storage))
+    }
+
+    fn dense_bound(&self) -> Option<usize> {
+        self.as_ref()?.dense_bound()
+    }
+
+    fn kept_bytes(&self) -> usize {
+        self.as_ref().map_or(0, Reusable::kept_bytes)
+    }
+}
+
 /// The node store of [`Chosen`] storage: the keys of a dense or hashed store, and the
 /// records by slot (all `bound` of them for a dense store, one per state for a hashed
 /// one).

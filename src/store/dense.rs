@@ -72,6 +72,26 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
         })
     }
 
+    /// Numbers the store's states by `indexer` from now on, if `indexer` has the bound
+    /// the store was built for; `false` (and the store unchanged) otherwise. A kept
+    /// store serves a new problem this way without being filled again; it must be
+    /// cleared before it is used, as every engine does when a search starts.
+    pub(crate) fn adopt<S>(&mut self, indexer: &I) -> bool
+    where
+        I: StateIndexer<S> + Clone,
+    {
+        let fits = indexer.bound() == self.values.len();
+        if fits {
+            self.indexer = indexer.clone();
+        }
+        fits
+    }
+
+    /// The number of states the store can number: its indexer's bound when it was built.
+    pub(crate) fn bound(&self) -> usize {
+        self.values.len()
+    }
+
     /// The bytes a store for `bound` states takes: its records and its bitset.
     #[must_use]
     pub fn bytes_for(bound: usize) -> Option<usize> {
@@ -212,6 +232,27 @@ impl<I, V: Copy + Default> DenseTable<I, V> {
     {
         let table = StampedTable::try_new(indexer.bound())?;
         Ok(Self { indexer, table })
+    }
+}
+
+impl<I: Clone, V> DenseTable<I, V> {
+    /// Numbers the table's states by `indexer` from now on, if `indexer` has the bound the
+    /// table was built for; `false` (and the table unchanged) otherwise. It must be reset
+    /// before it is used, as every engine does when a search starts.
+    pub(crate) fn adopt<S>(&mut self, indexer: &I) -> bool
+    where
+        I: StateIndexer<S>,
+    {
+        let fits = indexer.bound() == self.table.len();
+        if fits {
+            self.indexer = indexer.clone();
+        }
+        fits
+    }
+
+    /// The number of states the table can number.
+    pub(crate) fn bound(&self) -> usize {
+        self.table.len()
     }
 }
 

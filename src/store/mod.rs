@@ -41,7 +41,7 @@ mod stamped;
 
 pub(crate) use auto::{Probe, Ran, StorageUser, with_storage};
 pub use auto::{StoragePolicy, UnknownStoragePolicy};
-pub(crate) use chosen::Chosen;
+pub(crate) use chosen::{Chosen, ChosenStore, Reusable, reusable_scratch};
 pub use dense::{DenseStore, DenseTable};
 pub use hashed::{HashedStore, HashedTable};
 pub use stamped::{Stamp, StampedTable};

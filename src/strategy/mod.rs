@@ -28,6 +28,7 @@ mod open;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod run;
+mod searcher;
 mod spelling;
 mod steps;
 mod stored;
@@ -44,6 +45,7 @@ pub use crate::problem::{
 pub use crate::queue::Tie;
 pub use error::{Inapplicable, StrategyError};
 pub use run::{InPlaceResult, StrategyResult};
+pub use searcher::StrategySearcher;
 pub use spelling::{ParseStrategyError, Weight};
 pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 

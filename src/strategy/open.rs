@@ -13,12 +13,11 @@ use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::{CostOf, SearchProblem, StateOf};
 use crate::queue::{BinaryQueue, BucketQueue, PriorityQueue, RadixQueue, Tie, TieQueue};
-use crate::solution::Limits;
+use crate::solution::{Limits, Search, Solution};
 use crate::space::{Cost, UnsignedCost, UnsignedUser};
-use crate::store::{NodeStore, Slot, Storage};
+use crate::store::{NodeStore, Slot};
 
 use super::Queue;
-use super::stored::Started;
 
 /// The open list of a best-first strategy.
 #[derive(Clone, Copy)]
@@ -114,27 +113,26 @@ impl<S, C: Cost, N> Open<S, C, N> for Lists<'_, S, C, N> {
 }
 
 impl BestFirst {
-    /// Runs the strategy on `problem` with `storage`; `Err` when its store cannot be
-    /// built.
-    pub(super) fn run<P, St, V>(
+    /// Runs the strategy on `problem` in `store`, and in `astar` for A*'s binary heap: the
+    /// buffers a [`StrategySearcher`](super::StrategySearcher) keeps.
+    pub(super) fn run<P, N, V>(
         &self,
-        storage: &St,
+        (store, astar): (&mut N, &mut BinaryQueue<<CostOf<P> as Cost>::EstimateKey>),
         problem: &P,
         limits: &Limits<CostOf<P>>,
         visitor: &mut V,
-    ) -> Started<StateOf<P>, CostOf<P>>
+    ) -> Search<Solution<StateOf<P>, CostOf<P>>>
     where
         P: SearchProblem,
-        St: Storage<StateOf<P>>,
+        N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
         V: Visitor<StateOf<P>, CostOf<P>>,
     {
-        let mut store = storage.try_store()?;
         let (mut focal, mut ees) = (FocalLists::default(), EesLists::default());
         let distance = problem.distance();
         let mut open = match self.list {
             List::Estimate(None) => Lists::AStar(Ordered {
                 order: ByEstimate,
-                queue: BinaryQueue::new(),
+                queue: core::mem::take(astar),
             }),
             list => Lists::Dyn(dynamic::<P, _>(list, &mut focal, &mut ees, distance)),
         };
@@ -143,14 +141,11 @@ impl BestFirst {
         } else {
             Goals::first()
         };
-        Ok(best_first::solve(
-            &mut open,
-            &mut policy,
-            &mut store,
-            limits,
-            problem,
-            visitor,
-        ))
+        let search = best_first::solve(&mut open, &mut policy, store, limits, problem, visitor);
+        if let Lists::AStar(open) = open {
+            *astar = open.queue;
+        }
+        search
     }
 }
 

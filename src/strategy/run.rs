@@ -7,13 +7,14 @@ use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
-use crate::queue::Tie;
+use crate::queue::{BinaryQueue, Tie};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
-use crate::space::{Cost, InPlaceSpace, StateSpace, UnsignedCost, UnsignedUser};
+use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 
 use super::open::{BestFirst, List};
+use super::searcher::{BestFirstBuffers, Kept, reuse};
 use super::steps::{self, Bidirectional, Steps};
 use super::stored::Started;
 use super::{Inapplicable, MaybeBackward, MaybeIndexer, Requirement, Strategy, StrategyError};
@@ -84,78 +85,7 @@ impl Strategy {
         P: SearchProblem,
         V: Visitor<StateOf<P>, CostOf<P>>,
     {
-        let strategy = *self;
-        let limits = &limits.started();
-        let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
-        if let Some(reason) = lacking(strategy, problem) {
-            return Err(refuse(reason));
-        }
-        let mut run = Run {
-            problem,
-            limits,
-            visitor,
-        };
-        let search = match strategy {
-            Strategy::Bfs | Strategy::BidirectionalBfs => {
-                let steps = Steps::new(strategy, problem).map_err(refuse)?;
-                run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
-            }
-            Strategy::Dijkstra(queue) => run.best_first(List::Cost(queue), false)?,
-            Strategy::AStar | Strategy::AStarTie(Tie::HighG) => {
-                run.best_first(List::Estimate(None), false)?
-            }
-            Strategy::AStarTie(tie) => run.best_first(List::Estimate(Some(tie)), false)?,
-            Strategy::AStarBucket => run.best_first(List::EstimateBucket, false)?,
-            Strategy::WeightedAStar(weight) => {
-                run.best_first(List::Weighted(weight.get()), false)?
-            }
-            Strategy::Anytime(weight) => run.best_first(List::Weighted(weight.get()), true)?,
-            Strategy::Greedy => run.best_first(List::Greedy, false)?,
-            Strategy::Focal(weight) => run.best_first(List::Focal(weight.get()), false)?,
-            Strategy::Ees(weight) => run.best_first(List::Ees(weight.get()), false)?,
-            Strategy::Spfa => run.spfa()?,
-            // Without a table the storage is unused; passing automatic storage's type compiles
-            // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
-            Strategy::IdaStar => {
-                let mut engine = Kind::DepthFirst {
-                    table: false,
-                    branch_and_bound: false,
-                };
-                let mut user = WithStorage {
-                    run: &mut run,
-                    engine: &mut engine,
-                };
-                user.search(Chosen::<IndexerOf<P>>::Hashed, limits)?
-            }
-            Strategy::IdaStarTable | Strategy::BranchAndBound => {
-                let mut engine = Kind::DepthFirst {
-                    table: true,
-                    branch_and_bound: strategy == Strategy::BranchAndBound,
-                };
-                run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
-            }
-            Strategy::Beam(width) => {
-                run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
-            }
-            Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs => {
-                let ends = steps::ends(problem).map_err(refuse)?;
-                let meeting = match strategy {
-                    Strategy::Mm => Meeting::Mm,
-                    Strategy::Nbs => Meeting::Nbs,
-                    _ => Meeting::Dijkstra,
-                };
-                let mut engine = Kind::Bidirectional { meeting, ends };
-                run.stored(bidir_best::RECORD_BYTES, &mut engine)?
-            }
-            #[cfg(feature = "parallel")]
-            Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
-            #[cfg(feature = "parallel")]
-            Strategy::ParBfs | Strategy::Hda => return Err(refuse(Inapplicable::NeedsSyncProblem)),
-        };
-        if search.stop_reason() == Some(StopReason::NegativeCost) {
-            return Err(refuse(Inapplicable::NegativeCost));
-        }
-        Ok(search)
+        self.searcher().run_with(problem, limits, visitor)
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
@@ -243,6 +173,91 @@ impl Strategy {
     }
 }
 
+/// Runs `strategy` on `problem` within `limits`, in the buffers `kept` keeps: what
+/// [`Strategy::run_with`] and [`StrategySearcher::run_with`](super::StrategySearcher::run_with) do.
+pub(super) fn dispatch<P, V>(
+    strategy: Strategy,
+    problem: &P,
+    limits: &Limits<CostOf<P>>,
+    visitor: &mut V,
+    kept: &mut Kept<StateOf<P>, CostOf<P>, IndexerOf<P>>,
+) -> StrategyResult<StateOf<P>, CostOf<P>>
+where
+    P: SearchProblem,
+    V: Visitor<StateOf<P>, CostOf<P>>,
+{
+    let limits = &limits.started();
+    let refuse = |reason| StrategyError::NotApplicable { strategy, reason };
+    if let Some(reason) = lacking(strategy, problem) {
+        return Err(refuse(reason));
+    }
+    let mut run = Run {
+        problem,
+        limits,
+        visitor,
+        kept,
+    };
+    let search = match strategy {
+        Strategy::Bfs | Strategy::BidirectionalBfs => {
+            let steps = Steps::new(strategy, problem).map_err(refuse)?;
+            run.stored(size_of::<Slot>(), &mut Kind::Steps(steps))?
+        }
+        Strategy::Dijkstra(queue) => run.best_first(List::Cost(queue), false)?,
+        Strategy::AStar | Strategy::AStarTie(Tie::HighG) => {
+            run.best_first(List::Estimate(None), false)?
+        }
+        Strategy::AStarTie(tie) => run.best_first(List::Estimate(Some(tie)), false)?,
+        Strategy::AStarBucket => run.best_first(List::EstimateBucket, false)?,
+        Strategy::WeightedAStar(weight) => run.best_first(List::Weighted(weight.get()), false)?,
+        Strategy::Anytime(weight) => run.best_first(List::Weighted(weight.get()), true)?,
+        Strategy::Greedy => run.best_first(List::Greedy, false)?,
+        Strategy::Focal(weight) => run.best_first(List::Focal(weight.get()), false)?,
+        Strategy::Ees(weight) => run.best_first(List::Ees(weight.get()), false)?,
+        Strategy::Spfa => run.spfa()?,
+        // Without a table the storage is unused; passing automatic storage's type compiles
+        // the engine once for `idastar`, `idastar-tt` and `dfbnb`.
+        Strategy::IdaStar => {
+            let mut engine = Kind::DepthFirst {
+                table: false,
+                branch_and_bound: false,
+            };
+            let mut user = WithStorage {
+                run: &mut run,
+                engine: &mut engine,
+            };
+            user.search(&Chosen::<IndexerOf<P>>::Hashed, limits)?
+        }
+        Strategy::IdaStarTable | Strategy::BranchAndBound => {
+            let mut engine = Kind::DepthFirst {
+                table: true,
+                branch_and_bound: strategy == Strategy::BranchAndBound,
+            };
+            run.stored(size_of::<(u32, CostOf<P>)>(), &mut engine)?
+        }
+        Strategy::Beam(width) => {
+            run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
+        }
+        Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs => {
+            let ends = steps::ends(problem).map_err(refuse)?;
+            let meeting = match strategy {
+                Strategy::Mm => Meeting::Mm,
+                Strategy::Nbs => Meeting::Nbs,
+                _ => Meeting::Dijkstra,
+            };
+            let mut engine = Kind::Bidirectional { meeting, ends };
+            run.stored(bidir_best::RECORD_BYTES, &mut engine)?
+        }
+        #[cfg(feature = "parallel")]
+        Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsInPlaceSpace)),
+        #[cfg(feature = "parallel")]
+        Strategy::ParBfs | Strategy::Hda => return Err(refuse(Inapplicable::NeedsSyncProblem)),
+    };
+    if search.stop_reason() == Some(StopReason::NegativeCost) {
+        return Err(refuse(Inapplicable::NegativeCost));
+    }
+    Ok(search)
+}
+
 /// What `problem` lacks of the requirements in `strategy`'s row of the strategy table (the
 /// first, in the row's order), as a refusal: checked before any search.
 fn lacking<P: SearchProblem>(strategy: Strategy, problem: &P) -> Option<Inapplicable> {
@@ -281,11 +296,12 @@ impl<C: Cost> UnsignedUser<C> for IsUnsigned {
     }
 }
 
-/// A run in progress: the problem, its limits and the visitor.
+/// A run in progress: the problem, its limits, the visitor and the kept buffers.
 struct Run<'r, P: SearchProblem, V> {
     problem: &'r P,
     limits: &'r Limits<CostOf<P>>,
     visitor: &'r mut V,
+    kept: &'r mut Kept<StateOf<P>, CostOf<P>, IndexerOf<P>>,
 }
 
 impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
@@ -298,9 +314,11 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     ) -> Started<StateOf<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
+        let warm = self.warm();
         let mut user = WithStorage { run: self, engine };
         with_storage(
             problem.storage(),
+            warm,
             problem.indexer().get(),
             record_bytes,
             budget,
@@ -315,13 +333,22 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
         self.stored(record, &mut Kind::BestFirst(BestFirst { list, anytime }))
     }
 
+    /// Whether dense buffers of the problem's numbering are kept: automatic storage then
+    /// goes dense at once.
+    fn warm(&self) -> bool {
+        let indexer = self.problem.indexer().get();
+        indexer.is_some_and(|i| self.kept.dense_bound() == Some(i.bound()))
+    }
+
     /// SPFA, whose negative cycles are errors.
     fn spfa(&mut self) -> StrategyResult<StateOf<P>, CostOf<P>> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
+        let warm = self.warm();
         let mut user = SpfaUser { run: self };
         with_storage(
             problem.storage(),
+            warm,
             problem.indexer().get(),
             size_of::<(Slot, CostOf<P>, bool, u32, u32)>(),
             budget,
@@ -336,20 +363,20 @@ struct WithStorage<'a, 'r, P: SearchProblem, V> {
     engine: &'a mut Kind<StateOf<P>, CostOf<P>>,
 }
 
-impl<P, V> StorageUser<StateOf<P>> for WithStorage<'_, '_, P, V>
+impl<P, V> StorageUser<StateOf<P>, IndexerOf<P>> for WithStorage<'_, '_, P, V>
 where
     P: SearchProblem,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
     type Output = Search<Solution<StateOf<P>, CostOf<P>>>;
 
-    fn run<St: Storage<StateOf<P>>>(
+    fn run(
         &mut self,
-        storage: St,
+        storage: Chosen<IndexerOf<P>>,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError> {
         let limits = Probe::limits(probe, self.run.limits);
-        let search = self.search(storage, &limits)?;
+        let search = self.search(&storage, &limits)?;
         Ok(if Probe::outgrew(probe, &search) {
             Ran::Outgrew
         } else {
@@ -363,34 +390,49 @@ where
     P: SearchProblem,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    /// Runs the engine with `storage` within `limits`.
-    fn search<St: Storage<StateOf<P>>>(
+    /// Runs the engine with `storage` within `limits`, in the kept buffers where it keeps
+    /// them.
+    fn search(
         &mut self,
-        storage: St,
+        storage: &Chosen<IndexerOf<P>>,
         limits: &Limits<CostOf<P>>,
     ) -> Started<StateOf<P>, CostOf<P>> {
         let Run {
-            problem, visitor, ..
+            problem,
+            visitor,
+            kept,
+            ..
         } = self.run;
         Ok(match self.engine {
-            Kind::BestFirst(best_first) => best_first.run(&storage, *problem, limits, *visitor)?,
-            Kind::Steps(steps) => steps.run(storage, *problem, limits, *visitor)?,
+            Kind::BestFirst(best_first) => {
+                let buffers = reuse(&mut kept.best_first, storage, || {
+                    Ok(BestFirstBuffers {
+                        store: storage.try_store()?,
+                        astar: BinaryQueue::new(),
+                    })
+                })?;
+                let buffers = (&mut buffers.store, &mut buffers.astar);
+                best_first.run(buffers, *problem, limits, *visitor)
+            }
+            Kind::Steps(steps) => steps.run(storage, kept, *problem, limits, *visitor)?,
             &mut Kind::DepthFirst {
                 table,
                 branch_and_bound,
             } => {
-                let mut engine = IdaStar::with_table(storage).with_limits(limits.clone());
+                let mut engine = IdaStar::with_table(storage.clone()).with_limits(limits.clone());
                 if !table {
                     engine = engine.without_table().with_cycle_check(CycleCheck::Path);
                 }
                 if branch_and_bound {
                     engine = engine.branch_and_bound();
                 }
-                fresh(&engine, *problem, *visitor)?
+                let scratch = reuse(&mut kept.depth_first, storage, || engine.scratch())?;
+                engine.search_in(scratch, *problem, *visitor)
             }
             &mut Kind::Beam(width) => {
-                let engine = Beam::with_storage(width, storage).with_limits(limits.clone());
-                fresh(&engine, *problem, *visitor)?
+                let engine = Beam::with_storage(width, storage.clone()).with_limits(limits.clone());
+                let scratch = reuse(&mut kept.beam, storage, || engine.scratch())?;
+                engine.search_in(scratch, *problem, *visitor)
             }
             Kind::Bidirectional { meeting, ends } => {
                 let space = Bidirectional {
@@ -401,24 +443,18 @@ where
                 let rule = Rule::new(*meeting, &space);
                 let ends = (core::slice::from_ref(&ends.0), &ends.1);
                 let heuristics = (problem.heuristic(), &back);
-                let mut scratch = BidirectionalBestScratch::new(&storage)?;
+                let scratch = reuse(&mut kept.bidirectional, storage, || {
+                    BidirectionalBestScratch::new(storage)
+                })?;
                 let search = bidir_best::run;
-                search(
-                    rule,
-                    &mut scratch,
-                    limits,
-                    &space,
-                    ends,
-                    heuristics,
-                    *visitor,
-                )
+                search(rule, scratch, limits, &space, ends, heuristics, *visitor)
             }
         })
     }
 }
 
 /// The numbering type of a problem's automatic storage.
-type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
+pub(super) type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<P>>>::Indexer;
 
 /// The engines [`dispatch`] runs on the chosen storage: one type, so that the choice of
 /// storage and its glue are compiled once for all of them.
@@ -436,39 +472,28 @@ enum Kind<S, C> {
     Bidirectional { meeting: Meeting, ends: (S, S) },
 }
 
-/// A search of `problem` by `engine` in a scratch of its own.
-fn fresh<P, E, V>(engine: &E, problem: &P, visitor: &mut V) -> Started<StateOf<P>, CostOf<P>>
-where
-    P: SearchProblem,
-    E: Solver<P, Cost = CostOf<P>, Output = Search<Solution<StateOf<P>, CostOf<P>>>>,
-    V: Visitor<StateOf<P>, CostOf<P>>,
-{
-    let mut scratch = engine.scratch()?;
-    Ok(engine.search_in(&mut scratch, problem, visitor))
-}
-
 /// The storage user that runs SPFA.
 struct SpfaUser<'a, 'r, P: SearchProblem, V> {
     run: &'a mut Run<'r, P, V>,
 }
 
-impl<P, V> StorageUser<StateOf<P>> for SpfaUser<'_, '_, P, V>
+impl<P, V> StorageUser<StateOf<P>, IndexerOf<P>> for SpfaUser<'_, '_, P, V>
 where
     P: SearchProblem,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
     type Output = StrategyResult<StateOf<P>, CostOf<P>>;
 
-    fn run<St: Storage<StateOf<P>>>(
+    fn run(
         &mut self,
-        storage: St,
+        storage: Chosen<IndexerOf<P>>,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError> {
         let problem = self.run.problem;
         let limits = Probe::limits(probe, self.run.limits).into_owned();
-        let engine = Spfa::with_storage(storage).with_limits(limits);
-        let mut scratch = engine.scratch()?;
-        let searched = engine.search_in(&mut scratch, problem, self.run.visitor);
+        let engine = Spfa::with_storage(storage.clone()).with_limits(limits);
+        let scratch = reuse(&mut self.run.kept.spfa, &storage, || engine.scratch())?;
+        let searched = engine.search_in(scratch, problem, self.run.visitor);
         Ok(match searched {
             Ok(search) if Probe::outgrew(probe, &search) => Ran::Outgrew,
             searched => Ran::Done(searched.map_err(StrategyError::NegativeCycle)),

@@ -5,10 +5,11 @@ use core::ops::ControlFlow;
 
 use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Outcome, Search, Solution};
-use crate::space::{Cost, ReversibleSpace, StateSpace};
-use crate::store::Storage;
+use crate::space::{Cost, ReversibleSpace, StateIndexer, StateSpace};
+use crate::store::Chosen;
 use crate::{Bfs, BidirectionalBfs, Engine, Solver};
 
+use super::searcher::{Kept, reuse};
 use super::stored::Started;
 use super::{Inapplicable, Strategy};
 use crate::problem::{MaybeBackward, SearchProblem, StateOf};
@@ -62,18 +63,21 @@ pub(super) fn ends<P: SearchProblem>(
 }
 
 impl<S: Clone, C: Cost> Steps<S, C> {
-    /// Runs the engine with `storage`; `Err` when its buffers cannot be built.
-    pub(super) fn run<P, St, V>(
+    /// Runs the engine with `storage`, in the buffers `kept` keeps; `Err` when they
+    /// cannot be built.
+    pub(super) fn run<P, I, V>(
         &self,
-        storage: St,
+        storage: &Chosen<I>,
+        kept: &mut Kept<S, C, I>,
         problem: &P,
         limits: &Limits<C>,
         visitor: &mut V,
     ) -> Started<S, C>
     where
+        S: Eq + core::hash::Hash,
         P: SearchProblem,
         P::Space: StateSpace<State = S, Cost = C>,
-        St: Storage<S>,
+        I: StateIndexer<S>,
         V: Visitor<S, C>,
     {
         let unit = self.unit;
@@ -84,19 +88,19 @@ impl<S: Clone, C: Cost> Steps<S, C> {
         };
         let search = match &self.ends {
             None => {
-                let engine = Bfs::with_storage(storage).with_limits(limits);
-                let mut scratch = engine.scratch()?;
-                engine.search_in(&mut scratch, problem, &mut visitor)
+                let engine = Bfs::with_storage(storage.clone()).with_limits(limits);
+                let scratch = reuse(&mut kept.bfs, storage, || engine.scratch())?;
+                engine.search_in(scratch, problem, &mut visitor)
             }
             Some((start, goal)) => {
-                let engine = BidirectionalBfs::with_storage(storage).with_limits(limits);
-                let mut scratch = engine.scratch()?;
+                let engine = BidirectionalBfs::with_storage(storage.clone()).with_limits(limits);
+                let scratch = reuse(&mut kept.bibfs, storage, || engine.scratch())?;
                 let space = Bidirectional {
                     space: problem.space(),
                     backward: problem.backward(),
                 };
                 let start = core::slice::from_ref(start);
-                engine.run(&mut scratch, &space, start, goal, &mut visitor)
+                engine.run(scratch, &space, start, goal, &mut visitor)
             }
         };
         let in_cost = |found: Solution<StateOf<P>, usize>| {

@@ -154,6 +154,35 @@ fn every_strategy() -> Vec<Strategy> {
         .collect()
 }
 
+/// A numbering of nodes `0..n`, in order or reversed: two numberings of one bound, as a
+/// searcher may meet in problems of one type.
+#[derive(Clone, Copy, Debug)]
+struct Numbering {
+    n: usize,
+    reversed: bool,
+}
+
+impl state_search::StateIndexer<u32> for Numbering {
+    fn bound(&self) -> usize {
+        self.n
+    }
+    fn index(&self, &node: &u32) -> usize {
+        if self.reversed {
+            self.n - 1 - node as usize
+        } else {
+            node as usize
+        }
+    }
+    fn state(&self, index: usize) -> u32 {
+        let node = if self.reversed {
+            self.n - 1 - index
+        } else {
+            index
+        };
+        u32::try_from(node).unwrap()
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -193,6 +222,48 @@ proptest! {
             match strategy.run(&problem, &Limits::new()) {
                 Ok(search) => check(&name, &g, &[start], |s| s == goal, expected, &search)?,
                 Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+            }
+        }
+    }
+
+    #[test]
+    fn a_searcher_answers_each_query_as_a_fresh_run(
+        (g, _, _, scales) in weighted_case(20, 60),
+        queries in prop::collection::vec((0u32..20, 0u32..20, 0usize..3, any::<bool>(), 0usize..2), 1..6),
+    ) {
+        // One searcher per strategy for a sequence of queries: other ends, storages,
+        // numberings (reversed, of the same bound) and bounds. Each answer must be the
+        // fresh run's, expansions included, and the oracle's when the strategy is optimal
+        // and was not stopped (the tree searches are, on graphs: exponential).
+        let n = u32::try_from(g.len()).unwrap();
+        let unit = g.with_unit_costs(2u32);
+        let limits = Limits::new().max_expansions(3000);
+        for strategy in Strategy::ALL {
+            let g = if strategy.info().needs(Requirement::UniformCost) { &unit } else { &g };
+            let mut searcher = strategy.searcher();
+            for &(start, goal, storage, reversed, extra) in &queries {
+                let (start, goal) = (start % n, goal % n);
+                let expected = bellman_ford(g, &[start]).unwrap()[goal as usize];
+                let h = scaled_heuristic(g, &[goal], &scales);
+                let numbering = Numbering { n: g.len() + extra, reversed };
+                let problem = Problem::new(g, [start], |&s: &u32| s == goal)
+                    .heuristic(|s: &u32| h[*s as usize])
+                    .indexer(numbering)
+                    .backward(goal)
+                    .storage(STORAGES[storage]);
+                let name = format!("{strategy} {} {numbering:?}", STORAGES[storage]);
+                let kept = searcher.run(&problem, &limits);
+                let fresh = strategy.run(&problem, &limits);
+                match (kept, fresh) {
+                    (Ok(kept), Ok(fresh)) => {
+                        if strategy.is_optimal() && kept.stop_reason().is_none() {
+                            check(&name, g, &[start], |s| s == goal, expected, &kept)?;
+                        }
+                        prop_assert_eq!(&kept.outcome, &fresh.outcome, "{}", name);
+                        prop_assert_eq!(kept.stats.expanded, fresh.stats.expanded, "{}", name);
+                    }
+                    (kept, fresh) => prop_assert!(false, "{}: {:?} against {:?}", name, kept, fresh),
+                }
             }
         }
     }

@@ -262,6 +262,12 @@ impl<S, C: Cost, St: Storage<S>> core::fmt::Debug for BidirectionalBestScratch<S
 }
 
 impl<S, C: Cost, St: Storage<S>> BidirectionalBestScratch<S, C, St> {
+    /// The heap memory of the buffers, in bytes.
+    pub(crate) fn memory_bytes(&self) -> usize {
+        let sides = self.sides.iter().map(Side::memory_bytes).sum::<usize>();
+        self.store.memory_bytes() + sides
+    }
+
     /// Empty buffers over `storage`.
     pub(crate) fn new(storage: &St) -> Result<Self, CapacityError> {
         Ok(Self {
@@ -270,6 +276,8 @@ impl<S, C: Cost, St: Storage<S>> BidirectionalBestScratch<S, C, St> {
         })
     }
 }
+
+crate::store::reusable_scratch!(BidirectionalBestScratch<S, C>, store);
 
 /// A bidirectional search in progress.
 struct Bidirectional<'a, C, St> {

@@ -193,6 +193,8 @@ pub struct IdaStarScratch<S, C: Cost, St: Storage<S>> {
     pub(super) keyed: Vec<(Option<C>, S, C)>,
 }
 
+crate::store::reusable_scratch!(IdaStarScratch<S, C>, table);
+
 impl<S, C: Cost, St: Storage<S>> IdaStarScratch<S, C, St> {
     /// The heap memory held by the stack, the successor buffer and the table, in bytes.
     #[must_use]

@@ -21,11 +21,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use state_search::domains::movingai::{Connectivity, OctileCost, OctileSpace, Scenario};
-use state_search::grid::Pos;
+use state_search::domains::movingai::{Connectivity, JumpPoint, OctileCost, OctileSpace, Scenario};
+use state_search::grid::{CellIndexer, Pos};
 use state_search::store::{StoragePolicy, UnknownStoragePolicy};
+use state_search::strategy::NoIndexer;
 use state_search::strategy::Requirement::{InPlaceSpace, Threads, UniformCost, UnsignedCost};
-use state_search::{Limits, Outcome, Problem, Strategy};
+use state_search::{Limits, Outcome, Problem, Strategy, StrategySearcher};
 
 const HELP: &str = "\
 usage: movingai MAP SCEN [--method NAME]... [--storage auto|dense|hashed] [--every K] [--first N]
@@ -35,7 +36,8 @@ rules: 8-connected, diagonal steps of sqrt(2) without corner cutting, moves with
 terrain class), with each method, and checks each length against the one printed in
 SCEN. Prints one line per method: the scenarios solved, the lengths that differ from
 the printed ones, the states expanded, and the search time in total and per scenario
-(the median), map reading excluded.
+(the median), map reading excluded. Each method keeps its buffers from one scenario to
+the next (a StrategySearcher), as a program answering many queries on one map would.
 
   --method NAME  a strategy over the map's cells (one of those listed below), or jps
                  (A* over the map's jump points: Jump Point Search), or jps:NAME (the
@@ -124,11 +126,27 @@ struct Tally {
     times: Vec<Duration>,
 }
 
-/// Runs `method` from `start` to `goal`: the cost found (`None` for no path), the states
-/// expanded and the time.
+/// A method's searchers, which keep their buffers from query to query: over the cells,
+/// and over the jump points.
+struct Searchers {
+    cells: StrategySearcher<Pos, OctileCost, CellIndexer>,
+    jumps: StrategySearcher<JumpPoint, OctileCost, NoIndexer>,
+}
+
+impl Searchers {
+    fn new(method: Method) -> Self {
+        Self {
+            cells: method.strategy.searcher(),
+            jumps: method.strategy.searcher(),
+        }
+    }
+}
+
+/// Runs `method` from `start` to `goal` in its `searchers`: the cost found (`None` for no
+/// path), the states expanded and the time.
 fn solve(
     space: &OctileSpace,
-    method: Method,
+    (method, searchers): (Method, &mut Searchers),
     storage: StoragePolicy,
     (start, goal): (Pos, Pos),
 ) -> Result<(Option<OctileCost>, u64, Duration), String> {
@@ -136,8 +154,8 @@ fn solve(
     let started = Instant::now();
     let search = if method.jumps {
         let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
-        method
-            .strategy
+        searchers
+            .jumps
             .run(&jumps.problem(start).storage(storage), &limits)
             .map(|s| s.map(|found| found.cost))
             .map_err(|e| e.to_string())
@@ -147,8 +165,8 @@ fn solve(
             .indexed()
             .backward(goal)
             .storage(storage);
-        method
-            .strategy
+        searchers
+            .cells
             .run(&problem, &limits)
             .map(|s| s.map(|found| found.cost))
             .map_err(|e| e.to_string())
@@ -199,12 +217,13 @@ fn run() -> Result<bool, String> {
     let scenarios: Vec<&Scenario> = scenarios.iter().step_by(every).take(first).collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
+    let mut searchers: Vec<Searchers> = methods.iter().map(|&m| Searchers::new(m)).collect();
     // Scenario by scenario, every method in turn, so that a slow spell of the machine
     // falls on all of them.
     for scenario in &scenarios {
-        for (method, tally) in methods.iter().zip(&mut tallies) {
-            let (cost, expanded, time) =
-                solve(&space, *method, storage, (scenario.start, scenario.goal))?;
+        for ((method, tally), searchers) in methods.iter().zip(&mut tallies).zip(&mut searchers) {
+            let ends = (scenario.start, scenario.goal);
+            let (cost, expanded, time) = solve(&space, (*method, searchers), storage, ends)?;
             tally.expanded += expanded;
             tally.times.push(time);
             let printed = &scenario.optimal;

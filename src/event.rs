@@ -29,16 +29,16 @@ pub enum Event<'a, S, C> {
         /// The new, lower cost.
         cost: C,
     },
-    /// A search that finds solutions on the way (anytime weighted A*, depth-first branch
-    /// and bound) found one better than the ones before.
+    /// A search that finds solutions on the way (anytime weighted A*, ARA*, ANA*,
+    /// depth-first branch and bound) found one better than the ones before.
     Improved {
         /// The cost of the new solution.
         cost: C,
         /// A lower bound on the optimal cost (with an admissible heuristic), at most
-        /// `cost`: for anytime weighted A* the least `f = g + h` still open, so that the
-        /// solution is proven optimal when it reaches `cost`; for branch and bound the least
-        /// `f` of the starts, which does not rise (the solution is proven optimal when the
-        /// search ends).
+        /// `cost`: for anytime weighted A*, ARA* and ANA* the least `f = g + h` still
+        /// open, so that the solution is proven optimal when it reaches `cost`; for branch
+        /// and bound the least `f` of the starts, which does not rise (the solution is
+        /// proven optimal when the search ends).
         lower_bound: C,
         /// The statistics so far.
         stats: &'a Stats,

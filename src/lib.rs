@@ -37,7 +37,7 @@
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
 //! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight), [`Ees`] (the same on estimates corrected as it learns) |
-//! | a first path soon, then better ones             | [`WeightedAStar::anytime`]          |
+//! | a first path soon, then better ones             | [`WeightedAStar::anytime`]; ARA* and ANA* through [`Strategy`] (`arastar:W`, `anastar`) |
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | a path, fast and in little memory, perhaps none | [`Beam`]                            |
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |

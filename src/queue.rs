@@ -167,6 +167,19 @@ impl<K: Ord> BinaryQueue<K> {
     {
         self.heap.peek().map(|entry| (entry.key, entry.slot))
     }
+
+    /// Keeps the entries for which `keep` (given each key, which it may change, and slot)
+    /// says yes, and orders them by their keys now: for the open lists whose keys change
+    /// as a search goes (ARA*, ANA*).
+    ///
+    /// # Complexity
+    ///
+    /// O(n) for the n entries.
+    pub(crate) fn rekey(&mut self, keep: &mut dyn FnMut(&mut K, Slot) -> bool) {
+        let mut entries = core::mem::take(&mut self.heap).into_vec();
+        entries.retain_mut(|entry| keep(&mut entry.key, entry.slot));
+        self.heap = BinaryHeap::from(entries);
+    }
 }
 
 impl<K: Ord> Default for BinaryQueue<K> {

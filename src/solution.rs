@@ -145,7 +145,8 @@ pub struct Search<T> {
     /// What the search did.
     pub stats: Stats,
     /// What a search that stopped before it could decide had. An engine that finds
-    /// solutions on the way (anytime weighted A*, depth-first branch and bound `dfbnb`, the
+    /// solutions on the way (anytime weighted A*, ARA* `arastar:W` and ANA* `anastar`,
+    /// depth-first branch and bound `dfbnb`, the
     /// bidirectional `bidijkstra`, `mm` and `nbs`, and hash-distributed A*, `Hda`, feature
     /// `parallel`) returns the best solution found (`dfbnb`: `None` before the first one).
     /// Before the first one, or for the other best-first engines (Dijkstra, A*, weighted,

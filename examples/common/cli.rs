@@ -187,6 +187,8 @@ impl Progress {
                 | Strategy::IdaStarTable
                 | Strategy::BranchAndBound
                 | Strategy::Anytime(_)
+                | Strategy::AraStar(_)
+                | Strategy::AnaStar
         )
     }
 

@@ -92,9 +92,10 @@ prints a route from the start to the target as a string of moves U, D, L, R.
                           measured slower)
   --stats                 the search's statistics and time on standard error
   --quiet                 no progress lines on standard error (by default idastar,
-                          idastar-tt, dfbnb and anytime:W write one at most every 5 s
-                          once they have run for 5 s: the states expanded, the time,
-                          the cost searched up to or the best route so far)
+                          idastar-tt, dfbnb, anytime:W, arastar:W and anastar write one
+                          at most every 5 s once they have run for 5 s: the states
+                          expanded, the time, the cost searched up to or the best route
+                          so far)
   --                      ends the options
 
 Input: a header line, then the rows of the maze, top to bottom.

@@ -80,8 +80,9 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
                      once; default every core, without the feature 1)
   --max-seconds S    stop each puzzle's search after S seconds (a decimal)
   --max-expansions N stop each puzzle's search after N expanded states; a stopped search
-                     is an error, except for anytime:W with a solution (printed, and said
-                     on standard error not to be proven optimal)
+                     is an error, except for anytime:W, arastar:W and anastar with a
+                     solution (printed, and said on standard error not to be proven
+                     optimal)
   --stats            statistics per puzzle and in total on standard error
   --progress         report every IDA* iteration, a line every five seconds of a long
                      search and every database built or loaded, on standard error
@@ -531,8 +532,17 @@ impl<S> Visitor<S, u32> for Watch<'_> {
                 return self.wanted();
             }
             Event::Improved {
-                cost, lower_bound, ..
-            } => report_improved(self.progress, self.line, self.started, cost, lower_bound),
+                cost,
+                lower_bound,
+                stats,
+            } => report_improved(
+                self.progress,
+                self.line,
+                self.started,
+                cost,
+                lower_bound,
+                stats,
+            ),
             _ => {}
         }
         ControlFlow::Continue(())
@@ -564,8 +574,10 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
     let outcome = match (search.outcome, search.partial) {
         // Anytime search keeps its best solution when a limit stops it.
         (Outcome::Stopped(reason), Some(best))
-            if matches!(options.strategy, Strategy::Anytime(_))
-                && solves(&instance.board, &setup.puzzle, &best.actions) =>
+            if matches!(
+                options.strategy,
+                Strategy::Anytime(_) | Strategy::AraStar(_) | Strategy::AnaStar
+            ) && solves(&instance.board, &setup.puzzle, &best.actions) =>
         {
             eprintln!(
                 "npuzzle: line {line}: {reason}: the best solution found, cost {}, is not \
@@ -617,15 +629,25 @@ fn reports(progress: Progress, elapsed: Duration) -> bool {
 }
 
 /// One line on standard error when anytime search improves its solution, if `progress`
-/// asks for it.
+/// asks for it: the time to the millisecond and the expansions so far, which the
+/// benchmarks of the anytime strategies read.
 #[cold]
 #[inline(never)]
-fn report_improved(progress: Progress, line: usize, started: Instant, cost: u32, bound: u32) {
+fn report_improved(
+    progress: Progress,
+    line: usize,
+    started: Instant,
+    cost: u32,
+    bound: u32,
+    stats: &Stats,
+) {
     let elapsed = started.elapsed();
     if reports(progress, elapsed) {
         eprintln!(
-            "line {line}: solution of cost {cost} after {:.2} s, optimum at least {bound}",
-            elapsed.as_secs_f64()
+            "line {line}: solution of cost {cost} after {:.3} s and {} expansions, optimum at \
+             least {bound}",
+            elapsed.as_secs_f64(),
+            stats.expanded
         );
     }
 }

@@ -29,9 +29,9 @@ when it cannot escape within 10000 moves.
   --path           a second line with the moves: U, D, L, R a step, U2, D2, L2, R2 a pass
                    through a pipe
   --quiet          no progress lines on standard error (by default idastar, idastar-tt,
-                   dfbnb and anytime:W write one at most every 5 s once they have run
-                   for 5 s: the states expanded, the time, the cost searched up to or
-                   the best route so far)
+                   dfbnb, anytime:W, arastar:W and anastar write one at most every 5 s
+                   once they have run for 5 s: the states expanded, the time, the cost
+                   searched up to or the best route so far)
   --               ends the options
 
 Input: a header line, then the rows of the maze, top to bottom.

@@ -13,7 +13,7 @@
 //! | non-negative small integer costs                  | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) or [`RadixQueue`](crate::queue::RadixQueue) |
 //! | non-negative costs and an admissible heuristic    | [`AStar`](astar::AStar)                   |
 //! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`](weighted::WeightedAStar), [`Focal`](focal::Focal) (with a distance-to-go), [`Ees`](ees::Ees) (the same on learned corrections) |
-//! | a first path soon, then better ones to the optimum | [`WeightedAStar::anytime`](weighted::WeightedAStar::anytime) |
+//! | a first path soon, then better ones to the optimum | [`WeightedAStar::anytime`](weighted::WeightedAStar::anytime); ARA* and ANA* through [`Strategy`](crate::Strategy) (`arastar:W`, `anastar`) |
 //! | any path, fast, on a good heuristic               | [`Greedy`](weighted::Greedy)              |
 //! | a path, fast and in little memory, perhaps none   | [`Beam`](beam::Beam)                      |
 //! | negative costs (and negative cycle detection)     | [`Spfa`](spfa::Spfa)                      |
@@ -44,5 +44,6 @@ pub mod incremental;
 pub mod layers;
 #[cfg(feature = "parallel")]
 pub mod par_bfs;
+pub(crate) mod rekeyed;
 pub mod spfa;
 pub mod weighted;

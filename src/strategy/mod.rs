@@ -74,6 +74,8 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `focal:W`         | [`Strategy::Focal`]                        | focal search (A*ε): cost at most `W` times the optimum |
 /// | `ees:W`           | [`Strategy::Ees`]                          | [`Ees`](crate::Ees), explicit estimation search: cost at most `W` times the optimum |
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
+/// | `arastar:W`       | [`Strategy::AraStar`]                      | ARA*: weighted A* whose weight falls from `W` to 1 by 0.2 per iteration, reusing its search |
+/// | `anastar`         | [`Strategy::AnaStar`]                      | ANA*: anytime A* without a weight, by `(G - g) / h` |
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 /// | `nbs`             | [`Strategy::Nbs`]                          | NBS: bidirectional heuristic search expanding pairs of states |
@@ -188,6 +190,59 @@ pub enum Strategy {
     /// [`Search::partial`](crate::Search::partial); before the first, the path to the most
     /// promising state, as A* does.
     Anytime(Weight),
+    /// ARA*, anytime repairing A* (`arastar:W`; Likhachev, Gordon and Thrun 2003): weighted
+    /// A* in iterations whose weight falls from `W` by 0.2 to 1 (`arastar:2`: 2, 1.8, 1.6,
+    /// 1.4, 1.2, 1; a fixed decrement as in the paper, of the size its authors' planning
+    /// library is usually run with), each reusing the search before it. A state reached
+    /// more cheaply after its expansion in an iteration waits (in the INCONS list) for the
+    /// next one; an iteration ends when its least key `g + w h` is at least the best cost,
+    /// and the next one re-keys every open state and forgets what was expanded.
+    ///
+    /// Each better solution is an [`Event::Improved`](crate::Event::Improved), whose lower
+    /// bound over `w` gives the iteration's own bound; states whose `f = g + h` is not below
+    /// the best cost are pruned, and the search ends when no open state is left: the last
+    /// solution is then optimal (with any admissible heuristic, consistent or not).
+    /// Stopped by a limit, it returns the best solution found as
+    /// [`Search::partial`](crate::Search::partial), as `anytime:W` does.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use state_search::{Event, Limits, Problem, Strategy, visitor};
+    ///
+    /// // From 1 to 40 by +1 (cost 1) or x2 (cost 3), never beyond 40; the optimum is 13:
+    /// // 1 2 3 4 5 10 20 40.
+    /// let space = state_search::from_fn(|&n: &u32| {
+    ///     [(n + 1, 1u32), (n * 2, 3)].into_iter().filter(|&(next, _)| next <= 40)
+    /// });
+    /// let h = |&n: &u32| u32::from(n < 40); // a state below 40 needs at least one more step
+    /// let problem = Problem::new(&space, [1], |&n| n == 40).heuristic(h);
+    /// for name in ["arastar:3", "anastar"] {
+    ///     let strategy: Strategy = name.parse()?;
+    ///     let mut costs = Vec::new();
+    ///     let mut watch = visitor(|event| {
+    ///         if let Event::Improved { cost, lower_bound, .. } = event {
+    ///             assert!(lower_bound <= 13 && 13 <= cost);
+    ///             costs.push(cost);
+    ///         }
+    ///         ControlFlow::Continue(())
+    ///     });
+    ///     let limits = Limits::new().max_expansions(10_000);
+    ///     let search = strategy.run_with(&problem, &limits, &mut watch)?;
+    ///     assert_eq!(search.found().unwrap().cost, 13, "{name}");
+    ///     assert!(costs.windows(2).all(|pair| pair[1] < pair[0]), "{name}: {costs:?}");
+    ///     assert_eq!(costs.last(), Some(&13));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    AraStar(Weight),
+    /// ANA*, anytime nonparametric A* (`anastar`; van den Berg, Shah, Huang and Goldberg
+    /// 2011): no weight to choose. The open state of largest `e = (G - g) / h` is expanded
+    /// first, `G` the best cost so far (a state with `h = 0` first of all); before the first
+    /// solution, least `h` first (the limit of that order as `G` grows: greedy search).
+    /// Each better solution re-keys the open states and prunes those whose `f = g + h` is
+    /// not below it. It reports and ends as [`Strategy::AraStar`] does: optimal once it
+    /// ends without a stop.
+    AnaStar,
     /// Bidirectional Dijkstra (`bidijkstra`): from the start and from the goal state until
     /// the two frontiers prove the best meeting optimal.
     BidirectionalDijkstra,
@@ -237,8 +292,8 @@ pub enum Queue {
 impl Strategy {
     /// Whether the strategy returns least-cost solutions (on a problem with an admissible
     /// heuristic, for the strategies that use one): its [`Guarantee`] is
-    /// [`Guarantee::Optimal`]. The weighted ones with weight 1 are; `anytime` is, once it
-    /// ends without a stop.
+    /// [`Guarantee::Optimal`]. The weighted ones with weight 1 are; `anytime`, `arastar`
+    /// and `anastar` are, once they end without a stop.
     #[must_use]
     pub fn is_optimal(self) -> bool {
         self.info().guarantee == Guarantee::Optimal

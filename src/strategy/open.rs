@@ -9,6 +9,7 @@ use crate::algo::best_first::{
 };
 use crate::algo::ees::{EesLists, EesOpen};
 use crate::algo::focal::{FocalLists, FocalOpen};
+use crate::algo::rekeyed::{Rekeyed, Rekeying};
 use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::{CostOf, SearchProblem, StateOf};
@@ -36,13 +37,15 @@ pub(super) enum List {
     Focal(f64),
     /// Explicit estimation search's of a weight.
     Ees(f64),
+    /// ARA*'s or ANA*'s, re-keyed as the search goes.
+    Rekeyed(Rekeying),
 }
 
 /// A best-first strategy: its open list, and whether it goes on after the first goal.
 ///
 /// Every best-first strategy is one compiled loop ([`best_first::solve`]): the open list
 /// is chosen at run time ([`Lists`]), and what it does with goals is [`Goals`] (the first ends
-/// the search unless `anytime`). A loop compiled for each order and queue made a user's
+/// the search unless `anytime`: `anytime:W`, `arastar:W` and `anastar`). A loop compiled for each order and queue made a user's
 /// program through `Strategy::run` 1.4 times as slow to rebuild (BENCHMARKS.md).
 pub(super) struct BestFirst {
     pub(super) list: List,
@@ -96,6 +99,11 @@ impl<S, C: Cost, N> Open<S, C, N> for Lists<'_, S, C, N> {
     #[inline]
     fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError> {
         either!(self, pop(store))
+    }
+
+    #[inline]
+    fn improved(&mut self, best: C, store: &N) {
+        either!(self, improved(best, store));
     }
 
     #[inline]
@@ -177,6 +185,7 @@ where
         List::Greedy => boxed(ByGreedy, BinaryQueue::new()),
         List::Focal(weight) => Box::new(FocalOpen::new(weight, focal, distance)),
         List::Ees(weight) => Box::new(EesOpen::new(weight, ees, distance)),
+        List::Rekeyed(rule) => Box::new(Rekeyed::new(rule)),
     }
 }
 

@@ -5,6 +5,7 @@ use crate::Solver;
 use crate::algo::beam::Beam;
 use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
+use crate::algo::rekeyed::Rekeying;
 use crate::error::CapacityError;
 use crate::event::{NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
@@ -210,6 +211,11 @@ where
         Strategy::AStarBucket => run.best_first(List::EstimateBucket, false)?,
         Strategy::WeightedAStar(weight) => run.best_first(List::Weighted(weight.get()), false)?,
         Strategy::Anytime(weight) => run.best_first(List::Weighted(weight.get()), true)?,
+        Strategy::AraStar(weight) => run.best_first(
+            List::Rekeyed(Rekeying::Repairing(weight.millionths())),
+            true,
+        )?,
+        Strategy::AnaStar => run.best_first(List::Rekeyed(Rekeying::Nonparametric), true)?,
         Strategy::Greedy => run.best_first(List::Greedy, false)?,
         Strategy::Focal(weight) => run.best_first(List::Focal(weight.get()), false)?,
         Strategy::Ees(weight) => run.best_first(List::Ees(weight.get()), false)?,
@@ -327,7 +333,7 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
     }
 
     /// A best-first search with the open list `list`; `anytime`: it goes on after the
-    /// first goal, as anytime weighted A*.
+    /// first goal, as anytime weighted A*, ARA* and ANA*.
     fn best_first(&mut self, list: List, anytime: bool) -> Started<StateOf<P>, CostOf<P>> {
         let record = size_of::<best_first::Node<CostOf<P>>>();
         self.stored(record, &mut Kind::BestFirst(BestFirst { list, anytime }))
@@ -459,7 +465,8 @@ pub(super) type IndexerOf<P> = <<P as SearchProblem>::I as MaybeIndexer<StateOf<
 /// The engines [`dispatch`] runs on the chosen storage: one type, so that the choice of
 /// storage and its glue are compiled once for all of them.
 enum Kind<S, C> {
-    /// A best-first strategy: Dijkstra, A*, weighted, anytime, greedy, focal or EES.
+    /// A best-first strategy: Dijkstra, A*, weighted, anytime (weighted, ARA*, ANA*),
+    /// greedy, focal or EES.
     BestFirst(BestFirst),
     /// `bfs` or `bibfs`, counting steps.
     Steps(Steps<S, C>),

@@ -9,7 +9,7 @@ use core::str::FromStr;
 use super::{Parameter, Strategy, StrategyInfo, Tie};
 use crate::queue::TIE_EXPECTED;
 
-/// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`): a decimal number
+/// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`, `arastar:W`): a decimal number
 /// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
 ///
 /// # Examples
@@ -49,6 +49,11 @@ impl Weight {
         } else {
             None
         }
+    }
+
+    /// The weight times one million.
+    pub(crate) const fn millionths(self) -> u64 {
+        self.millionths
     }
 
     /// Whether this is the weight 1.

@@ -115,7 +115,8 @@ impl Parameter {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Guarantee {
-    /// A least-cost solution (`anytime:W`: once it ends without a stop).
+    /// A least-cost solution (`anytime:W`, `arastar:W`, `anastar`: once they end without
+    /// a stop).
     Optimal,
     /// A solution of cost at most the weight times the optimum.
     Bounded(Weight),
@@ -263,7 +264,7 @@ macro_rules! strategy_table {
             /// Every strategy that runs on a [`Problem`](crate::Problem) through
             /// [`Strategy::run`] in every build, in the order of the table above, the
             /// parameterized ones with a representative parameter (`astar:tie=low-g`,
-            /// `wastar:2`, `beam:100`, `focal:2`, `ees:2`, `anytime:2`).
+            /// `wastar:2`, `beam:100`, `focal:2`, `ees:2`, `anytime:2`, `arastar:2`).
             pub const ALL: [Strategy; [$($example),*].len()] = [$($example),*];
 
             /// The strategies of the `parallel` feature, in the order of the table above:
@@ -400,6 +401,15 @@ strategy_table! {
                 .with(Parameter::Weight, "anytime:W")
                 .heuristic()
                 .needing(&[NumericCost]);
+        Strategy::AraStar(_) => [Strategy::AraStar(Weight::TWO), weight Strategy::AraStar]
+            row("arastar", "ARA*: weighted A* whose weight falls to 1, reusing its search")
+                .with(Parameter::Weight, "arastar:W")
+                .heuristic()
+                .needing(&[NumericCost]);
+        Strategy::AnaStar => [Strategy::AnaStar]
+            row("anastar", "ANA*: anytime A* without a weight, by (G - g) / h")
+                .heuristic()
+                .needing(&[NumericCost]);
         Strategy::BidirectionalDijkstra => [Strategy::BidirectionalDijkstra]
             row("bidijkstra", "bidirectional Dijkstra").needing(&[Backward]);
         Strategy::Mm => [Strategy::Mm]
@@ -533,11 +543,10 @@ mod tests {
             Strategy::Focal(w("1.5")).info().guarantee,
             Guarantee::Bounded(w("1.5"))
         );
-        // anytime's last solution is optimal whatever its weight.
-        assert_eq!(
-            Strategy::Anytime(w("3")).info().guarantee,
-            Guarantee::Optimal
-        );
+        // anytime's and ARA*'s last solution is optimal whatever the weight.
+        for strategy in [Strategy::Anytime(w("3")), Strategy::AraStar(w("3"))] {
+            assert_eq!(strategy.info().guarantee, Guarantee::Optimal);
+        }
         assert_eq!(
             Guarantee::Bounded(w("1.5")).to_string(),
             "at most 1.5 x optimal"

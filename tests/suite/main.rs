@@ -14,6 +14,7 @@
 mod common;
 
 mod agreement;
+mod anytime;
 mod astar;
 mod bench;
 mod bfs;

@@ -1,5 +1,5 @@
-//! The suboptimal and anytime strategies (`wastar:W`, `focal:W`, `gbfs`, `beam:K`,
-//! `anytime:W`) and the partial paths of stopped searches, run through `Strategy::run`
+//! The suboptimal strategies (`wastar:W`, `focal:W`, `ees:W`, `gbfs`, `beam:K`) and the
+//! partial paths of stopped searches, run through `Strategy::run`
 //! with every storage on random graphs and checked against the oracles of
 //! `common/graph.rs`: each strategy's own promise (a cost bound, completeness, improving
 //! solutions, the most promising partial path), checked without the engines' help.
@@ -21,7 +21,7 @@ use state_search::{
 };
 
 /// The storage policies every strategy runs with (the problem always has an indexer).
-const STORAGES: [StoragePolicy; 3] = [
+pub(crate) const STORAGES: [StoragePolicy; 3] = [
     StoragePolicy::Auto,
     StoragePolicy::Dense,
     StoragePolicy::Hashed,
@@ -45,35 +45,38 @@ fn config() -> ProptestConfig {
 /// admissible heuristic, and per node an arbitrary number (an estimate that need not be
 /// admissible).
 #[derive(Clone, Debug)]
-struct Case {
-    graph: Graph<u32>,
-    starts: Vec<u32>,
-    goals: Vec<u32>,
+pub(crate) struct Case {
+    pub(crate) graph: Graph<u32>,
+    pub(crate) starts: Vec<u32>,
+    pub(crate) goals: Vec<u32>,
     scales: Vec<u8>,
-    noise: Vec<u32>,
+    pub(crate) noise: Vec<u32>,
 }
 
 /// What the oracles say of a case.
-struct Oracle {
+pub(crate) struct Oracle {
     /// The least cost from a start to a goal, if a goal is reachable.
-    optimum: Option<i64>,
+    pub(crate) optimum: Option<i64>,
     /// An admissible heuristic: the least cost to a goal scaled down per node by a factor
     /// in [0, 1], so usually inconsistent.
-    h: Vec<u32>,
+    pub(crate) h: Vec<u32>,
+    /// The least cost to a goal (a node that cannot reach one: [`DEAD_END`]), the perfect
+    /// heuristic: consistent, and so is any fraction of it rounded down.
+    pub(crate) exact: Vec<u32>,
     /// The fewest steps to a goal: a distance-to-go.
     steps: Vec<u32>,
 }
 
 impl Case {
-    fn is_goal(&self, node: u32) -> bool {
+    pub(crate) fn is_goal(&self, node: u32) -> bool {
         self.goals.contains(&node)
     }
 
-    fn nodes(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.graph.len()
     }
 
-    fn oracle(&self) -> Oracle {
+    pub(crate) fn oracle(&self) -> Oracle {
         let reversed = Graph {
             forward: self.graph.backward.clone(),
             backward: self.graph.forward.clone(),
@@ -85,6 +88,7 @@ impl Case {
             .zip(&self.scales)
             .map(|(d, &scale)| d.map_or(DEAD_END, |d| to_u32(d * i64::from(scale) / 4)))
             .collect();
+        let exact = to_goal.iter().map(|d| d.map_or(DEAD_END, to_u32)).collect();
         let steps = bfs_steps(&reversed, &self.goals)
             .into_iter()
             .map(|s| s.map_or(DEAD_END, |s| u32::try_from(s).unwrap()))
@@ -92,7 +96,12 @@ impl Case {
         let optimum = best_goal(&bellman_ford(&self.graph, &self.starts).unwrap(), |s| {
             self.is_goal(s)
         });
-        Oracle { optimum, h, steps }
+        Oracle {
+            optimum,
+            h,
+            exact,
+            steps,
+        }
     }
 }
 
@@ -104,7 +113,7 @@ fn to_u32(n: i64) -> u32 {
 /// goals anywhere; half the time a layered one, 2 to 6 layers of 1 to 5 nodes with steps
 /// from each layer to the next and a few edges anywhere, starts in the first layer and
 /// goals in the last, where many paths compete. Edges cost 0 to 9.
-fn arb_case() -> impl proptest::strategy::Strategy<Value = Case> {
+pub(crate) fn arb_case() -> impl proptest::strategy::Strategy<Value = Case> {
     use prop::collection::vec;
     let random = arb_graph(30, 150, 0u32..=9).prop_flat_map(|graph| {
         let node = 0..u32::try_from(graph.len()).unwrap();
@@ -148,7 +157,7 @@ fn arb_case() -> impl proptest::strategy::Strategy<Value = Case> {
 }
 
 /// A weight in millionths: one of the usual ones, or any decimal from 1 to 6.
-fn arb_weight() -> impl proptest::strategy::Strategy<Value = u64> {
+pub(crate) fn arb_weight() -> impl proptest::strategy::Strategy<Value = u64> {
     prop_oneof![
         prop::sample::select(vec![
             1_000_000u64,
@@ -162,13 +171,13 @@ fn arb_weight() -> impl proptest::strategy::Strategy<Value = u64> {
     ]
 }
 
-fn weight(millionths: u64) -> Weight {
+pub(crate) fn weight(millionths: u64) -> Weight {
     Weight::from_millionths(millionths).unwrap()
 }
 
 /// Runs `strategy` on `case` with the heuristic `h`, the distance-to-go `distance` (if
 /// any), `storage` and `limits`, showing every event to `watch`.
-fn run(
+pub(crate) fn run(
     case: &Case,
     strategy: Strategy,
     h: &[u32],
@@ -226,7 +235,7 @@ fn walk_costs(graph: &Graph<u32>, path: &[u32]) -> BTreeSet<i64> {
 /// Checks that `solution` is a real path from a start state, every step an edge, whose
 /// cost is the cost reported (for some choice among parallel edges), ending at a goal
 /// when `to_goal`.
-fn check_path(
+pub(crate) fn check_path(
     name: &str,
     case: &Case,
     solution: &Solution<u32, u32>,
@@ -286,7 +295,7 @@ fn reached(case: &Case, expanded: &[(u32, u32)]) -> Vec<Option<u32>> {
 /// Checks the partial result of a stopped search: a real path from a start state to a
 /// state reached at least at the cost reported, and, when `h` is given, the state of
 /// least `h` among those reached, ties broken by the least cost.
-fn check_partial(
+pub(crate) fn check_partial(
     name: &str,
     case: &Case,
     search: &Search<Solution<u32, u32>>,
@@ -335,7 +344,7 @@ fn check_partial(
 }
 
 /// Fails with the outcome and what was expected.
-fn unexpected<T: core::fmt::Debug>(
+pub(crate) fn unexpected<T: core::fmt::Debug>(
     name: &str,
     outcome: &Outcome<T>,
     optimum: Option<i64>,
@@ -433,79 +442,6 @@ proptest! {
         }
     }
 
-    /// `anytime:W`: every improvement is a real solution, cheaper than the one before, no
-    /// cheaper than the optimum, with a lower bound no higher than the optimum; the first
-    /// is within `W` of the optimum (as weighted A*'s). Run to the end, it returns the
-    /// optimum; stopped by an expansion limit, it returns the best solution found as its
-    /// partial result (before the first one, the path to the most promising state).
-    #[test]
-    fn anytime_improves_to_the_optimum(
-        case in arb_case(),
-        millionths in arb_weight(),
-        budget in 0u64..=12,
-    ) {
-        let oracle = case.oracle();
-        let strategy = Strategy::Anytime(weight(millionths));
-        for storage in STORAGES {
-            for limited in [false, true] {
-                let limits = if limited {
-                    Limits::new().max_expansions(budget)
-                } else {
-                    Limits::new()
-                };
-                let name = format!("{strategy} {storage} limited {limited} to {budget}");
-                let (mut improved, mut expanded) = (Vec::new(), Vec::new());
-                let search = run(&case, strategy, &oracle.h, None, storage, &limits, |event| {
-                    match event {
-                        Event::Improved { cost, lower_bound, .. } => improved.push((cost, lower_bound)),
-                        Event::Expanded { state, cost } => expanded.push((*state, cost)),
-                        _ => {}
-                    }
-                    ControlFlow::Continue(())
-                });
-                if let Some(best) = oracle.optimum {
-                    for &(cost, lower) in &improved {
-                        prop_assert!(i64::from(cost) >= best, "{}: {} below the optimum {}", name, cost, best);
-                        prop_assert!(i64::from(lower) <= best, "{}: lower bound {} above the optimum {}", name, lower, best);
-                        prop_assert!(lower <= cost, "{}: lower bound {} above {}", name, lower, cost);
-                    }
-                    if let Some(&(first, _)) = improved.first() {
-                        prop_assert!(
-                            i128::from(first) * 1_000_000 <= i128::from(millionths) * i128::from(best),
-                            "{}: first solution {} beyond the weight times the optimum {}", name, first, best
-                        );
-                    }
-                } else {
-                    prop_assert!(improved.is_empty(), "{}: improved {:?} without a path", name, improved);
-                }
-                for pair in improved.windows(2) {
-                    prop_assert!(pair[1].0 < pair[0].0, "{}: not an improvement: {:?}", name, improved);
-                }
-                let last = improved.last().map(|&(cost, _)| cost);
-                match (&search.outcome, oracle.optimum) {
-                    (Outcome::Found(found), Some(best)) => {
-                        check_path(&name, &case, found, true)?;
-                        prop_assert_eq!(i64::from(found.cost), best, "{}: not the optimum", name);
-                        prop_assert_eq!(last, Some(found.cost), "{}: the last improvement", name);
-                        prop_assert!(search.partial.is_none(), "{}: a partial result after an answer", name);
-                    }
-                    (Outcome::NoPath, None) => prop_assert!(search.partial.is_none()),
-                    (Outcome::Stopped(StopReason::Expansions), _) if limited => match last {
-                        Some(cost) => {
-                            let best = search.partial.as_ref();
-                            prop_assert!(best.is_some(), "{}: stopped without its best solution", name);
-                            let best = best.unwrap();
-                            check_path(&name, &case, best, true)?;
-                            prop_assert_eq!(best.cost, cost, "{}: the partial result is not the last improvement", name);
-                        }
-                        None => check_partial(&name, &case, &search, &expanded, Some(&oracle.h))?,
-                    },
-                    (outcome, optimum) => unexpected(&name, outcome, optimum)?,
-                }
-            }
-        }
-    }
-
     /// A* and its weighted, greedy, focal and EES variants, and Dijkstra, stopped by a small
     /// expansion limit: the partial result is a real path from a start to the most
     /// promising state reached (least `h`, then least `g`; for Dijkstra, a start), with
@@ -571,7 +507,13 @@ proptest! {
     ) {
         let parameterized = [millionths, small].into_iter().flat_map(|m| {
             let w = weight(m);
-            [Strategy::WeightedAStar(w), Strategy::Focal(w), Strategy::Ees(w), Strategy::Anytime(w)]
+            [
+                Strategy::WeightedAStar(w),
+                Strategy::Focal(w),
+                Strategy::Ees(w),
+                Strategy::Anytime(w),
+                Strategy::AraStar(w),
+            ]
         });
         let widths = [width, 1, usize::MAX].map(|k| Strategy::Beam(NonZeroUsize::new(k).unwrap()));
         // The default rule is `astar`, spelled and read as `Strategy::AStar`.
@@ -588,6 +530,7 @@ proptest! {
             ("focal", Strategy::Focal(weight(exact))),
             ("ees", Strategy::Ees(weight(exact))),
             ("anytime", Strategy::Anytime(weight(exact))),
+            ("arastar", Strategy::AraStar(weight(exact))),
         ] {
             let parsed = format!("{stem}:{text}").parse::<Strategy>();
             prop_assert_eq!(parsed, Ok(strategy), "{}:{}", stem, text);
@@ -598,7 +541,7 @@ proptest! {
     /// not a whole number of at least 1, are refused with the name and what a parameter is.
     #[test]
     fn bad_parameters_are_refused_with_what_a_parameter_is(
-        stem in prop::sample::select(vec!["wastar", "focal", "ees", "anytime"]),
+        stem in prop::sample::select(vec!["wastar", "focal", "ees", "anytime", "arastar"]),
         bad_weight in prop_oneof![
             "0(\\.[0-9]{0,6})?",
             "[0-9]{0,2}[a-z ,_+-][0-9a-z]{0,3}",
@@ -633,6 +576,7 @@ fn the_usual_bad_parameters_are_refused() {
         "wastar:abc",
         "focal:",
         "anytime:0.999999",
+        "arastar:0",
     ] {
         let error = name.parse::<Strategy>().unwrap_err();
         assert_eq!(error.name, name);

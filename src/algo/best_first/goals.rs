@@ -147,6 +147,12 @@ impl<S, C: Cost> Goals<S, C> {
         self.by_f.capacity() * size_of::<ByF<C>>()
     }
 
+    /// The cost of the best solution so far, if any.
+    #[inline]
+    pub(crate) fn best(&self) -> Option<C> {
+        self.incumbent.as_ref().map(|best| best.cost)
+    }
+
     /// The best solution kept, if any: taken once the search has ended.
     pub(crate) fn take(&mut self) -> Option<Solution<S, C>> {
         self.incumbent.take()

@@ -274,6 +274,9 @@ where
                 if policy.goal(space, &*store, slot, stats, visitor)? {
                     return Ok(Outcome::Found(slot));
                 }
+                if let Some(best) = policy.best() {
+                    open.improved(best, &*store);
+                }
                 continue;
             }
             limits.check(stats.expanded, || {

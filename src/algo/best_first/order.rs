@@ -49,6 +49,14 @@ pub(crate) trait Open<S, C, N> {
     ///
     /// A [`CapacityError`] when the list cannot grow (a queue that moves entries on a pop).
     fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError>;
+    /// A goal became the best solution, of cost `best` (anytime searches only): an open
+    /// list whose order depends on the best cost re-keys its entries (ANA*), or keeps the
+    /// bound for its next iteration (ARA*). `store` holds the records of the search. By
+    /// default, nothing.
+    #[inline]
+    fn improved(&mut self, best: C, store: &N) {
+        let _ = (best, store);
+    }
     /// The number of entries, stale ones included.
     fn len(&self) -> usize;
     /// Drops every entry.
@@ -200,6 +208,20 @@ impl Ord for Priority {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct WeightedKey<C>(Priority, Reverse<C>);
 
+impl<C> WeightedKey<C> {
+    /// The key of priority `priority` (least first) of a state reached at cost `g`
+    /// (largest first among equal priorities): ARA*'s and ANA*'s keys too, so that their
+    /// open list is weighted A*'s heap.
+    pub(crate) fn new(priority: f64, g: C) -> Self {
+        WeightedKey(Priority(priority), Reverse(g))
+    }
+
+    /// The priority.
+    pub(crate) fn priority(&self) -> f64 {
+        self.0.0
+    }
+}
+
 /// Weighted A*'s order: least `g + W h` first, then largest `g`. Costs must be numbers
 /// ([`Cost::to_f64`]).
 #[derive(Clone, Copy)]
@@ -211,7 +233,7 @@ impl<C: Cost> Order<C> for ByWeighted {
     #[inline]
     fn key(&self, g: C, h: C, _f: C) -> WeightedKey<C> {
         let (gf, hf) = (g.to_f64().unwrap_or(0.0), h.to_f64().unwrap_or(0.0));
-        WeightedKey(Priority(gf + self.0 * hf), Reverse(g))
+        WeightedKey::new(gf + self.0 * hf, g)
     }
     #[inline]
     fn g(key: WeightedKey<C>) -> C {

@@ -67,7 +67,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `spfa`            | [`Strategy::Spfa`]                         | [`Spfa`](crate::Spfa) |
 /// | `idastar`         | [`Strategy::IdaStar`]                      | [`IdaStar`](crate::IdaStar) with [`CycleCheck::Path`](crate::CycleCheck::Path); in place: [`InPlaceIdaStar`](crate::InPlaceIdaStar) |
 /// | `idastar-tt`      | [`Strategy::IdaStarTable`]                 | [`IdaStar`](crate::IdaStar) with a transposition table |
-/// | `dfbnb`           | [`Strategy::BranchAndBound`]               | [`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound) with a transposition table |
+/// | `dfbnb`           | [`Strategy::BranchAndBound`]               | [`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound) with a transposition table; in place: [`InPlaceIdaStar::branch_and_bound`](crate::InPlaceIdaStar::branch_and_bound) |
 /// | `wastar:W`        | [`Strategy::WeightedAStar`]                | A* on `f = g + W h`: cost at most `W` times the optimum |
 /// | `gbfs`            | [`Strategy::Greedy`]                       | greedy best-first on `h` alone |
 /// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
@@ -157,11 +157,22 @@ pub enum Strategy {
     IdaStar,
     /// IDA* with a generation-stamped transposition table (`idastar-tt`).
     IdaStarTable,
-    /// Depth-first branch and bound with a transposition table (`dfbnb`): one depth-first
-    /// search that keeps the best goal found and prunes on it
-    /// ([`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound)). Optimal with an
-    /// admissible heuristic; it ends on a finite space, or with
-    /// [`Limits::max_cost`](crate::Limits::max_cost) and positive step costs.
+    /// Depth-first branch and bound (`dfbnb`): one depth-first search that keeps the best
+    /// goal found and prunes on it. Optimal with an admissible heuristic; each better goal
+    /// is an [`Event::Improved`](crate::Event::Improved), and a search stopped by a limit
+    /// keeps the best one in [`Search::partial`](crate::Search::partial).
+    ///
+    /// Through [`Strategy::run`], with a transposition table
+    /// ([`IdaStar::branch_and_bound`](crate::IdaStar::branch_and_bound)): it ends on a
+    /// finite space, or with [`Limits::max_cost`](crate::Limits::max_cost) and positive
+    /// step costs. Through [`Strategy::run_in_place`], in place on an
+    /// [`InPlaceSpace`](crate::InPlaceSpace)
+    /// ([`InPlaceIdaStar::branch_and_bound`](crate::InPlaceIdaStar::branch_and_bound)),
+    /// with no table and no cycle check beyond the inverse action: on a tree, or within
+    /// `Limits::max_cost` with positive action costs, it ends; on a space with cycles and
+    /// no cost limit it never does, and runs until another limit (expansions, time, a
+    /// visitor) stops it. With the cost limit at or just above the optimum (when a bound
+    /// is known) it does about the work of IDA*'s last iteration.
     BranchAndBound,
     /// Weighted A* (`wastar:W`): states in order of `g + W h`. With an admissible
     /// heuristic the cost found is at most `W` times the optimum.

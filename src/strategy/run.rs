@@ -90,8 +90,12 @@ impl Strategy {
     }
 
     /// Runs this strategy on an [`InPlaceSpace`]: `idastar` is the in-place IDA*
-    /// ([`InPlaceIdaStar`]); the other strategies need a [`StateSpace`] (and
-    /// `par-idastar`, with the `parallel` feature, `Strategy::par_run_in_place`).
+    /// ([`InPlaceIdaStar`]) and `dfbnb` its branch and bound
+    /// ([`InPlaceIdaStar::branch_and_bound`]: with no cycle check beyond the inverse
+    /// action, it ends on a space with cycles only within
+    /// [`Limits::max_cost`](crate::Limits::max_cost), and otherwise runs until another
+    /// limit stops it); the other strategies need a [`StateSpace`] (and `par-idastar`,
+    /// with the `parallel` feature, `Strategy::par_run_in_place`).
     ///
     /// # Errors
     ///
@@ -121,6 +125,11 @@ impl Strategy {
     /// let mut counter = Counter(1);
     /// let search = Strategy::IdaStar.run_in_place(&mut counter, |c| c.0 == 12, &Limits::new())?;
     /// assert_eq!(search.found().unwrap().cost, 4); // 1 2 3 6 12
+    /// // Branch and bound: the counter only grows, so every path ends (past 12, by the
+    /// // cost limit).
+    /// let limits = Limits::new().max_cost(12);
+    /// let search = Strategy::BranchAndBound.run_in_place(&mut counter, |c| c.0 == 12, &limits)?;
+    /// assert_eq!(search.found().unwrap().cost, 4);
     /// assert!(Strategy::AStar.run_in_place(&mut counter, |c| c.0 == 12, &Limits::new()).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -158,19 +167,19 @@ impl Strategy {
             strategy: *self,
             reason,
         };
-        match self {
-            Strategy::IdaStar => {
-                let engine = InPlaceIdaStar::new().with_limits(limits.clone());
-                let search = engine.search_with(space, is_goal, visitor);
-                if search.stop_reason() == Some(StopReason::NegativeCost) {
-                    return Err(refuse(Inapplicable::NegativeCost));
-                }
-                Ok(search)
-            }
+        let engine = InPlaceIdaStar::new().with_limits(limits.clone());
+        let engine = match self {
+            Strategy::IdaStar => engine,
+            Strategy::BranchAndBound => engine.branch_and_bound(),
             #[cfg(feature = "parallel")]
-            Strategy::ParIdaStar => Err(refuse(Inapplicable::NeedsSendSpace)),
-            _ => Err(refuse(Inapplicable::NeedsStateSpace)),
+            Strategy::ParIdaStar => return Err(refuse(Inapplicable::NeedsSendSpace)),
+            _ => return Err(refuse(Inapplicable::NeedsStateSpace)),
+        };
+        let search = engine.search_with(space, is_goal, visitor);
+        if search.stop_reason() == Some(StopReason::NegativeCost) {
+            return Err(refuse(Inapplicable::NegativeCost));
         }
+        Ok(search)
     }
 }
 

@@ -369,8 +369,9 @@ strategy_table! {
         Strategy::IdaStarTable => [Strategy::IdaStarTable]
             row("idastar-tt", "IDA* with a generation-stamped transposition table").heuristic();
         Strategy::BranchAndBound => [Strategy::BranchAndBound]
-            row("dfbnb", "depth-first branch and bound with a transposition table; a finite space")
-                .heuristic();
+            row("dfbnb", "depth-first branch and bound with a transposition table; in place on an InPlaceSpace")
+                .heuristic()
+                .searches_in_place();
         Strategy::WeightedAStar(w) => [Strategy::WeightedAStar(Weight::TWO), weight Strategy::WeightedAStar]
             row("wastar", "weighted A*: states in order of g + W h")
                 .with(Parameter::Weight, "wastar:W")

@@ -6,7 +6,7 @@ use crate::common::graph;
 use state_search::InPlaceSolver;
 use state_search::Solver;
 
-use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
+use graph::{Graph, Nodes, Walk, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::domains::maze::GridMaze;
@@ -95,36 +95,6 @@ fn weighted_case() -> impl Strategy<Value = (Graph<u32>, Vec<u32>, Vec<u32>, Vec
     })
 }
 
-/// A walk on a graph as an in-place space: the walker's trail is a stack of nodes, an
-/// action is the index of an edge out of the current node.
-struct Walk<'a> {
-    graph: &'a Graph<u32>,
-    trail: Vec<u32>,
-}
-
-impl Walk<'_> {
-    fn at(&self) -> u32 {
-        *self.trail.last().unwrap()
-    }
-}
-
-impl InPlaceSpace for Walk<'_> {
-    type Action = usize;
-    type Cost = u32;
-    type Actions = core::ops::Range<usize>;
-    fn actions(&self) -> Self::Actions {
-        0..self.graph.forward[self.at() as usize].len()
-    }
-    fn apply(&mut self, edge: usize) -> u32 {
-        let (to, cost) = self.graph.forward[self.at() as usize][edge];
-        self.trail.push(to);
-        cost
-    }
-    fn undo(&mut self, _: usize) {
-        self.trail.pop();
-    }
-}
-
 /// 256 cases per property; failures are saved in `proptest-regressions/` and replayed
 /// first on later runs.
 fn config() -> ProptestConfig {
@@ -152,7 +122,7 @@ proptest! {
         // A simple path has fewer than n steps of cost at most 5: searching beyond that
         // bound can only repeat states, so a stop there means "no path".
         let bound = 5 * (n - 1);
-        let mut walk = Walk { graph: &g, trail: vec![start] };
+        let mut walk = Walk::new(&g, start);
         let ida = InPlaceIdaStar::new().with_limits(Limits::new().max_cost(bound));
         let search = ida.search(&mut walk, |w| w.at() == goal);
         prop_assert_eq!(&walk.trail, &vec![start], "the walk is restored");

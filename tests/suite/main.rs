@@ -20,6 +20,7 @@ mod bench;
 mod bfs;
 mod bidirectional;
 mod cli;
+mod dfbnb;
 mod dijkstra;
 #[cfg(all(feature = "distributed", feature = "domains"))]
 mod distributed;

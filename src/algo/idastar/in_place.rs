@@ -53,6 +53,9 @@ struct InPlaceFrame<I, A, C> {
 /// 15-puzzle with the Manhattan distance this generates nodes at the rate of a recursive
 /// C search (1.00x over twenty of Korf's instances; see `BENCHMARKS.md`).
 ///
+/// [`InPlaceIdaStar::branch_and_bound`] turns the engine into depth-first branch and
+/// bound over the same loop (`dfbnb`), for spaces whose goals lie within a known cost.
+///
 /// [`peek`]: InPlaceSpace::peek
 ///
 /// # Complexity
@@ -97,6 +100,7 @@ struct InPlaceFrame<I, A, C> {
 #[derive(Clone, Debug)]
 pub struct InPlaceIdaStar<C> {
     setup: Setup<(), C>,
+    branch_and_bound: bool,
 }
 
 engine_setup!(InPlaceIdaStar<C>, cost C);
@@ -137,14 +141,70 @@ impl<C: Cost> InPlaceIdaStar<C> {
     pub fn new() -> Self {
         Self {
             setup: Setup::new(()),
+            branch_and_bound: false,
         }
+    }
+
+    /// The same engine searching by depth-first branch and bound (`dfbnb`) instead of
+    /// iterative deepening: one depth-first pass that keeps the best goal found so far
+    /// and prunes every node whose `f = g + h` is no better than it (before the first
+    /// goal, every node whose `f` exceeds [`Limits::max_cost`], if set). Each better goal
+    /// is an [`Event::Improved`]; a search stopped by a limit keeps the best plan in
+    /// [`Search::partial`]. The space is back in its start state when the search returns,
+    /// as with IDA*.
+    ///
+    /// With an admissible heuristic the last goal kept is a least-cost one. Actions are
+    /// tried in the space's order (a space that lists its most promising actions first
+    /// finds good goals early, and prunes the most). As with IDA* there is no cycle check
+    /// beyond the inverse action, and branch and bound has no depth bound of its own: on
+    /// a space with cycles, **without a cost limit the pass may never end**: before its
+    /// first goal it can walk around a cycle forever (after it, the goal's cost bounds
+    /// every path whose actions cost more than zero, but a cycle of zero-cost actions
+    /// still goes on forever), and it then runs until another limit (expansions, time, a
+    /// visitor) stops it, with the best plan found as the partial result. Set
+    /// [`Limits::max_cost`] (with positive action costs every path within it is finite),
+    /// or search a tree or a DAG.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::{InPlaceIdaStar, InPlaceSolver, InPlaceSpace, Limits};
+    ///
+    /// /// A position on a line: steps of +1 (cost 3) or +2 (cost 5), and back.
+    /// struct Line(i32);
+    /// impl InPlaceSpace for Line {
+    ///     type Action = i32;
+    ///     type Cost = u32;
+    ///     type Actions = core::array::IntoIter<i32, 4>;
+    ///     fn actions(&self) -> Self::Actions { [2, 1, -1, -2].into_iter() }
+    ///     fn apply(&mut self, step: i32) -> u32 {
+    ///         self.0 += step;
+    ///         if step.abs() == 2 { 5 } else { 3 }
+    ///     }
+    ///     fn undo(&mut self, step: i32) { self.0 -= step; }
+    ///     fn inverse(&self, step: i32) -> Option<i32> { Some(-step) }
+    /// }
+    /// let mut line = Line(0);
+    /// // Back and forth is a cycle: the cost limit is what makes the pass end.
+    /// let dfbnb = InPlaceIdaStar::new()
+    ///     .branch_and_bound()
+    ///     .with_limits(Limits::new().max_cost(30));
+    /// let plan = dfbnb.search(&mut line, |l| l.0 == 7).into_found().unwrap();
+    /// assert_eq!(plan.cost, 18); // three +2 and one +1
+    /// assert_eq!(line.0, 0); // restored
+    /// ```
+    #[must_use]
+    pub fn branch_and_bound(mut self) -> Self {
+        self.branch_and_bound = true;
+        self
     }
 }
 
 /// The search: [`Outcome::Found`] with an optimal plan (when the space's heuristic is
 /// admissible), [`Outcome::NoPath`], or [`Outcome::Stopped`]; the space is left in its
 /// start state. The visitor sees [`Event::Expanded`] (the state is the space itself) and
-/// [`Event::IterationFinished`].
+/// [`Event::IterationFinished`] (by [branch and bound](InPlaceIdaStar::branch_and_bound):
+/// [`Event::Improved`] at each better goal, and no iteration event).
 impl<Sp, IsGoal> InPlaceSolver<Sp, IsGoal> for InPlaceIdaStar<Sp::Cost>
 where
     Sp: InPlaceSpace,
@@ -159,12 +219,15 @@ where
     ) -> Search<Plan<Sp::Action, Sp::Cost>> {
         let limits = &self.setup.limits.started();
         scratch.overflowed = false;
+        if self.branch_and_bound {
+            return scratch.branch_and_bound(limits, space, &mut is_goal, visitor);
+        }
         let mut search = iterate(limits, space, visitor, |run| {
             let pass = scratch.pass(
                 limits,
                 run.space,
                 Root::START,
-                run.bound,
+                &mut Deepening::new(run.bound),
                 &mut is_goal,
                 run.visitor,
                 run.stats,
@@ -260,10 +323,74 @@ pub(super) struct Root<A, C> {
 
 impl<A, C: Cost> Root<A, C> {
     /// The start of a whole search: no cost, no action before.
-    const START: Self = Root {
+    pub(super) const START: Self = Root {
         g: C::ZERO,
         inverse: None,
     };
+}
+
+/// What a pass searches and what a goal does to it: IDA*'s fixed bound ([`Deepening`]),
+/// or branch and bound's best goal so far (`Incumbent`). The pass keeps its value in a
+/// local and the calls are inlined, so that IDA*'s loop compiles as if it compared with
+/// its bound directly.
+pub(super) trait Pruning<C>: Copy {
+    /// Whether a goal ends the pass ([`Pass::Found`]); else the pass keeps it
+    /// ([`Pruning::keep`]) and goes on.
+    const ENDS_AT_GOAL: bool;
+
+    /// Whether a node of estimate `f` is searched.
+    fn admits(&self, f: C) -> bool;
+
+    /// A node of estimate `f` was not admitted.
+    fn cut(&mut self, f: C);
+
+    /// The least `f` cut off that a later search could admit, if any: IDA*'s next bound.
+    fn next_bound(&self) -> Option<C>;
+
+    /// A goal of cost `cost` is the best so far (only when the pass goes on after goals):
+    /// prunes on it from now on, and returns the lower bound its event reports.
+    fn keep(&mut self, cost: C) -> C;
+}
+
+/// IDA*'s pruning: every node whose `f` is above the bound is cut off, and the least of
+/// them is the next bound.
+#[derive(Clone, Copy)]
+pub(super) struct Deepening<C> {
+    bound: C,
+    /// The least `f` cut off so far; `bound` itself stands for "none yet", since every f
+    /// cut off is above it (a plain value keeps the hot loop free of an `Option` flag).
+    next: C,
+}
+
+impl<C: Cost> Deepening<C> {
+    /// The pruning of an iteration within `bound`.
+    pub(super) fn new(bound: C) -> Self {
+        Self { bound, next: bound }
+    }
+}
+
+impl<C: Cost> Pruning<C> for Deepening<C> {
+    const ENDS_AT_GOAL: bool = true;
+
+    #[inline]
+    fn admits(&self, f: C) -> bool {
+        f <= self.bound
+    }
+
+    #[inline]
+    fn cut(&mut self, f: C) {
+        self.next = cut_off(self.next, self.bound, f);
+    }
+
+    #[inline]
+    fn next_bound(&self) -> Option<C> {
+        (self.next != self.bound).then_some(self.next)
+    }
+
+    /// Never called: IDA* ends at its first goal.
+    fn keep(&mut self, cost: C) -> C {
+        cost
+    }
 }
 
 /// Children that a pass hands over instead of searching below them: how the parallel
@@ -298,9 +425,10 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         }
     }
 
-    /// One depth-first pass within `bound` below the current state of `space`, reached at
-    /// `root.g`. Leaves the space in that state; on `Found`, `plan` holds the actions
-    /// from it. The children `frontier` takes are handed to it, not searched.
+    /// One depth-first pass below the current state of `space`, reached at `root.g`,
+    /// pruned by `pruning`. Leaves the space in that state; on `Found`, `plan` holds the
+    /// actions from it (a pass that goes on after goals keeps each better one there, and
+    /// tells the visitor). The children `frontier` takes are handed to it, not searched.
     #[expect(
         clippy::too_many_lines,
         reason = "the engine's hot loop: its state must stay in locals to stay in registers"
@@ -309,12 +437,12 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         clippy::too_many_arguments,
         reason = "one call site; the pass state is all here"
     )]
-    pub(super) fn pass<IsGoal, V, F>(
+    pub(super) fn pass<M, IsGoal, V, F>(
         &mut self,
         limits: &Limits<Sp::Cost>,
         space: &mut Sp,
         root: Root<Sp::Action, Sp::Cost>,
-        bound: Sp::Cost,
+        pruning: &mut M,
         is_goal: &mut IsGoal,
         visitor: &mut V,
         stats: &mut Stats,
@@ -322,6 +450,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         frontier: &mut F,
     ) -> Pass<Sp::Cost>
     where
+        M: Pruning<Sp::Cost>,
         IsGoal: FnMut(&Sp) -> bool,
         V: Visitor<Sp, Sp::Cost>,
         F: Frontier<Sp::Action, Sp::Cost>,
@@ -331,9 +460,10 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         let Some(f) = estimated_total(root.g, space.heuristic(), &mut self.overflowed) else {
             return Pass::Exhausted { next_bound: None };
         };
-        if f > bound {
+        if !pruning.admits(f) {
+            pruning.cut(f);
             return Pass::Exhausted {
-                next_bound: Some(f),
+                next_bound: pruning.next_bound(),
             };
         }
         if is_goal(space) {
@@ -353,9 +483,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
             applied: None,
             inverse: root.inverse,
         };
-        // The least f cut off so far; `bound` itself stands for "none yet", since every f
-        // cut off is above it (a plain value keeps the hot loop free of an `Option` flag).
-        let mut next_bound = bound;
+        // In a local for the pass, as the counters: kept in registers.
+        let mut prune = *pruning;
         let mut generated: u64 = 0;
         let pass = loop {
             let next = loop {
@@ -373,7 +502,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     Some(parent) => node = parent,
                     None => {
                         break Pass::Exhausted {
-                            next_bound: (next_bound != bound).then_some(next_bound),
+                            next_bound: prune.next_bound(),
                         };
                     }
                 }
@@ -396,8 +525,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 let Some(f) = estimated_total(g, h, &mut self.overflowed) else {
                     continue;
                 };
-                if f > bound {
-                    next_bound = cut_off(next_bound, bound, f);
+                if !prune.admits(f) {
+                    prune.cut(f);
                     continue;
                 }
                 space.apply(action);
@@ -420,16 +549,34 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     space.undo(action);
                     continue;
                 };
-                if f > bound {
-                    next_bound = cut_off(next_bound, bound, f);
+                if !prune.admits(f) {
+                    prune.cut(f);
                     space.undo(action);
                     continue;
                 }
                 g
             };
             if is_goal(space) {
-                self.found(space, plan, node.applied, action);
-                break Pass::Found(g);
+                if M::ENDS_AT_GOAL {
+                    self.found(space, plan, node.applied, action);
+                    break Pass::Found(g);
+                }
+                // Kept, not expanded: below it no plan costs less (no action costs less
+                // than zero).
+                let so_far = Stats {
+                    expanded,
+                    generated: stats.generated + generated,
+                    peak_open: peak,
+                    ..*stats
+                };
+                let kept =
+                    self.improve(&mut prune, plan, node.applied, action, g, visitor, &so_far);
+                space.undo(action);
+                if let Err(reason) = kept {
+                    self.unwind(space, node.applied);
+                    break Pass::Stopped(reason);
+                }
+                continue;
             }
             if frontier.takes(self.frames.len() + 1) {
                 self.hand_over(frontier, node.applied, action, g);
@@ -461,6 +608,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         stats.generated += generated;
         stats.expanded = expanded;
         stats.peak_open = peak;
+        *pruning = prune;
         pass
     }
 
@@ -494,11 +642,23 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         current: Option<Sp::Action>,
         action: Sp::Action,
     ) {
+        self.record(plan, current, action);
+        space.undo(action);
+        self.unwind(space, current);
+    }
+
+    /// Writes to `plan` the actions from the pass's root to the child reached by `action`
+    /// from the node reached by `current`.
+    pub(super) fn record(
+        &self,
+        plan: &mut Vec<Sp::Action>,
+        current: Option<Sp::Action>,
+        action: Sp::Action,
+    ) {
+        plan.clear();
         plan.extend(self.frames.iter().filter_map(|frame| frame.applied));
         plan.extend(current);
         plan.push(action);
-        space.undo(action);
-        self.unwind(space, current);
     }
 
     /// Hands the child reached by `action` from the node reached by `current` to

@@ -2,10 +2,12 @@
 //! [`StateSpace`](crate::StateSpace) with an optional generation-stamped transposition
 //! table ([`IdaStar`]), or over an [`InPlaceSpace`](crate::InPlaceSpace) that applies and
 //! undoes actions on one mutable state ([`InPlaceIdaStar`]), and with the `parallel`
-//! feature, on the threads of a rayon pool (`ParIdaStar`).
+//! feature, on the threads of a rayon pool (`ParIdaStar`). Both sequential engines also
+//! search by depth-first branch and bound (`branch_and_bound`).
 
 mod branch;
 mod in_place;
+mod in_place_branch;
 #[cfg(feature = "parallel")]
 mod parallel;
 mod tabled;

@@ -13,7 +13,7 @@ use crate::event::{Event, Visitor};
 use crate::solution::{Limits, Plan, Search, Stats, StopReason};
 use crate::space::{Cost, InPlaceSpace, SendSpace};
 
-use super::in_place::{Frontier, InPlaceScratch, Iteration, NoFrontier, Root, iterate};
+use super::in_place::{Deepening, Frontier, InPlaceScratch, Iteration, NoFrontier, Root, iterate};
 use super::{Pass, min_option};
 
 /// Work items per thread of the pool: enough for the threads to finish each iteration
@@ -346,7 +346,7 @@ where
         &watch.shared.unlimited,
         space,
         root,
-        bound,
+        &mut Deepening::new(bound),
         &mut goal,
         &mut watch,
         stats,

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use state_search::{Cost, ReversibleSpace, StateIndexer, StateSpace};
+use state_search::{Cost, InPlaceSpace, ReversibleSpace, StateIndexer, StateSpace};
 
 /// A directed graph on nodes `0..n` with edge costs of type `C` (parallel edges and
 /// self-loops allowed).
@@ -79,6 +79,90 @@ impl<C: Cost> ReversibleSpace for Graph<C> {
         for &(from, cost) in &self.backward[*state as usize] {
             emit(from, cost);
         }
+    }
+}
+
+/// A walk on a graph as an in-place space: the walker's trail is a stack of nodes, an
+/// action is the index of an edge out of the current node. By default the estimate is
+/// zero, the engine is not told the inverse of an action, and `peek` does not answer;
+/// `h` (an estimate per node), `inverse` (an edge back to the node before, when there is
+/// one) and `peek` turn each on.
+pub struct Walk<'a> {
+    pub graph: &'a Graph<u32>,
+    pub trail: Vec<u32>,
+    pub h: Vec<u32>,
+    pub inverse: bool,
+    pub peek: bool,
+}
+
+impl<'a> Walk<'a> {
+    /// A walker at `start`, with the defaults above.
+    pub fn new(graph: &'a Graph<u32>, start: u32) -> Self {
+        Self {
+            graph,
+            trail: vec![start],
+            h: Vec::new(),
+            inverse: false,
+            peek: false,
+        }
+    }
+
+    /// The current node.
+    pub fn at(&self) -> u32 {
+        *self.trail.last().unwrap()
+    }
+
+    /// The estimate of `node`.
+    fn estimate(&self, node: u32) -> u32 {
+        self.h.get(node as usize).copied().unwrap_or(0)
+    }
+
+    /// Applies `plan` from the current node: the node reached and the cost, or `None`
+    /// when an action is not an edge there. Leaves the walker where it was.
+    pub fn replay(&mut self, plan: &[usize]) -> Option<(u32, u32)> {
+        let depth = self.trail.len();
+        let mut total = 0;
+        for &edge in plan {
+            if edge >= self.graph.forward[self.at() as usize].len() {
+                self.trail.truncate(depth);
+                return None;
+            }
+            total += self.apply(edge);
+        }
+        let end = self.at();
+        self.trail.truncate(depth);
+        Some((end, total))
+    }
+}
+
+impl InPlaceSpace for Walk<'_> {
+    type Action = usize;
+    type Cost = u32;
+    type Actions = core::ops::Range<usize>;
+    fn actions(&self) -> Self::Actions {
+        0..self.graph.forward[self.at() as usize].len()
+    }
+    fn apply(&mut self, edge: usize) -> u32 {
+        let (to, cost) = self.graph.forward[self.at() as usize][edge];
+        self.trail.push(to);
+        cost
+    }
+    fn undo(&mut self, _: usize) {
+        self.trail.pop();
+    }
+    fn inverse(&self, _: usize) -> Option<usize> {
+        let before = *self.trail.iter().rev().nth(1)?;
+        let back = self.graph.forward[self.at() as usize].iter();
+        self.inverse
+            .then(|| back.clone().position(|&(to, _)| to == before))
+            .flatten()
+    }
+    fn heuristic(&self) -> u32 {
+        self.estimate(self.at())
+    }
+    fn peek(&self, edge: usize) -> Option<(u32, u32)> {
+        let (to, cost) = self.graph.forward[self.at() as usize][edge];
+        self.peek.then(|| (cost, self.estimate(to)))
     }
 }
 

@@ -37,7 +37,8 @@ flips, a colon and the flips, each as the number of pancakes it turns (\"4: 2 5 
                           gap-K, which does not count the gaps of the K smallest pancakes
   --strategy NAME         the search, one of the strategies listed below (default
                           idastar, in place)
-  --stats                 the states expanded and generated and the time on standard
+  --stats                 the states expanded and generated, the iterations (IDA*'s
+                          bounds, DPS's re-keyings plus one) and the time on standard
                           error
   --                      ends the options
 
@@ -134,9 +135,10 @@ fn run() -> Result<(), String> {
     common::write_out(&format!("{shown}{flips}\n"))?;
     if stats {
         eprintln!(
-            "{strategy}: {} expanded, {} generated, {:.3} ms",
+            "{strategy}: {} expanded, {} generated, {} iterations, {:.3} ms",
             search.stats.expanded,
             search.stats.generated,
+            search.stats.iterations,
             started.elapsed().as_secs_f64() * 1e3
         );
     }

@@ -36,7 +36,7 @@
 //! | one goal state, predecessors known              | [`BidirectionalDijkstra`], [`Mm`], [`Nbs`] (heuristics both ways) |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
-//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight), [`Ees`] (the same on estimates corrected as it learns) |
+//! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight), [`Ees`] (the same on estimates corrected as it learns); `dps:W` through [`Strategy`] (largest potential `(W f_min - g) / h` first) |
 //! | a first path soon, then better ones             | [`WeightedAStar::anytime`]; ARA* and ANA* through [`Strategy`] (`arastar:W`, `anastar`) |
 //! | any path, fast, on a good heuristic             | [`Greedy`]                          |
 //! | a path, fast and in little memory, perhaps none | [`Beam`]                            |

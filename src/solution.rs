@@ -242,7 +242,8 @@ pub struct Stats {
     /// Closed states opened again because a cheaper path to them was found (A* with an
     /// inconsistent heuristic; SPFA counts states queued again).
     pub reopened: u64,
-    /// Iterations of an iterative engine (IDA*: one per bound); 1 for the others.
+    /// Iterations of an iterative engine (IDA*: one per bound; `dps:W`: one per bound
+    /// `W f_min`, so one more than its re-keyings); 1 for the others.
     pub iterations: u64,
     /// The largest size the open list reached: entries in the queue or heap; for
     /// [`IdaStar`](crate::IdaStar), successors waiting on the stack; for

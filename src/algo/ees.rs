@@ -12,7 +12,6 @@ use std::collections::BinaryHeap;
 
 use super::best_first::{Node, Open, lists_engine};
 use super::engine::{Setup, engine_setup, parameter_constructors};
-use super::focal;
 use crate::error::CapacityError;
 use crate::problem::MaybeDistance;
 use crate::queue::try_push_heap;
@@ -210,7 +209,7 @@ pub(crate) struct EesOpen<'a, C, D> {
 /// Whether `item` is still its state's entry (as in focal search: open, and not reached
 /// more cheaply since it was queued).
 fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, (slot, g, ..): Item<C>) -> bool {
-    focal::current(store, slot, g)
+    super::best_first::current(store, slot, g)
 }
 
 impl<'a, C: Cost, D> EesOpen<'a, C, D> {

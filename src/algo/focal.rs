@@ -8,17 +8,13 @@
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::best_first::{Node, Open, lists_engine};
+use super::best_first::{LeastF, Node, Open, current, lists_engine};
 use super::engine::{Setup, engine_setup, parameter_constructors};
 use crate::error::CapacityError;
 use crate::problem::MaybeDistance;
 use crate::queue::try_push_heap;
 use crate::space::Cost;
 use crate::store::{Hashed, NodeStore, Slot};
-
-/// An entry of a list by `f`: `(f, slot, g)`, least `f` first; the `g` it was made with
-/// tells stale entries apart.
-type ByF<C> = Reverse<(C, Slot, C)>;
 
 /// An entry of the list that waits for the focal bound: `(f, slot, g, d)`, least `f`
 /// first, with the distance-to-go `d`.
@@ -83,8 +79,8 @@ lists_engine!(Focal, FocalLists, FocalOpen);
 
 /// The open lists of a [`Focal`] search, kept in its scratch from search to search.
 pub struct FocalLists<C> {
-    /// Every open state.
-    by_f: BinaryHeap<ByF<C>>,
+    /// Every open state, by `f`.
+    by_f: LeastF<C>,
     /// The open states that wait for the focal bound to reach their `f`.
     waiting: BinaryHeap<Waiting<C>>,
     /// The open states within the bound, by distance-to-go, then `f`.
@@ -94,7 +90,7 @@ pub struct FocalLists<C> {
 impl<C: Ord> Default for FocalLists<C> {
     fn default() -> Self {
         Self {
-            by_f: BinaryHeap::new(),
+            by_f: LeastF::default(),
             waiting: BinaryHeap::new(),
             focal: BinaryHeap::new(),
         }
@@ -139,13 +135,6 @@ impl<'a, C: Cost, D> FocalOpen<'a, C, D> {
     }
 }
 
-/// Whether an entry of `slot` made with cost `g` is still its state's: open and not
-/// reached more cheaply since.
-pub(super) fn current<S, C: Cost, N: NodeStore<S, Node<C>>>(store: &N, slot: Slot, g: C) -> bool {
-    let &(_, best_g, closed) = store.value(slot);
-    !closed && best_g == g
-}
-
 impl<S, C, D, N> Open<S, C, N> for FocalOpen<'_, C, D>
 where
     C: Cost,
@@ -153,7 +142,7 @@ where
     N: NodeStore<S, Node<C>>,
 {
     fn push(&mut self, slot: Slot, (g, h, f): (C, C, C), state: &S) -> Result<(), CapacityError> {
-        try_push_heap(&mut self.lists.by_f, Reverse((f, slot, g)))?;
+        self.lists.by_f.push(f, slot, g)?;
         let d = self.distance.distance(state).unwrap_or(h);
         if self.f_min.is_some_and(|f_min| self.within(f, f_min)) {
             try_push_heap(&mut self.lists.focal, Reverse((d, f, slot, g)))
@@ -164,14 +153,8 @@ where
 
     fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError> {
         loop {
-            let f_min = loop {
-                match self.lists.by_f.peek() {
-                    None => return Ok(None),
-                    Some(&Reverse((f, slot, g))) if current(store, slot, g) => break f,
-                    Some(_) => {
-                        self.lists.by_f.pop();
-                    }
-                }
+            let Some(f_min) = self.lists.by_f.least(|slot, g| current(store, slot, g)) else {
+                return Ok(None);
             };
             self.f_min = Some(f_min);
             // The waiting states within the bound join the focal list.
@@ -214,7 +197,7 @@ where
 
     fn memory_bytes(&self) -> usize {
         let lists = &*self.lists;
-        lists.by_f.capacity() * size_of::<ByF<C>>()
+        lists.by_f.memory_bytes()
             + lists.waiting.capacity() * size_of::<Waiting<C>>()
             + lists.focal.capacity() * size_of::<InFocus<C>>()
     }

@@ -1,9 +1,9 @@
-//! The open list of ARA* and ANA*, the anytime searches whose open list is re-keyed as
-//! they go: weighted A*'s heap of keys (a priority, then the larger `g`), with each
-//! state's `h` kept by slot, so that a new weight (ARA*) or a new best cost (ANA*) re-keys
-//! the heap without the heuristic.
+//! The open list of ARA*, ANA* and DPS, the searches whose open list is re-keyed as they
+//! go: weighted A*'s heap of keys (a priority, then the larger `g`), with each state's `h`
+//! kept by slot, so that a new weight (ARA*), a new best cost (ANA*) or a new least `f`
+//! (DPS) re-keys the heap without the heuristic.
 //!
-//! Both run in the best-first loop ([`best_first`](super::best_first)) with the anytime
+//! ARA* and ANA* run in the best-first loop ([`best_first`](super::best_first)) with the anytime
 //! goals: each goal that leaves the list cheaper than the best so far becomes the best
 //! ([`Event::Improved`](crate::Event::Improved)), states whose `f = g + h` is not below the
 //! best cost are pruned, closed states reached more cheaply are queued again, and the
@@ -21,13 +21,25 @@
 //!   heap holds the least `h / (G - g)`); before the first solution, the limit of that
 //!   order as `G` grows: least `h`, as greedy search. Each better solution re-keys the heap
 //!   and drops the states it prunes.
+//! - **DPS**, dynamic potential search (Gilon, Felner and Stern 2016), with the loop's
+//!   first goal ending the search: ANA*'s order with `G = W f_min`, `f_min` the least
+//!   `f = g + h` open (kept by [`LeastF`]). The open state of largest potential
+//!   `(W f_min - g) / h` comes first: a state with `h = 0` and `g <= W f_min` first of
+//!   all, one with `g >= W f_min` (and `h > 0`) last. A state's key is at most 1 exactly
+//!   when its `f` is within `W f_min`, and a state of least `f` is, so every state
+//!   expanded has `f <= W f_min`: with an admissible heuristic, a goal taken costs at most
+//!   `W` times the optimum. The bound uses the largest `f_min` seen so far (an
+//!   inconsistent heuristic can lower `f_min`; every value it took is still at most the
+//!   optimum), and the heap is re-keyed each time `f_min` rises above it: one iteration
+//!   ([`Stats::iterations`](crate::Stats::iterations)) per bound. The paper's DPS reads
+//!   no distance-to-go, and neither does this one.
 //!
 //! Ties go to the larger `g`. Keys are computed in floating point ([`Cost::to_f64`]);
 //! pruning compares `g + h` with the best cost exactly. What does not depend on the cost
 //! type (the schedule of weights, the keys' arithmetic, the set of expanded slots) is
 //! written without it, so that a program compiles it once.
 
-use super::best_first::{ByWeighted, Node, Open, Order, WeightedKey};
+use super::best_first::{ByWeighted, LeastF, Node, Open, Order, WeightedKey};
 use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::space::Cost;
@@ -47,30 +59,32 @@ pub(crate) enum Rekeying {
     Repairing(u64),
     /// ANA*.
     Nonparametric,
+    /// DPS of the weight of these millionths (at least 1: below is 1).
+    Potential(u64),
 }
 
-/// The order of a [`Rekeyed`] list now: the rule, ARA*'s current weight and the best
-/// cost as a number.
+/// The order of a [`Rekeyed`] list now: the rule, the current weight and the bound, as
+/// numbers.
 #[derive(Clone, Copy, Debug)]
 struct Schedule {
     rule: Rekeying,
-    /// ARA*'s current weight, in millionths (1 for ANA*).
+    /// ARA*'s current weight or DPS's weight, in millionths (1 for ANA*).
     weight: u64,
-    /// The best cost so far, as a number.
-    best: Option<f64>,
+    /// ARA*'s and ANA*'s best cost so far; DPS's `W f_min`.
+    bound: Option<f64>,
 }
 
 impl Schedule {
     /// The order `rule` at the start of a search.
     fn new(rule: Rekeying) -> Self {
         let weight = match rule {
-            Rekeying::Repairing(weight) => weight.max(ONE),
+            Rekeying::Repairing(weight) | Rekeying::Potential(weight) => weight.max(ONE),
             Rekeying::Nonparametric => ONE,
         };
         Self {
             rule,
             weight,
-            best: None,
+            bound: None,
         }
     }
 
@@ -85,25 +99,47 @@ impl Schedule {
         reason = "weights are small decimals, exact in f64"
     )]
     fn priority(self, g: f64, h: f64) -> f64 {
-        match (self.rule, self.best) {
+        match (self.rule, self.bound) {
             (Rekeying::Repairing(_), _) => g + self.weight as f64 / 1e6 * h,
-            (Rekeying::Nonparametric, None) => h,
-            // The largest e = (G - g) / h first: the least h / (G - g), 0 for h = 0
-            // (G > g, else the state is pruned).
-            (Rekeying::Nonparametric, Some(best)) => h / (best - g),
+            (_, None) => h,
+            (_, Some(bound)) => potential(bound, g, h),
         }
+    }
+
+    /// DPS's bound `W f` for the least open `f` (`None` for a cost that is no number).
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "weights are small decimals, exact in f64"
+    )]
+    fn potential_bound<C: Cost>(self, f_min: C) -> Option<f64> {
+        f_min.to_f64().map(|f| self.weight as f64 * f / 1e6)
     }
 
     /// Whether ARA*'s iteration is over with `priority` the least: its weight is above 1
     /// and the best solution is within it (`priority` at least the best cost). At weight 1
     /// an iteration ends only when the heap runs dry, since pruning is exact.
     fn over(self, priority: f64) -> bool {
-        self.repairs() && self.weight > ONE && self.best.is_some_and(|best| priority >= best)
+        self.repairs() && self.weight > ONE && self.bound.is_some_and(|best| priority >= best)
     }
 
     /// ARA*'s next weight: lower by [`STEP`], not below 1.
     fn lower(&mut self) {
         self.weight = self.weight.saturating_sub(STEP).max(ONE);
+    }
+}
+
+/// The potential of a state reached at cost `g` with estimate `h` under the bound `G`, as
+/// a priority, least first: the largest `(G - g) / h` first, as the least `h / (G - g)`.
+/// A state with `h = 0` and `g <= G` comes first of all (0), a state beyond the bound
+/// with `g >= G` last (infinity). The priority is at most 1 exactly when `g + h <= G`.
+/// (ANA* prunes the states with `g + h >= G`; DPS keeps them for a bound that rises.)
+fn potential(bound: f64, g: f64, h: f64) -> f64 {
+    if g < bound {
+        h / (bound - g)
+    } else if h == 0.0 && g <= bound {
+        0.0
+    } else {
+        f64::INFINITY
     }
 }
 
@@ -144,13 +180,14 @@ impl Slots {
 /// closed), so that an entry of another cost is stale.
 type OpenCost<'a, C> = &'a dyn Fn(Slot) -> Option<C>;
 
-/// The open list of ARA* (`arastar:W`) or ANA* (`anastar`); see the module's docs.
+/// The open list of ARA* (`arastar:W`), ANA* (`anastar`) or DPS (`dps:W`); see the
+/// module's docs.
 ///
 /// # Complexity
 ///
 /// A push or pop takes O(log n) for the n entries; re-keying (each ARA* iteration, each
-/// ANA* solution) takes O(n). It keeps `h` per slot, and ARA* a bit per slot for the
-/// states its iteration expanded.
+/// ANA* solution, each rise of DPS's least `f`) takes O(n). It keeps `h` per slot, ARA* a
+/// bit per slot for the states its iteration expanded, and DPS a second heap, by `f`.
 pub(crate) struct Rekeyed<C> {
     schedule: Schedule,
     /// The best cost so far.
@@ -163,6 +200,12 @@ pub(crate) struct Rekeyed<C> {
     incons: Vec<Slot>,
     /// ARA*'s CLOSED list.
     closed: Slots,
+    /// DPS's open states by `f`.
+    by_f: LeastF<C>,
+    /// DPS's largest least `f` so far: its bound is `W` times it.
+    f_min: Option<C>,
+    /// DPS's bounds so far.
+    bounds: u64,
 }
 
 impl<C: Cost> Rekeyed<C> {
@@ -175,7 +218,15 @@ impl<C: Cost> Rekeyed<C> {
             h: Vec::new(),
             incons: Vec::new(),
             closed: Slots::default(),
+            by_f: LeastF::default(),
+            f_min: None,
+            bounds: 0,
         }
+    }
+
+    /// Whether the list is DPS's.
+    fn potential(&self) -> bool {
+        matches!(self.schedule.rule, Rekeying::Potential(_))
     }
 
     /// The key of a state reached at cost `g` with estimate `h`.
@@ -193,6 +244,9 @@ impl<C: Cost> Rekeyed<C> {
     /// The next entry to expand, dropping the entries that are stale or pruned, and
     /// starting ARA*'s next iterations when the current one is over.
     fn next(&mut self, open: OpenCost<'_, C>) -> Result<Option<(Slot, C)>, CapacityError> {
+        if self.potential() {
+            self.raise(open);
+        }
         loop {
             let Some((key, slot)) = self.heap.peek() else {
                 if self.incons.is_empty() {
@@ -238,6 +292,19 @@ impl<C: Cost> Rekeyed<C> {
         Ok(())
     }
 
+    /// DPS: when the least open `f` is above the largest one so far, the bound rises to
+    /// `W` times it and the heap is re-keyed.
+    fn raise(&mut self, open: OpenCost<'_, C>) {
+        let least = self.by_f.least(|slot, g| open(slot) == Some(g));
+        let Some(f_min) = least.filter(|&f| self.f_min.is_none_or(|most| f > most)) else {
+            return;
+        };
+        self.f_min = Some(f_min);
+        self.schedule.bound = self.schedule.potential_bound(f_min);
+        self.bounds += 1;
+        self.rekey(open);
+    }
+
     /// Re-keys the heap, without the stale and the pruned entries.
     fn rekey(&mut self, open: OpenCost<'_, C>) {
         let (schedule, best, h) = (self.schedule, self.best, &self.h);
@@ -252,8 +319,9 @@ impl<C: Cost> Rekeyed<C> {
         });
     }
 
-    /// Queues a state: into INCONS if ARA*'s iteration expanded it, else into the heap.
-    fn queue(&mut self, slot: Slot, g: C, h: C) -> Result<(), CapacityError> {
+    /// Queues a state of `f = g + h`: into INCONS if ARA*'s iteration expanded it, else
+    /// into the heap (and for DPS by `f` too).
+    fn queue(&mut self, slot: Slot, (g, h, f): (C, C, C)) -> Result<(), CapacityError> {
         let at = slot as usize;
         if at >= self.h.len() {
             let more = at + 1 - self.h.len();
@@ -266,13 +334,17 @@ impl<C: Cost> Rekeyed<C> {
         if self.closed.contains(slot) {
             return try_push(&mut self.incons, slot);
         }
+        if self.potential() {
+            self.by_f.push(f, slot, g)?;
+        }
         self.heap.push(Self::key(self.schedule, g, h), slot)
     }
 
-    /// A better solution of cost `best`: ANA* re-keys its heap.
+    /// A better solution of cost `best` (anytime only, so never DPS's): ANA* re-keys its
+    /// heap.
     fn better(&mut self, best: C, open: OpenCost<'_, C>) {
         self.best = Some(best);
-        self.schedule.best = best.to_f64();
+        self.schedule.bound = best.to_f64();
         if !self.schedule.repairs() {
             self.rekey(open);
         }
@@ -284,8 +356,8 @@ where
     C: Cost,
     N: NodeStore<S, Node<C>>,
 {
-    fn push(&mut self, slot: Slot, (g, h, _): (C, C, C), _: &S) -> Result<(), CapacityError> {
-        self.queue(slot, g, h)
+    fn push(&mut self, slot: Slot, costs: (C, C, C), _: &S) -> Result<(), CapacityError> {
+        self.queue(slot, costs)
     }
 
     fn pop(&mut self, store: &N) -> Result<Option<(Slot, C)>, CapacityError> {
@@ -294,6 +366,10 @@ where
 
     fn improved(&mut self, best: C, store: &N) {
         self.better(best, &|slot| open_cost(store, slot));
+    }
+
+    fn iterations(&self) -> u64 {
+        self.bounds.max(1)
     }
 
     fn len(&self) -> usize {
@@ -307,6 +383,9 @@ where
         self.h.clear();
         self.incons.clear();
         self.closed.0.clear();
+        self.by_f.clear();
+        self.f_min = None;
+        self.bounds = 0;
     }
 
     fn memory_bytes(&self) -> usize {
@@ -314,6 +393,7 @@ where
             + self.h.capacity() * size_of::<C>()
             + self.incons.capacity() * size_of::<Slot>()
             + self.closed.memory_bytes()
+            + self.by_f.memory_bytes()
     }
 }
 
@@ -388,6 +468,46 @@ mod tests {
         store.value_mut(slots[3]).2 = false;
         store.value_mut(slots[0]).2 = false;
         assert_eq!(drain(&mut list, &mut store), [3, 0]);
+    }
+
+    /// DPS at weight 2 on five states of (g, h): (0, 4), (3, 2), (1, 6), (6, 3), (10, 0).
+    /// The least f is 4, so the bound is 8 and the potentials (8 - g) / h are 2, 2.5, 7/6,
+    /// 2/3 and none (h = 0 beyond the bound: last). Once states 1 and 0 are expanded the
+    /// least f rises to 7: the bound is 14, state 4 (h = 0 within it) comes first, then
+    /// state 3 (8/3) before state 2 (13/6).
+    #[test]
+    fn dps_expands_the_largest_potential_and_re_keys_when_the_least_f_rises() {
+        let states = [(0, 4), (3, 2), (1, 6), (6, 3), (10, 0)];
+        let (mut store, slots) = store(&states.map(|(g, _)| g));
+        let mut list = Rekeyed::new(Rekeying::Potential(2_000_000));
+        for (i, costs) in states.into_iter().enumerate() {
+            push(&mut list, &slots, i, costs);
+        }
+        assert_eq!(drain(&mut list, &mut store), [1, 0, 4, 3, 2]);
+        // Two bounds: 8, then 14; the least f fell to 7 from none, then stayed.
+        assert_eq!(
+            Open::<u32, u32, HashedStore<u32, Node<u32>>>::iterations(&list),
+            2
+        );
+        Open::<u32, u32, HashedStore<u32, Node<u32>>>::clear(&mut list);
+        assert_eq!((list.f_min, list.bounds), (None, 0));
+    }
+
+    /// DPS keeps the largest least `f` seen: an inconsistent heuristic that lowers the
+    /// least `f` neither lowers the bound nor re-keys.
+    #[test]
+    fn dps_keeps_its_bound_when_the_least_f_falls() {
+        let (mut store, slots) = store(&[0, 1, 2]);
+        let mut list = Rekeyed::new(Rekeying::Potential(1_500_000));
+        push(&mut list, &slots, 0, (0, 10));
+        assert_eq!(list.pop(&store).unwrap(), Some((slots[0], 0)));
+        store.value_mut(slots[0]).2 = true;
+        // f 4 and 12 below and above the bound 15: the least f is now 4.
+        push(&mut list, &slots, 1, (1, 3));
+        push(&mut list, &slots, 2, (2, 10));
+        assert_eq!(list.pop(&store).unwrap(), Some((slots[1], 1)));
+        assert_eq!((list.f_min, list.bounds), (Some(10), 1));
+        assert_eq!(list.schedule.bound, Some(15.0));
     }
 
     /// ARA* at weight 2: a state reached more cheaply after its expansion waits in INCONS

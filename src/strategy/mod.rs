@@ -73,6 +73,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `beam:K`          | [`Strategy::Beam`]                         | breadth-first, the `K` best states per layer kept |
 /// | `focal:W`         | [`Strategy::Focal`]                        | focal search (A*ε): cost at most `W` times the optimum |
 /// | `ees:W`           | [`Strategy::Ees`]                          | [`Ees`](crate::Ees), explicit estimation search: cost at most `W` times the optimum |
+/// | `dps:W`           | [`Strategy::Dps`]                          | dynamic potential search, by `(W f_min - g) / h`: cost at most `W` times the optimum |
 /// | `anytime:W`       | [`Strategy::Anytime`]                      | anytime weighted A*: better solutions until proven optimal |
 /// | `arastar:W`       | [`Strategy::AraStar`]                      | ARA*: weighted A* whose weight falls from `W` to 1 by 0.2 per iteration, reusing its search |
 /// | `anastar`         | [`Strategy::AnaStar`]                      | ANA*: anytime A* without a weight, by `(G - g) / h` |
@@ -194,6 +195,29 @@ pub enum Strategy {
     /// estimates corrected by the errors seen during the search, falling back on `f` to
     /// keep its bound. The cost found is at most `W` times the optimum.
     Ees(Weight),
+    /// Dynamic potential search (`dps:W`; Gilon, Felner and Stern 2016): the open state of
+    /// largest potential `(W f_min - g) / h` first, `f_min` the least `f = g + h` open (a
+    /// state with `h = 0` first of all). Every state it expands has `f` at most `W` times
+    /// the largest `f_min` so far, so the cost found is at most `W` times the optimum, with
+    /// no second estimate (it reads no distance-to-go). Each rise of `f_min` re-keys the
+    /// open states; [`Stats::iterations`](crate::Stats::iterations) counts the bounds.
+    ///
+    /// ```
+    /// use state_search::{Limits, Problem, Strategy};
+    ///
+    /// // From 1 to 40 by +1 (cost 1) or x2 (cost 3); the optimum is 13: 1 2 3 4 5 10 20 40.
+    /// let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 3)]);
+    /// let h = |&n: &u32| u32::from(n < 40); // a state below 40 needs at least one more step
+    /// let problem = Problem::new(&space, [1], |&n| n == 40).heuristic(h);
+    /// let search = "dps:1.5".parse::<Strategy>()?.run(&problem, &Limits::new())?;
+    /// assert!(search.found().unwrap().cost <= 13 * 3 / 2);
+    /// assert!(search.stats.iterations >= 1);
+    /// // Weight 1: the optimum.
+    /// let search = "dps:1".parse::<Strategy>()?.run(&problem, &Limits::new())?;
+    /// assert_eq!(search.found().unwrap().cost, 13);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    Dps(Weight),
     /// Anytime weighted A* (`anytime:W`): weighted A* that goes on after its first
     /// solution, reporting each better one
     /// ([`Event::Improved`](crate::Event::Improved)), until it proves the last optimal.
@@ -318,7 +342,7 @@ impl Strategy {
 
     /// The bound on the cost of the solutions it returns, as a factor of the optimum, for
     /// an admissible heuristic: 1 for the optimal strategies, `W` for `wastar:W`,
-    /// `focal:W` and `ees:W`, none for `gbfs` and `beam`.
+    /// `focal:W`, `ees:W` and `dps:W`, none for `gbfs` and `beam`.
     #[must_use]
     pub fn suboptimality_bound(self) -> Option<f64> {
         match self.info().guarantee {

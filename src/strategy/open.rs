@@ -37,7 +37,7 @@ pub(super) enum List {
     Focal(f64),
     /// Explicit estimation search's of a weight.
     Ees(f64),
-    /// ARA*'s or ANA*'s, re-keyed as the search goes.
+    /// ARA*'s, ANA*'s or DPS's, re-keyed as the search goes.
     Rekeyed(Rekeying),
 }
 
@@ -104,6 +104,11 @@ impl<S, C: Cost, N> Open<S, C, N> for Lists<'_, S, C, N> {
     #[inline]
     fn improved(&mut self, best: C, store: &N) {
         either!(self, improved(best, store));
+    }
+
+    #[inline]
+    fn iterations(&self) -> u64 {
+        either!(self, iterations())
     }
 
     #[inline]

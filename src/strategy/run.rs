@@ -228,6 +228,10 @@ where
         Strategy::Greedy => run.best_first(List::Greedy, false)?,
         Strategy::Focal(weight) => run.best_first(List::Focal(weight.get()), false)?,
         Strategy::Ees(weight) => run.best_first(List::Ees(weight.get()), false)?,
+        Strategy::Dps(weight) => run.best_first(
+            List::Rekeyed(Rekeying::Potential(weight.millionths())),
+            false,
+        )?,
         Strategy::Spfa => run.spfa()?,
         // Without a table the storage is unused; passing automatic storage's type compiles
         // the engine once for `idastar`, `idastar-tt` and `dfbnb`.

@@ -9,7 +9,8 @@ use core::str::FromStr;
 use super::{Parameter, Strategy, StrategyInfo, Tie};
 use crate::queue::TIE_EXPECTED;
 
-/// The weight of a weighted strategy (`wastar:W`, `focal:W`, `anytime:W`, `arastar:W`): a decimal number
+/// The weight of a weighted strategy (`wastar:W`, `focal:W`, `ees:W`, `dps:W`, `anytime:W`,
+/// `arastar:W`): a decimal number
 /// of at least 1, such as `1.5`, kept exactly as written (up to six decimals).
 ///
 /// # Examples

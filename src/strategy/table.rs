@@ -264,7 +264,7 @@ macro_rules! strategy_table {
             /// Every strategy that runs on a [`Problem`](crate::Problem) through
             /// [`Strategy::run`] in every build, in the order of the table above, the
             /// parameterized ones with a representative parameter (`astar:tie=low-g`,
-            /// `wastar:2`, `beam:100`, `focal:2`, `ees:2`, `anytime:2`, `arastar:2`).
+            /// `wastar:2`, `beam:100`, `focal:2`, `ees:2`, `dps:2`, `anytime:2`, `arastar:2`).
             pub const ALL: [Strategy; [$($example),*].len()] = [$($example),*];
 
             /// The strategies of the `parallel` feature, in the order of the table above:
@@ -394,6 +394,12 @@ strategy_table! {
         Strategy::Ees(w) => [Strategy::Ees(Weight::TWO), weight Strategy::Ees]
             row("ees", "explicit estimation search: focal search on learned corrected estimates")
                 .with(Parameter::Weight, "ees:W")
+                .heuristic()
+                .bounded_by(w)
+                .needing(&[NumericCost]);
+        Strategy::Dps(w) => [Strategy::Dps(Weight::TWO), weight Strategy::Dps]
+            row("dps", "dynamic potential search: largest (W f_min - g) / h first")
+                .with(Parameter::Weight, "dps:W")
                 .heuristic()
                 .bounded_by(w)
                 .needing(&[NumericCost]);

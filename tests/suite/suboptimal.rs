@@ -1,4 +1,4 @@
-//! The suboptimal strategies (`wastar:W`, `focal:W`, `ees:W`, `gbfs`, `beam:K`) and the
+//! The suboptimal strategies (`wastar:W`, `focal:W`, `ees:W`, `dps:W`, `gbfs`, `beam:K`) and the
 //! partial paths of stopped searches, run through `Strategy::run`
 //! with every storage on random graphs and checked against the oracles of
 //! `common/graph.rs`: each strategy's own promise (a cost bound, completeness, improving
@@ -358,7 +358,7 @@ proptest! {
     #![proptest_config(config())]
 
     /// `wastar:W`, `focal:W` and `ees:W` (with no distance-to-go, the fewest steps to a
-    /// goal, and an arbitrary one) with an admissible, usually inconsistent heuristic: a real path of at
+    /// goal, and an arbitrary one) and `dps:W` with an admissible, usually inconsistent heuristic: a real path of at
     /// most `W` times the optimum, the optimum itself for `W = 1`, no path when there is
     /// none.
     #[test]
@@ -369,7 +369,7 @@ proptest! {
         let oracle = case.oracle();
         for m in [1_000_000, millionths] {
             let w = weight(m);
-            let runs: [(Strategy, Option<&[u32]>); 7] = [
+            let runs: [(Strategy, Option<&[u32]>); 8] = [
                 (Strategy::WeightedAStar(w), None),
                 (Strategy::Focal(w), None),
                 (Strategy::Focal(w), Some(&oracle.steps)),
@@ -377,6 +377,7 @@ proptest! {
                 (Strategy::Ees(w), None),
                 (Strategy::Ees(w), Some(&oracle.steps)),
                 (Strategy::Ees(w), Some(&case.noise)),
+                (Strategy::Dps(w), None),
             ];
             for (strategy, distance) in runs {
                 for storage in STORAGES {
@@ -442,7 +443,7 @@ proptest! {
         }
     }
 
-    /// A* and its weighted, greedy, focal and EES variants, and Dijkstra, stopped by a small
+    /// A* and its weighted, greedy, focal, EES and DPS variants, and Dijkstra, stopped by a small
     /// expansion limit: the partial result is a real path from a start to the most
     /// promising state reached (least `h`, then least `g`; for Dijkstra, a start), with
     /// an admissible heuristic or an arbitrary one. Searches that answer have none.
@@ -463,6 +464,7 @@ proptest! {
             Strategy::Greedy,
             Strategy::Focal(w),
             Strategy::Ees(w),
+            Strategy::Dps(w),
             Strategy::Dijkstra(Queue::Heap),
             Strategy::Dijkstra(Queue::Bucket),
         ];
@@ -511,6 +513,7 @@ proptest! {
                 Strategy::WeightedAStar(w),
                 Strategy::Focal(w),
                 Strategy::Ees(w),
+                Strategy::Dps(w),
                 Strategy::Anytime(w),
                 Strategy::AraStar(w),
             ]
@@ -529,6 +532,7 @@ proptest! {
             ("wastar", Strategy::WeightedAStar(weight(exact))),
             ("focal", Strategy::Focal(weight(exact))),
             ("ees", Strategy::Ees(weight(exact))),
+            ("dps", Strategy::Dps(weight(exact))),
             ("anytime", Strategy::Anytime(weight(exact))),
             ("arastar", Strategy::AraStar(weight(exact))),
         ] {
@@ -541,7 +545,7 @@ proptest! {
     /// not a whole number of at least 1, are refused with the name and what a parameter is.
     #[test]
     fn bad_parameters_are_refused_with_what_a_parameter_is(
-        stem in prop::sample::select(vec!["wastar", "focal", "ees", "anytime", "arastar"]),
+        stem in prop::sample::select(vec!["wastar", "focal", "ees", "dps", "anytime", "arastar"]),
         bad_weight in prop_oneof![
             "0(\\.[0-9]{0,6})?",
             "[0-9]{0,2}[a-z ,_+-][0-9a-z]{0,3}",

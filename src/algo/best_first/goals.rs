@@ -4,19 +4,12 @@
 //! the open list is empty and the best solution is proven optimal), each one cheaper than
 //! the best so far becomes the best, and the search goes on.
 
-use core::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use super::{Node, parent, traced};
+use super::{LeastF, Node, current, parent, traced};
 use crate::error::CapacityError;
 use crate::event::{Event, Visitor};
-use crate::queue::try_push_heap;
 use crate::solution::{Solution, Stats, StopReason};
 use crate::space::{Cost, StateSpace};
 use crate::store::{NodeStore, Slot};
-
-/// An entry of the list by `f`: `(f, slot, g)`, least `f` first.
-type ByF<C> = Reverse<(C, Slot, C)>;
 
 /// What the loop does with the goals it takes from the queue. [`Goals::first`]: the
 /// first one ends the search (Dijkstra, A*, weighted A*, greedy, focal search and EES).
@@ -41,9 +34,8 @@ pub(crate) struct Goals<S, C> {
     first_only: bool,
     /// The best solution so far.
     incumbent: Option<Solution<S, C>>,
-    /// The open states by `f`, for the lower bound (lazy: stale entries are dropped when
-    /// met).
-    by_f: BinaryHeap<ByF<C>>,
+    /// The open states by `f`, for the lower bound.
+    by_f: LeastF<C>,
 }
 
 impl<S, C: Cost> Goals<S, C> {
@@ -52,7 +44,7 @@ impl<S, C: Cost> Goals<S, C> {
         Self {
             first_only: true,
             incumbent: None,
-            by_f: BinaryHeap::new(),
+            by_f: LeastF::default(),
         }
     }
 
@@ -68,15 +60,8 @@ impl<S, C: Cost> Goals<S, C> {
     /// The least `f` still open, capped by `best` (the incumbent's cost): a lower bound on
     /// the optimum. Drops the stale entries it meets.
     fn lower_bound(&mut self, store: &impl NodeStore<S, Node<C>>, best: C) -> C {
-        while let Some(&Reverse((f, slot, g))) = self.by_f.peek() {
-            let &(_, node_g, closed) = store.value(slot);
-            if closed || node_g != g {
-                self.by_f.pop();
-                continue;
-            }
-            return f.min(best);
-        }
-        best
+        let least = self.by_f.least(|slot, g| current(store, slot, g));
+        least.map_or(best, |f| f.min(best))
     }
 
     /// Whether [`Goals::admits`] can refuse: then the loop computes `f` of each state it
@@ -139,12 +124,12 @@ impl<S, C: Cost> Goals<S, C> {
         if self.first_only {
             return Ok(());
         }
-        try_push_heap(&mut self.by_f, Reverse((f, slot, g)))
+        self.by_f.push(f, slot, g)
     }
 
     /// The heap memory of the list by `f`, in bytes.
     pub(crate) fn memory_bytes(&self) -> usize {
-        self.by_f.capacity() * size_of::<ByF<C>>()
+        self.by_f.memory_bytes()
     }
 
     /// The cost of the best solution so far, if any.

@@ -17,9 +17,11 @@ use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{NO_SLOT, NodeStore, Slot, Storage, path_to};
 
 mod goals;
+mod least;
 mod order;
 
 pub(crate) use goals::Goals;
+pub(crate) use least::{LeastF, current};
 pub(crate) use order::{ByCost, ByEstimate, ByGreedy, ByWeighted, Open, Order, Ordered};
 pub use order::{GreedyKey, WeightedKey};
 
@@ -343,6 +345,7 @@ where
         })
     };
     let explored = explore();
+    stats.iterations = open.iterations();
     stats.stored = store.len();
     stats.memory = store.memory_bytes() + open.memory_bytes() + policy.memory_bytes();
     let (outcome, partial) = answer(

@@ -57,6 +57,12 @@ pub(crate) trait Open<S, C, N> {
     fn improved(&mut self, best: C, store: &N) {
         let _ = (best, store);
     }
+    /// The search's [`Stats::iterations`](crate::Stats::iterations): 1 unless the list
+    /// searches by a bound that it raises (DPS: one per bound `W f_min`).
+    #[inline]
+    fn iterations(&self) -> u64 {
+        1
+    }
     /// The number of entries, stale ones included.
     fn len(&self) -> usize;
     /// Drops every entry.

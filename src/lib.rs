@@ -33,7 +33,7 @@
 //! | the problem                                     | engine                              |
 //! |-------------------------------------------------|-------------------------------------|
 //! | unit step costs                                 | [`Bfs`], [`BidirectionalBfs`]       |
-//! | one goal state, predecessors known              | [`BidirectionalDijkstra`], [`Mm`], [`Nbs`] (heuristics both ways) |
+//! | one goal state, predecessors known              | [`BidirectionalDijkstra`], [`Mm`], [`Nbs`], [`Bae`] (heuristics both ways; consistent for `Bae`) |
 //! | non-negative costs                              | [`Dijkstra`] (binary heap, Dial buckets or radix heap: [`queue`]) |
 //! | non-negative costs, admissible heuristic        | [`AStar`] (small integer costs: over [`BucketQueue::lifo`](queue::BucketQueue::lifo); on several threads: `Hda`, feature `parallel`) |
 //! | a path at most `W` times the optimum, usually sooner | [`WeightedAStar`], [`Focal`] (by a distance-to-go among the states within the weight), [`Ees`] (the same on estimates corrected as it learns); `dps:W` through [`Strategy`] (largest potential `(W f_min - g) / h` first) |
@@ -161,7 +161,7 @@ pub mod text;
 pub use algo::astar::{AStar, astar};
 pub use algo::beam::Beam;
 pub use algo::bfs::{Bfs, bfs, bfs_reach};
-pub use algo::bidir_best::{BidirectionalDijkstra, Mm, Nbs};
+pub use algo::bidir_best::{Bae, BidirectionalDijkstra, Mm, Nbs};
 pub use algo::bidirectional::{BidirectionalBfs, bidirectional_bfs};
 pub use algo::dijkstra::{Dijkstra, dijkstra, dijkstra_reach};
 pub use algo::ees::Ees;

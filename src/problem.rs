@@ -17,8 +17,8 @@ use crate::store::StoragePolicy;
 /// |--------------------------------|----------------------------------------------------------|
 /// | [`heuristic`](Problem::heuristic) | every strategy whose [`StrategyInfo::uses_heuristic`](crate::strategy::StrategyInfo::uses_heuristic) is set: `astar`, `wastar`, `idastar`, `mm`, ... (without one, they use the zero heuristic) |
 /// | [`indexer`](Problem::indexer) / [`indexed`](Problem::indexed) | dense storage for every strategy that stores states |
-/// | [`backward`](Problem::backward) | `bibfs`, `bidijkstra`, `mm`, `nbs` (need the predecessors and the one goal state) |
-/// | [`backward_heuristic`](Problem::backward_heuristic) | `mm`, `nbs` (an estimate of the cost from the start; without one, zero) |
+/// | [`backward`](Problem::backward) | `bibfs`, `bidijkstra`, `mm`, `nbs`, `bae` (need the predecessors and the one goal state) |
+/// | [`backward_heuristic`](Problem::backward_heuristic) | `mm`, `nbs`, `bae` (an estimate of the cost from the start; without one, zero) |
 /// | [`distance_to_go`](Problem::distance_to_go) | `focal:W`, `ees:W` (the states nearest a goal first; without one, `h`) |
 /// | [`storage`](Problem::storage)   | the choice between dense and hashed storage (default: automatic) |
 ///
@@ -390,7 +390,7 @@ impl<Sp: ReversibleSpace + ?Sized, Hb: Heuristic<Sp::State, Sp::Cost>> MaybeBack
 
 impl<'s, Sp: StateSpace + ?Sized, G, H, I, D> Problem<'s, Sp, G, H, I, Backward<Sp::State>, D> {
     /// The same problem with a backward heuristic: an admissible estimate of the cost
-    /// from a start to a state, which `mm` and `nbs` use for their backward search (without
+    /// from a start to a state, which `mm`, `nbs` and `bae` use for their backward search (without
     /// one, they use zero). For a single start on a space whose steps cost the same both ways, the
     /// forward heuristic aimed at the start is one.
     ///

@@ -147,7 +147,7 @@ pub struct Search<T> {
     /// What a search that stopped before it could decide had. An engine that finds
     /// solutions on the way (anytime weighted A*, ARA* `arastar:W` and ANA* `anastar`,
     /// depth-first branch and bound `dfbnb`, the
-    /// bidirectional `bidijkstra`, `mm` and `nbs`, and hash-distributed A*, `Hda`, feature
+    /// bidirectional `bidijkstra`, `mm`, `nbs` and `bae`, and hash-distributed A*, `Hda`, feature
     /// `parallel`) returns the best solution found (`dfbnb`: `None` before the first one).
     /// Before the first one, or for the other best-first engines (Dijkstra, A*, weighted,
     /// greedy, beam and focal search), it is the path to the most promising state reached:

@@ -8,7 +8,7 @@
 //! |---------------------------------------------------|------------------------------------------|
 //! | unit step costs                                   | [`bfs`](bfs::bfs) / [`Bfs`](bfs::Bfs)     |
 //! | unit costs, one goal state, predecessors known    | [`BidirectionalBfs`](bidirectional::BidirectionalBfs) |
-//! | non-negative costs, one goal state, predecessors known | [`BidirectionalDijkstra`](bidir_best::BidirectionalDijkstra), [`Mm`](bidir_best::Mm), [`Nbs`](bidir_best::Nbs) (with heuristics both ways) |
+//! | non-negative costs, one goal state, predecessors known | [`BidirectionalDijkstra`](bidir_best::BidirectionalDijkstra), [`Mm`](bidir_best::Mm), [`Nbs`](bidir_best::Nbs), [`Bae`](bidir_best::Bae) (with heuristics both ways; consistent for `Bae`) |
 //! | non-negative costs                                | [`Dijkstra`](dijkstra::Dijkstra)          |
 //! | non-negative small integer costs                  | `Dijkstra` + [`BucketQueue`](crate::queue::BucketQueue) or [`RadixQueue`](crate::queue::RadixQueue) |
 //! | non-negative costs and an admissible heuristic    | [`AStar`](astar::AStar)                   |

@@ -97,7 +97,7 @@ fn write_spaced<T: core::fmt::Display>(
 
 /// Whether `strategy` searches forwards from the starts to a goal test: all but those that
 /// need the goal as one state and the steps backwards ([`Requirement::Backward`]:
-/// `bibfs`, `bidijkstra`, `mm`, `nbs`).
+/// `bibfs`, `bidijkstra`, `mm`, `nbs`, `bae`).
 ///
 /// [`Requirement::Backward`]: crate::strategy::Requirement::Backward
 fn forwards(strategy: crate::Strategy) -> bool {

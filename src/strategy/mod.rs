@@ -80,6 +80,7 @@ pub use table::{Guarantee, Parameter, Requirement, StrategyInfo};
 /// | `bidijkstra`      | [`Strategy::BidirectionalDijkstra`]        | Dijkstra from both ends |
 /// | `mm`              | [`Strategy::Mm`]                           | MM, bidirectional heuristic search meeting in the middle |
 /// | `nbs`             | [`Strategy::Nbs`]                          | NBS: bidirectional heuristic search expanding pairs of states |
+/// | `bae`             | [`Strategy::Bae`]                          | [`Bae`](crate::Bae), BAE*: bidirectional A* on `f` plus the heuristics' error; consistent heuristics |
 /// | `par-idastar`     | `Strategy::ParIdaStar` (feature `parallel`) | `ParIdaStar`: IDA* in place on the threads of the current rayon pool |
 /// | `par-bfs`         | `Strategy::ParBfs` (feature `parallel`)     | `ParBfs`: layer-parallel BFS on the current rayon pool (dense with an indexer, else hashed) |
 /// | `hda`             | `Strategy::Hda` (feature `parallel`)        | `Hda`: hash-distributed A* on as many threads as the current rayon pool has |
@@ -288,6 +289,12 @@ pub enum Strategy {
     /// that expands pairs of states, at most twice the states every such search must
     /// expand (with consistent heuristics), with a heuristic each way.
     Nbs,
+    /// BAE* (`bae`; Sadhukhan 2013): bidirectional A* whose sides wait by `f` plus the
+    /// error of the other side's heuristic, `2g + h - h_other`, with a heuristic each way.
+    /// Optimal with *consistent* heuristics both ways (the gap and Manhattan heuristics
+    /// are); with admissible but inconsistent ones it may return a costlier path (use
+    /// `mm` or `nbs`). Unsigned integer costs only (its keys are exact in `i128`).
+    Bae,
     /// Parallel IDA* in place (`par-idastar`, feature `parallel`): [`ParIdaStar`] on the
     /// threads of the current rayon pool, through [`Strategy::par_run_in_place`] only.
     ///
@@ -326,7 +333,8 @@ pub enum Queue {
 
 impl Strategy {
     /// Whether the strategy returns least-cost solutions (on a problem with an admissible
-    /// heuristic, for the strategies that use one): its [`Guarantee`] is
+    /// heuristic, for the strategies that use one; a consistent one where
+    /// [`StrategyInfo::needs_consistency`] says so): its [`Guarantee`] is
     /// [`Guarantee::Optimal`]. The weighted ones with weight 1 are; `anytime`, `arastar`
     /// and `anastar` are, once they end without a stop.
     #[must_use]

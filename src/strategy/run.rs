@@ -256,11 +256,12 @@ where
         Strategy::Beam(width) => {
             run.stored(size_of::<(u32, CostOf<P>)>(), &mut Kind::Beam(width))?
         }
-        Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs => {
+        Strategy::BidirectionalDijkstra | Strategy::Mm | Strategy::Nbs | Strategy::Bae => {
             let ends = steps::ends(problem).map_err(refuse)?;
             let meeting = match strategy {
                 Strategy::Mm => Meeting::Mm,
                 Strategy::Nbs => Meeting::Nbs,
+                Strategy::Bae => Meeting::Bae,
                 _ => Meeting::Dijkstra,
             };
             let mut engine = Kind::Bidirectional { meeting, ends };
@@ -488,7 +489,7 @@ enum Kind<S, C> {
     DepthFirst { table: bool, branch_and_bound: bool },
     /// Beam search of a width.
     Beam(core::num::NonZeroUsize),
-    /// Bidirectional Dijkstra, MM or NBS between the problem's start and goal state.
+    /// Bidirectional Dijkstra, MM, NBS or BAE* between the problem's start and goal state.
     Bidirectional { meeting: Meeting, ends: (S, S) },
 }
 

@@ -165,7 +165,7 @@ where
 pub(super) struct Kept<S: Clone + Eq + Hash, C: Cost, I: StateIndexer<S>> {
     /// The store of a best-first strategy, and A*'s binary heap.
     pub(super) best_first: Option<BestFirstBuffers<S, C, I>>,
-    /// `bidijkstra`, `mm`, `nbs`.
+    /// `bidijkstra`, `mm`, `nbs`, `bae`.
     pub(super) bidirectional: Option<BidirectionalBestScratch<S, C, Chosen<I>>>,
     /// `bfs`.
     pub(super) bfs: Option<BfsScratch<S, Chosen<I>>>,

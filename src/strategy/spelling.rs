@@ -397,7 +397,7 @@ mod tests {
         assert!(Strategy::Hda.is_optimal() && Strategy::Hda.uses_heuristic());
         let message = "nope".parse::<Strategy>().unwrap_err().to_string();
         assert!(
-            message.ends_with(", mm, nbs, par-idastar, par-bfs, hda"),
+            message.ends_with(", mm, nbs, bae, par-idastar, par-bfs, hda"),
             "{message}"
         );
     }

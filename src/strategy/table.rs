@@ -35,6 +35,10 @@ use super::{Inapplicable, Queue, Strategy, Tie, Weight};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "each flag is a column of the strategy table, read on its own"
+)]
 pub struct StrategyInfo {
     /// The spelling's name: what comes before a parameter's colon or equals sign (`astar`,
     /// `wastar`, `dijkstra:bucket` and `astar:tie`, whose `bucket` and `tie` are part of
@@ -58,6 +62,12 @@ pub struct StrategyInfo {
     /// space where many paths lead to a state, so it suits small spaces, trees and good
     /// heuristics (`idastar`, `par-idastar`).
     pub tree_search: bool,
+    /// Whether its [`Guarantee`] needs a *consistent* heuristic, not only an admissible
+    /// one: `h(s) <= c + h(t)` for every step `s -> t` of cost `c`, for the bidirectional
+    /// ones both ways (`bae`). With heuristics admissible but inconsistent it may return
+    /// a costlier solution. Nothing checks it before a search: it is the caller's to
+    /// hold.
+    pub needs_consistency: bool,
     /// What it needs of a problem, in the order it is checked: a problem that lacks one
     /// is refused before any search with the matching [`Inapplicable`]. How the strategy
     /// runs (on threads, in place, in its domain) comes first, so that the first refusal
@@ -111,7 +121,8 @@ impl Parameter {
 }
 
 /// What a strategy promises about the cost of its solutions, given an admissible
-/// heuristic for the strategies that use one.
+/// heuristic for the strategies that use one (a consistent one for those whose
+/// [`StrategyInfo::needs_consistency`] is set).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Guarantee {
@@ -195,6 +206,7 @@ const fn row(name: &'static str, summary: &'static str) -> StrategyInfo {
         uses_heuristic: false,
         in_place: false,
         tree_search: false,
+        needs_consistency: false,
         requirements: &[],
         summary,
     }
@@ -203,6 +215,11 @@ const fn row(name: &'static str, summary: &'static str) -> StrategyInfo {
 impl StrategyInfo {
     const fn heuristic(mut self) -> Self {
         self.uses_heuristic = true;
+        self
+    }
+
+    const fn consistent(mut self) -> Self {
+        self.needs_consistency = true;
         self
     }
 
@@ -427,6 +444,11 @@ strategy_table! {
             row("nbs", "NBS: bidirectional heuristic search expanding pairs of states")
                 .heuristic()
                 .needing(&[Backward]);
+        Strategy::Bae => [Strategy::Bae]
+            row("bae", "BAE*: bidirectional A* on f plus the heuristics' error; consistent heuristics")
+                .heuristic()
+                .consistent()
+                .needing(&[UnsignedCost, Backward]);
     }
     parallel {
         Strategy::ParIdaStar => [Strategy::ParIdaStar]
@@ -493,6 +515,17 @@ mod tests {
         assert_eq!(tree, ["idastar"]);
         #[cfg(feature = "parallel")]
         assert!(Strategy::ParIdaStar.info().tree_search);
+    }
+
+    /// The tests skip these on inconsistent heuristics by this column.
+    #[test]
+    fn bae_alone_needs_a_consistent_heuristic() {
+        let consistent: Vec<&str> = Strategy::ALL
+            .iter()
+            .filter(|s| s.info().needs_consistency)
+            .map(|s| s.info().name)
+            .collect();
+        assert_eq!(consistent, ["bae"]);
     }
 
     /// A row's parameter column and the variant it names for the spelling agree: a row

@@ -6,7 +6,7 @@ use crate::common::graph;
 use state_search::InPlaceSolver;
 use state_search::Solver;
 
-use graph::{Graph, Nodes, Walk, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
+use graph::{Graph, Nodes, Walk, arb_graph, bellman_ford, best_goal, bfs_steps, check, path_cost};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::domains::maze::GridMaze;
@@ -17,41 +17,6 @@ use state_search::{
     InPlaceSpace, Inapplicable, IndexedSpace, Limits, Outcome, Problem, Search, Solution, Spfa,
     StopReason, StrategyError, Tie,
 };
-
-/// Checks one engine's result against the oracle's optimum `expected` on `graph`.
-fn check<C: Copy + Into<i64> + core::fmt::Debug>(
-    engine: &str,
-    graph: &Graph<C>,
-    starts: &[u32],
-    is_goal: impl Fn(u32) -> bool,
-    expected: Option<i64>,
-    search: &Search<Solution<u32, C>>,
-) -> Result<(), TestCaseError> {
-    match (&search.outcome, expected) {
-        (Outcome::Found(found), Some(best)) => {
-            prop_assert_eq!(found.cost.into(), best, "{}: cost", engine);
-            prop_assert!(starts.contains(&found.path[0]), "{}: path start", engine);
-            prop_assert!(is_goal(*found.path.last().unwrap()), "{}: path end", engine);
-            prop_assert_eq!(
-                path_cost(graph, &found.path),
-                Some(best),
-                "{}: path",
-                engine
-            );
-        }
-        (Outcome::NoPath, None) => {}
-        (outcome, expected) => {
-            prop_assert!(
-                false,
-                "{}: got {:?}, expected {:?}",
-                engine,
-                outcome,
-                expected
-            );
-        }
-    }
-    Ok(())
-}
 
 /// Nodes that are goals: a few random ones.
 fn goal_set(n: usize) -> impl Strategy<Value = Vec<u32>> {

@@ -16,6 +16,7 @@ mod common;
 mod agreement;
 mod anytime;
 mod astar;
+mod bae;
 mod bench;
 mod bfs;
 mod bidirectional;

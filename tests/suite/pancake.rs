@@ -1,5 +1,5 @@
 //! The pancake puzzle: every optimal strategy (A*, IDA* in place and not, bidirectional
-//! Dijkstra, MM, BFS) against breadth-first distances over the explicit flip graph, the gap
+//! Dijkstra, MM, NBS, BAE*, BFS) against breadth-first distances over the explicit flip graph, the gap
 //! heuristics against their definition, admissible and consistent, the in-place view's
 //! apply and undo, the dense indexer, and rejected input.
 
@@ -60,6 +60,7 @@ proptest! {
             Strategy::BidirectionalDijkstra,
             Strategy::Mm,
             Strategy::Nbs,
+            Strategy::Bae,
             Strategy::Bfs,
             Strategy::BidirectionalBfs,
         ];
@@ -363,6 +364,7 @@ fn a_sorted_stack_needs_no_flip_and_strategies_elsewhere_are_refused() {
         Strategy::AStar,
         Strategy::Mm,
         Strategy::Nbs,
+        Strategy::Bae,
     ] {
         let flips = problem
             .solve(&strategy, &Limits::new())

@@ -1,5 +1,5 @@
-//! The engines of the bidirectional best-first loop: [`BidirectionalDijkstra`], [`Mm`] and
-//! [`Nbs`].
+//! The engines of the bidirectional best-first loop: [`BidirectionalDijkstra`], [`Mm`],
+//! [`Nbs`] and [`Bae`].
 
 use super::{BidirectionalBestScratch, Meeting, Rule, run};
 use crate::algo::engine::{Engine, Setup, engine_setup, storage_constructors};
@@ -7,13 +7,14 @@ use crate::error::CapacityError;
 use crate::event::Visitor;
 use crate::problem::{Backward, SearchProblem, StateOf};
 use crate::solution::{Search, Solution};
-use crate::space::{Cost, Heuristic, ReversibleSpace};
+use crate::space::{Cost, Heuristic, ReversibleSpace, UnsignedCost};
 use crate::store::{Hashed, Storage};
 
-/// The engine of [`BidirectionalDijkstra`], [`Mm`] and [`Nbs`] over any storage: the
-/// search is written once, `$meeting` picks the rule.
+/// The engine of [`BidirectionalDijkstra`], [`Mm`], [`Nbs`] and [`Bae`] over any storage:
+/// the search is written once, `$meeting` picks the rule; `$bound`, what the rule needs of
+/// the cost type beyond [`Cost`].
 macro_rules! bidirectional_engine {
-    ($Engine:ident, $meeting:expr) => {
+    ($Engine:ident, $meeting:expr $(, $bound:path)?) => {
         engine_setup!($Engine<C, St>, cost C);
 
         storage_constructors!(
@@ -36,7 +37,7 @@ macro_rules! bidirectional_engine {
             P: SearchProblem<B = Backward<StateOf<P>, Hb>>,
             P::Space: ReversibleSpace<Cost = C>,
             Hb: Heuristic<StateOf<P>, C>,
-            C: Cost,
+            C: Cost $(+ $bound)?,
             St: Storage<StateOf<P>>,
         {
             type Cost = C;
@@ -232,3 +233,70 @@ pub struct Nbs<C, St = Hashed> {
 }
 
 bidirectional_engine!(Nbs, Meeting::Nbs);
+
+/// BAE* (Sadhukhan 2013, "bidirectional A* with error"): bidirectional A* that orders
+/// each side by its `f` plus the heuristics' error, from the starts to the problem's goal
+/// state ([`Problem::backward`](crate::Problem::backward)).
+///
+/// A forward state waits by `b_F = f_F + (g_F - h_B) = 2 g_F + h_F - h_B`, where `h_F` is
+/// the problem's heuristic and `h_B` its backward heuristic
+/// ([`Problem::backward_heuristic`](crate::Problem::backward_heuristic): an estimate of
+/// the cost from the nearest start) at the same state, so `g_F - h_B` is how much the
+/// backward heuristic underestimates the part already searched; backwards symmetrically,
+/// `b_B = 2 g_B + h_B - h_F`. The side of least `b` expands (ties: fewer open states,
+/// then forwards), and the search ends when the best path met costs no more than
+/// `⌈(bmin_F + bmin_B) / 2⌉`. The keys are computed exactly in `i128`, so they may fall
+/// below zero (with an inadmissible `h_B`) and never overflow; hence the cost type must
+/// be an [`UnsignedCost`] (`u8` to `u64`, `usize`).
+///
+/// **The heuristics must be consistent** both ways (`h_F(u) <= c + h_F(v)` and
+/// `h_B(v) <= h_B(u) + c` for every step `u -> v` of cost `c`; the gap and Manhattan
+/// heuristics are): the stopping rule is a lower bound on every path not yet beaten only
+/// then. With heuristics that are admissible but not consistent, BAE* may stop early
+/// and return a path costlier than the least (closed states reached more cheaply are
+/// still reopened); use [`Mm`] or [`Nbs`], which need admissibility alone. Step costs
+/// must be non-negative; the goal test is not used (as for [`BidirectionalDijkstra`]: the
+/// path ends at the goal state). With zero heuristics BAE* is bidirectional Dijkstra
+/// that expands the side of least `g`. The visitor sees
+/// [`Event::Expanded`](crate::Event::Expanded) from both sides.
+///
+/// # Complexity
+///
+/// O((V + E) log V) time and O(V + E) space for the V states and E steps reached by both
+/// sides, with consistent heuristics (which make `b` non-decreasing along every path:
+/// no state is expanded twice).
+///
+/// # Examples
+///
+/// ```
+/// use state_search::{Bae, Problem, ReversibleSpace, Solver, StateSpace};
+///
+/// struct Line;
+/// impl StateSpace for Line {
+///     type State = i64;
+///     type Cost = u32;
+///     fn successors(&self, &n: &i64, mut emit: impl FnMut(i64, u32)) {
+///         emit(n + 1, 1);
+///         emit(n - 1, 1);
+///     }
+/// }
+/// impl ReversibleSpace for Line {
+///     fn predecessors(&self, &n: &i64, emit: impl FnMut(i64, u32)) {
+///         self.successors(&n, emit); // every step has its reverse
+///     }
+/// }
+/// // Half the distance each way: consistent.
+/// let problem = Problem::new(&Line, [0], |&n| n == 30)
+///     .heuristic(|&n: &i64| (30 - n).unsigned_abs() as u32 / 2)
+///     .backward(30)
+///     .backward_heuristic(|&n: &i64| n.unsigned_abs() as u32 / 2);
+/// let search = Bae::new().search(&problem);
+/// assert_eq!(search.found().unwrap().cost, 30);
+/// assert_eq!(search.found().unwrap().path.len(), 31);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Bae<C, St = Hashed> {
+    setup: Setup<St, C>,
+}
+
+bidirectional_engine!(Bae, Meeting::Bae, UnsignedCost);

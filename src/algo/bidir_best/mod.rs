@@ -1,8 +1,10 @@
 //! Optimal bidirectional best-first search between one start and one goal state:
 //! bidirectional Dijkstra (`bidijkstra`), MM (`mm`; Holte, Felner, Sharon and
 //! Sturtevant, "Bidirectional search that is guaranteed to meet in the middle", AAAI
-//! 2016) and NBS (`nbs`; Chen, Holte, Zilles and Sturtevant, "Front-to-end bidirectional
-//! heuristic search with near-optimal node expansions", IJCAI 2017). One loop,
+//! 2016), NBS (`nbs`; Chen, Holte, Zilles and Sturtevant, "Front-to-end bidirectional
+//! heuristic search with near-optimal node expansions", IJCAI 2017) and BAE* (`bae`;
+//! Sadhukhan, "Bidirectional heuristic search based on error estimate", CSI Journal of
+//! Computing 2013; DIBBS, Sewell and Jacobson 2021, is the same search). One loop,
 //! parametrised by a rule: which states expand next, and the lower bound on the optimal
 //! cost that stops the search.
 //!
@@ -65,6 +67,24 @@
 //!   with these heuristics, and with consistent heuristics (no state expanded twice) its
 //!   pairs share no state, so it expands at most twice a minimum vertex cover of those
 //!   pairs.
+//! - **BAE\*** ([`Bae`]): priority `b_F(n) = f_F(n) + (g_F(n) - h_B(n)) = 2 g_F + h_F - h_B`
+//!   forwards, `h_B(n)` the backward heuristic at the forward state `n`, and symmetrically
+//!   `b_B = 2 g_B + h_B - h_F` backwards: `g - h_other` is how much the other side's
+//!   heuristic underestimates the part of the path already searched, an error the rest of
+//!   the path is expected to repeat. The side of least `b` expands (ties: fewer open
+//!   states, then forwards; the paper leaves the choice free); within a side, least `b`
+//!   and then largest `g` first. `LB = ⌈(bmin_F + bmin_B) / 2⌉`, the paper's rule. Proof,
+//!   given *consistent* heuristics both ways: a path of cost `C` cheaper than `U` has a
+//!   forward-open `u` before a backward-open `v` at their least costs (as above), and
+//!   `b_F(u) + b_B(v) = 2 (g_F(u) + g_B(v)) + (h_F(u) - h_F(v)) + (h_B(v) - h_B(u))`; by
+//!   consistency each difference is at most the cost `d(u, v)` of the path between them,
+//!   so the sum is at most `2 C`, and `C` is an integer. Admissibility is not enough:
+//!   with an inconsistent heuristic a difference can exceed `d(u, v)`, the bound can pass
+//!   the optimum and the search may return a costlier path (tested). Consistency also
+//!   makes `b` non-decreasing along every path (`2c` against at most `c + c`), so each
+//!   side settles its states in order, as Dijkstra does, and none is expanded twice. The
+//!   keys, which may be negative (`h_B(n) > g_F(n)` only with an inadmissible `h_B`), are
+//!   exact in `i128`: the cost type must be an unsigned integer of at most 64 bits.
 //!
 //! # Limits and results
 //!
@@ -76,10 +96,12 @@
 mod engine;
 mod rule;
 
-pub use engine::{BidirectionalDijkstra, Mm, Nbs};
+pub use engine::{Bae, BidirectionalDijkstra, Mm, Nbs};
 pub(crate) use rule::{Meeting, Rule};
 
-use rule::{Bound, Frontier, Next};
+use core::cmp::Reverse;
+
+use rule::{Bound, Error, Frontier, Next};
 
 use crate::algo::engine::{expanding, extended};
 use crate::error::CapacityError;
@@ -115,12 +137,14 @@ fn flag(kind: u8, side: usize) -> u8 {
 /// One direction's open list: by priority (then `g`), and for rules with heuristics by
 /// `f` and by `g`, each a lazy heap whose entries carry the `g` they were made with. NBS
 /// uses two of them, and each open state is in one: `by_f` holds the states waiting for
-/// the bound to reach their `f`, `by_g` the ready ones.
+/// the bound to reach their `f`, `by_g` the ready ones. BAE* uses `by_error` alone.
 struct Side<C> {
     by_priority: BinaryQueue<(Bound<C>, C)>,
     /// `(f, g)`.
     by_f: BinaryQueue<(C, C)>,
     by_g: BinaryQueue<C>,
+    /// BAE*'s `(b, g)`, least `b` and then largest `g` first.
+    by_error: BinaryQueue<(Error, Reverse<C>)>,
     /// The states open in this direction.
     open: usize,
 }
@@ -131,12 +155,16 @@ impl<C: Cost> Side<C> {
             by_priority: BinaryQueue::new(),
             by_f: BinaryQueue::new(),
             by_g: BinaryQueue::new(),
+            by_error: BinaryQueue::new(),
             open: 0,
         }
     }
 
     fn memory_bytes(&self) -> usize {
-        self.by_priority.memory_bytes() + self.by_f.memory_bytes() + self.by_g.memory_bytes()
+        self.by_priority.memory_bytes()
+            + self.by_f.memory_bytes()
+            + self.by_g.memory_bytes()
+            + self.by_error.memory_bytes()
     }
 
     /// Empties the lists for the next search.
@@ -144,6 +172,7 @@ impl<C: Cost> Side<C> {
         self.by_priority.clear();
         self.by_f.clear();
         self.by_g.clear();
+        self.by_error.clear();
         self.open = 0;
     }
 }
@@ -246,7 +275,7 @@ where
     }
 }
 
-/// The buffers of a [`BidirectionalDijkstra`], [`Mm`] or [`Nbs`] search: one store of both
+/// The buffers of a [`BidirectionalDijkstra`], [`Mm`], [`Nbs`] or [`Bae`] search: one store of both
 /// directions' records, and each direction's open lists.
 pub struct BidirectionalBestScratch<S, C: Cost, St: Storage<S>> {
     store: St::Store<Node<C>>,
@@ -357,11 +386,10 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         E: Fn(usize, &S) -> C,
         V: Visitor<S, C>,
     {
-        let h = |side| move |state: &S| estimate(side, state);
         for start in starts {
-            self.reach(FORWARD, start, NO_SLOT, C::ZERO, &h(FORWARD), visitor)?;
+            self.reach(FORWARD, start, NO_SLOT, C::ZERO, estimate, visitor)?;
         }
-        self.reach(BACKWARD, goal, NO_SLOT, C::ZERO, &h(BACKWARD), visitor)?;
+        self.reach(BACKWARD, goal, NO_SLOT, C::ZERO, estimate, visitor)?;
         // Until one direction has searched all it can reach:
         while let Some((bound, sides)) = self.next().map_err(StopReason::Capacity)? {
             match self.best {
@@ -382,7 +410,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             }
             for side in [FORWARD, BACKWARD] {
                 if sides[side] {
-                    self.expand(side, space, &h(side), visitor)?;
+                    self.expand(side, space, estimate, visitor)?;
                 }
             }
             let open = self.sides[0].open + self.sides[1].open;
@@ -397,15 +425,17 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     }
 
     /// The lower bound the rule proves now on the cost of every path cheaper than `U`,
-    /// and the sides to expand next: one side for bidirectional Dijkstra and MM, both for
-    /// NBS (none when its bound already ends the search). `None` when a side has no open
-    /// state left.
+    /// and the sides to expand next: one side for bidirectional Dijkstra, MM and BAE*,
+    /// both for NBS (none when its bound already ends the search). `None` when a side has
+    /// no open state left.
     fn next<S>(&mut self) -> Result<Option<Next<C>>, CapacityError>
     where
         St: NodeStore<S, Node<C>>,
     {
-        if let Rule::Nbs { epsilon } = self.rule {
-            return self.pair(epsilon);
+        match self.rule {
+            Rule::Nbs { epsilon } => return self.pair(epsilon),
+            Rule::Bae => return self.errors(),
+            Rule::BiDijkstra | Rule::Mm { .. } => {}
         }
         let (Some(forward), Some(backward)) = (self.frontier(FORWARD)?, self.frontier(BACKWARD)?)
         else {
@@ -413,6 +443,34 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         };
         let forward_first = self.rule.forward_first(&forward, &backward);
         let bound = self.rule.lower_bound(&forward, &backward);
+        Ok(Some((bound, [forward_first, !forward_first])))
+    }
+
+    /// BAE*'s choice: the side whose least `b = 2g + h - h_other` is smaller (ties: fewer
+    /// open states, then forwards), and the bound `⌈(bmin_F + bmin_B) / 2⌉`
+    /// ([`Rule::error_bound`]). With consistent heuristics it is a lower bound on every
+    /// path cheaper than `U`: such a path has a forward-open state `u` before a
+    /// backward-open state `v`, each at its least cost (as for bidirectional Dijkstra), and
+    /// `b_F(u) + b_B(v) = 2 (g_F(u) + g_B(v)) + (h_F(u) - h_F(v)) + (h_B(v) - h_B(u))`,
+    /// where consistency bounds each difference by the cost `d(u, v)` of the path between
+    /// them: at most twice the path's cost.
+    fn errors<S>(&mut self) -> Result<Option<Next<C>>, CapacityError>
+    where
+        St: NodeStore<S, Node<C>>,
+    {
+        let mut least_b = [(0, 0); 2];
+        for side in [FORWARD, BACKWARD] {
+            let Self { store, sides, .. } = self;
+            let queues = &mut sides[side];
+            let key = least(&mut queues.by_error, &**store, side, |key| key.1.0)?;
+            let Some((b, _)) = key else {
+                return Ok(None);
+            };
+            least_b[side] = (b, queues.open);
+        }
+        let [forward, backward] = least_b;
+        let bound = Rule::error_bound(forward.0, backward.0);
+        let forward_first = forward <= backward;
         Ok(Some((bound, [forward_first, !forward_first])))
     }
 
@@ -489,7 +547,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         &mut self,
         side: usize,
         space: &Sp,
-        estimate: &impl Fn(&S) -> C,
+        estimate: &impl Fn(usize, &S) -> C,
         visitor: &mut V,
     ) -> Result<(), StopReason>
     where
@@ -500,6 +558,10 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         let queues = &mut self.sides[side];
         let popped = match self.rule {
             Rule::Nbs { .. } => queues.by_g.pop(),
+            Rule::Bae => queues
+                .by_error
+                .pop()
+                .map(|entry| entry.map(|((_, Reverse(g)), slot)| (g, slot))),
             _ => queues
                 .by_priority
                 .pop()
@@ -532,16 +594,16 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
     }
 
     /// Direction `side` reached `state` at cost `g` from `parent`: records it if it is
-    /// new or cheaper there and no dead end this way (`h = estimate(state)` the type's
-    /// largest value), updates the best meeting, and queues it unless its `f = g + h`
-    /// rules it out.
+    /// new or cheaper there and no dead end this way (`h = estimate(side, state)` the
+    /// type's largest value), updates the best meeting, and queues it unless its
+    /// `f = g + h` rules it out. BAE* also asks the other side's estimate, for its key.
     fn reach<S, V>(
         &mut self,
         side: usize,
         state: &S,
         parent: Slot,
         g: C,
-        estimate: impl FnOnce(&S) -> C,
+        estimate: &impl Fn(usize, &S) -> C,
         visitor: &mut V,
     ) -> Result<(), StopReason>
     where
@@ -569,7 +631,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
                 }
             }
         }
-        let h = estimate(state);
+        let h = estimate(side, state);
         if h.is_max() {
             // A dead end this way: no path through it, and no meeting on it.
             self.store.value_mut(slot).2 &= !flag(SEEN, side);
@@ -606,8 +668,13 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         match f {
             Some(f) => {
                 let push = |queues: &mut Side<C>| {
-                    if let Rule::Nbs { .. } = self.rule {
-                        return queues.by_f.push((f, g), slot); // it waits
+                    match self.rule {
+                        Rule::Nbs { .. } => return queues.by_f.push((f, g), slot), // it waits
+                        Rule::Bae => {
+                            let b = Rule::error(g, h, estimate(other, state));
+                            return queues.by_error.push((b, Reverse(g)), slot);
+                        }
+                        Rule::BiDijkstra | Rule::Mm { .. } => {}
                     }
                     queues
                         .by_priority

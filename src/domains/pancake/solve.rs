@@ -178,7 +178,7 @@ impl Pancakes {
     /// flip costs 1) and
     /// automatic storage (dense over the [`StackIndexer`](super::StackIndexer) up to
     /// [`MAX_DENSE`](super::MAX_DENSE) pancakes, hashed beyond); the bidirectional
-    /// strategies also search back from the goal, `mm` and `nbs` with the same gap
+    /// strategies also search back from the goal, `mm`, `nbs` and `bae` with the same gap
     /// heuristic towards the start.
     ///
     /// # Errors

@@ -81,7 +81,7 @@ impl PipeMaze {
 
     /// The strategies [`PipeMaze::solve`] runs, the default first, in the order of
     /// [`Strategy::ALL`]: all but the bidirectional ones (`bibfs`, `bidijkstra`, `mm`,
-    /// `nbs`: the exit is reached with any set of keys, many goal states), which it
+    /// `nbs`, `bae`: the exit is reached with any set of keys, many goal states), which it
     /// refuses.
     ///
     /// # Examples

@@ -4,7 +4,9 @@
 use std::collections::VecDeque;
 
 use proptest::prelude::*;
-use state_search::{Cost, InPlaceSpace, ReversibleSpace, StateIndexer, StateSpace};
+use state_search::{
+    Cost, InPlaceSpace, Outcome, ReversibleSpace, Search, Solution, StateIndexer, StateSpace,
+};
 
 /// A directed graph on nodes `0..n` with edge costs of type `C` (parallel edges and
 /// self-loops allowed).
@@ -273,4 +275,35 @@ pub fn arb_graph<C: Copy + core::fmt::Debug + 'static>(
         prop::collection::vec((node.clone(), node, costs.clone()), 0..=max_edges)
             .prop_map(move |edges| Graph::new(n, &edges))
     })
+}
+
+/// Checks a search against the oracle's optimum `expected`: the cost, and a path that
+/// is a real path from a start to a goal of that cost.
+pub fn check<C: Copy + Into<i64> + core::fmt::Debug>(
+    name: &str,
+    graph: &Graph<C>,
+    starts: &[u32],
+    is_goal: impl Fn(u32) -> bool,
+    expected: Option<i64>,
+    search: &Search<Solution<u32, C>>,
+) -> Result<(), TestCaseError> {
+    match (&search.outcome, expected) {
+        (Outcome::Found(found), Some(best)) => {
+            prop_assert_eq!(found.cost.into(), best, "{}: cost", name);
+            prop_assert!(starts.contains(&found.path[0]), "{}: path start", name);
+            prop_assert!(is_goal(*found.path.last().unwrap()), "{}: path end", name);
+            prop_assert_eq!(path_cost(graph, &found.path), Some(best), "{}: path", name);
+        }
+        (Outcome::NoPath, None) => {}
+        (outcome, expected) => {
+            prop_assert!(
+                false,
+                "{}: got {:?}, expected {:?}",
+                name,
+                outcome,
+                expected
+            );
+        }
+    }
+    Ok(())
 }

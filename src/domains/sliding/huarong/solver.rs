@@ -100,7 +100,7 @@ impl HuarongSolver {
     /// The strategies [`HuarongSolver::solve`] runs with `method`, the best one first
     /// (`bfs` for [`Method::Plain`], [`HuarongSolver::DEFAULT_STRATEGY`] for
     /// [`Method::Abstract`]), then the others of [`Strategy::ALL`] in that order. It refuses
-    /// the bidirectional ones (`bibfs`, `bidijkstra`, `mm`, `nbs`: a query's goal is any
+    /// the bidirectional ones (`bibfs`, `bidijkstra`, `mm`, `nbs`, `bae`: a query's goal is any
     /// state with the piece on the target), and on the abstraction `bfs`, whose steps
     /// differ in cost.
     ///

@@ -51,7 +51,7 @@ impl NPuzzle {
     /// [`StateSpace`](crate::StateSpace) of boards, with `heuristic` and automatic storage
     /// (dense over the [`BoardIndexer`](super::BoardIndexer) for boards of up to about 12
     /// cells, hashed beyond); the bidirectional strategies search back from the goal
-    /// board as well, `mm` and `nbs` backwards with the Manhattan distance towards `board`
+    /// board as well, `mm`, `nbs` and `bae` backwards with the Manhattan distance towards `board`
     /// (moves are their own inverse, so it estimates the cost from the start). On boards of up to 16
     /// cells the states are the boards packed in one word (4 bits a cell; 8 bytes against
     /// a [`Board`]'s 40): A* with the Manhattan distance on Korf's instance 28 takes half

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! echo "3 4 0 2 1" | cargo run --release --features domains --example pancake
-//! cargo run --release --features domains --example pancake -- --random 14 --seed 7 --gap 2 --strategy mm --stats
+//! cargo run --release --features domains --example pancake -- --random 14 --seed 7 --gap 2 --strategy mm --stats --necessary
 //! cargo run --release --features domains --example pancake -- --help
 //! ```
 //!
@@ -19,12 +19,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use state_search::domains::pancake::{Gap, MAX_PANCAKES, Pancakes};
-use state_search::{Limits, Outcome};
+use state_search::{FCounts, Limits, Outcome, Strategy};
 
 /// `--help`: the usage, the options, the input format and the exit statuses, then the
 /// strategies.
 const HELP: &str = "\
 usage: pancake [FILE | - | --random N [--seed S]] [--gap K] [--strategy NAME] [--stats]
+               [--max-expansions N] [--necessary]
 
 The pancake puzzle: sorts the stack in FILE, or in standard input with - or without a
 file, with the fewest flips (a flip turns over the top pancakes). Prints the number of
@@ -40,6 +41,11 @@ flips, a colon and the flips, each as the number of pancakes it turns (\"4: 2 5 
   --stats                 the states expanded and generated, the iterations (IDA*'s
                           bounds, DPS's re-keyings plus one) and the time on standard
                           error
+  --max-expansions N      stop after N expansions (an error, exit status 2)
+  --necessary             with an optimal strategy, also the necessary expansions on
+                          standard error: the stacks it expanded whose flips so far
+                          plus the heuristic are fewer than the optimum (counted in a
+                          second run, not timed)
   --                      ends the options
 
 Input: one stack on one line, its sizes from the top separated by spaces or tabs, a
@@ -66,6 +72,8 @@ fn run() -> Result<(), String> {
     let mut gap = Gap::HELMERT;
     let mut strategy = Pancakes::DEFAULT_STRATEGY;
     let mut stats = false;
+    let mut necessary = false;
+    let mut limits = Limits::new();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -94,6 +102,11 @@ fn run() -> Result<(), String> {
                 strategy = common::strategy(value, &Pancakes::strategies(), "")?;
             }
             Long("stats") => stats = true,
+            Long("necessary") => necessary = true,
+            Long("max-expansions") => {
+                let value = common::value(&mut parser, "--max-expansions")?;
+                limits = limits.max_expansions(common::parse_value("--max-expansions", value)?);
+            }
             Value(path) => {
                 if file.replace(PathBuf::from(common::text(path)?)).is_some() {
                     return Err("more than one input file".to_owned());
@@ -123,7 +136,7 @@ fn run() -> Result<(), String> {
     let problem = problem.with_gap(gap);
     let started = Instant::now();
     let search = problem
-        .solve(&strategy, &Limits::new())
+        .solve(&strategy, &limits)
         .map_err(|e| e.to_string())?;
     let flips = match search.outcome {
         Outcome::Found(flips) => flips,
@@ -142,6 +155,30 @@ fn run() -> Result<(), String> {
             started.elapsed().as_secs_f64() * 1e3
         );
     }
+    if necessary && strategy.is_optimal() {
+        necessary_expansions(&problem, &strategy, &limits, flips.cost)?;
+    }
+    Ok(())
+}
+
+/// Prints the necessary expansions of `strategy` (optimal) on `problem`, whose optimum
+/// is `optimum`: a second run, counting each expanded stack by its `f`.
+fn necessary_expansions(
+    problem: &Pancakes,
+    strategy: &Strategy,
+    limits: &Limits,
+    optimum: u32,
+) -> Result<(), String> {
+    let gap = problem.gap();
+    let mut counts = FCounts::new();
+    let mut watch = counts.watch(gap.towards(problem.goal()), gap.towards(problem.start()));
+    problem
+        .solve_with(strategy, limits, &mut watch)
+        .map_err(|e| e.to_string())?;
+    eprintln!(
+        "{strategy}: {} necessary expansions (f < {optimum})",
+        counts.below(optimum)
+    );
     Ok(())
 }
 

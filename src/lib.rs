@@ -179,7 +179,7 @@ pub use algo::par_bfs::ParBfs;
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
 pub use algo::weighted::{Greedy, WeightedAStar};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
-pub use event::{Event, NoVisitor, Visitor, visitor};
+pub use event::{Event, FCounts, FWatch, NoVisitor, Visitor, visitor};
 pub use paths::{
     KShortest, OptimalDag, OptimalPaths, OptimalPathsIter, PathCount, PathsError, k_shortest_paths,
     optimal_paths,

@@ -224,7 +224,7 @@ impl<C: Cost> BeamSearch<'_, C> {
                 })?;
                 let state = store.state(slot);
                 let g = store.value(slot).1;
-                expanding(visitor, stats, &state, g)?;
+                expanding(visitor, stats, &state, g, false)?;
                 let mut halt = None;
                 let mut found = None;
                 space.successors(&state, |child, step| {

@@ -324,6 +324,7 @@ impl<St> Bfs<St> {
                     let event = Event::Expanded {
                         state: &state,
                         cost: depth,
+                        backward: false,
                     };
                     if let ControlFlow::Break(()) = visitor.visit(event) {
                         stats.peak_open = peak;

@@ -286,7 +286,7 @@ where
             this.memory_bytes() + other.memory_bytes()
         })?;
         let state = this.store.state(slot);
-        expanding(visitor, stats, &state, this.depth as usize)?;
+        expanding(visitor, stats, &state, this.depth as usize, !forwards)?;
         let mut met = Ok(None);
         let (store, queue) = (&mut this.store, &mut this.queue);
         let mut visit = |next: S, _| {

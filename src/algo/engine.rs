@@ -367,9 +367,10 @@ pub(crate) fn extended<C: Cost>(
     cost
 }
 
-/// Tells `visitor` that `state`, reached at cost `cost`, is expanded now, and counts the
-/// expansion; `Err` when the visitor stops the search (the expansion is then not counted).
-/// Every engine that reports expansions does it here.
+/// Tells `visitor` that `state`, reached at cost `cost` (from the goal's side when
+/// `backward`), is expanded now, and counts the expansion; `Err` when the visitor stops
+/// the search (the expansion is then not counted). Every engine that reports expansions
+/// does it here.
 ///
 /// # Errors
 ///
@@ -380,8 +381,14 @@ pub(crate) fn expanding<S, C, V: Visitor<S, C>>(
     stats: &mut Stats,
     state: &S,
     cost: C,
+    backward: bool,
 ) -> Result<(), StopReason> {
-    if visitor.visit(Event::Expanded { state, cost }).is_break() {
+    let event = Event::Expanded {
+        state,
+        cost,
+        backward,
+    };
+    if visitor.visit(event).is_break() {
         return Err(StopReason::Visitor);
     }
     stats.expanded += 1;

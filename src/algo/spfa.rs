@@ -354,7 +354,7 @@ impl<S: Eq, C: Cost, St: Storage<S>> SpfaScratch<S, C, St> {
             node.queued = false;
             let dist = node.dist;
             let state = self.store.state(slot);
-            if let Err(reason) = expanding(visitor, stats, &state, dist) {
+            if let Err(reason) = expanding(visitor, stats, &state, dist, false) {
                 return Ok(Err(reason));
             }
             // The first relaxation whose cost went below the type's minimum: (from, to if

@@ -5,12 +5,13 @@ use core::fmt;
 use core::ops::ControlFlow;
 
 use super::Ticker;
-use crate::event::{Event, Visitor};
+use crate::event::{Event, FCounts, Visitor};
+use crate::problem::MaybeBackward;
 use crate::solution::{Limits, Outcome, Search, Stats, StopReason};
-use crate::space::Cost;
+use crate::space::{Cost, Heuristic};
 #[cfg(feature = "parallel")]
 use crate::strategy::SyncProblem;
-use crate::strategy::{CostOf, Inapplicable, SearchProblem, Strategy, StrategyError};
+use crate::strategy::{CostOf, Inapplicable, SearchProblem, StateOf, Strategy, StrategyError};
 
 /// How one run ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -196,6 +197,16 @@ pub trait Case {
     fn name(&self) -> &str;
     /// Runs `strategy` within `limits`; reports progress on `ticker` when it can.
     fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement;
+    /// Runs `strategy` within `limits` once more, counting its expansions by `f = g + h`
+    /// with the problem's heuristics ([`FCounts`](crate::FCounts)), and returns how many
+    /// had `f` below the optimal cost: its necessary expansions. `None` (the default) when
+    /// the case cannot count them, the strategy is not optimal, or it found no solution.
+    /// [`Comparison::necessary`](super::Comparison::necessary) asks for it; the run is not
+    /// timed.
+    fn necessary(&self, strategy: Strategy, limits: &Limits) -> Option<u64> {
+        let _ = (strategy, limits);
+        None
+    }
 }
 
 impl<T: Case + ?Sized> Case for Box<T> {
@@ -204,6 +215,9 @@ impl<T: Case + ?Sized> Case for Box<T> {
     }
     fn run(&self, strategy: Strategy, limits: &Limits, ticker: &mut Ticker<'_>) -> Measurement {
         (**self).run(strategy, limits, ticker)
+    }
+    fn necessary(&self, strategy: Strategy, limits: &Limits) -> Option<u64> {
+        (**self).necessary(strategy, limits)
     }
 }
 
@@ -329,6 +343,20 @@ impl<P: SearchProblem> Case for ProblemCase<P> {
         };
         Measurement::of_result(result, |found| found.cost)
     }
+
+    fn necessary(&self, strategy: Strategy, limits: &Limits) -> Option<u64> {
+        if !strategy.is_optimal() {
+            return None;
+        }
+        let problem = &self.problem;
+        let mut counts = FCounts::new();
+        let forward = |state: &StateOf<P>| problem.heuristic().estimate(state);
+        let backward = |state: &StateOf<P>| problem.backward().estimate_back(state);
+        let mut watch = counts.watch(forward, backward);
+        let result = strategy.run_with(problem, &self.limits(limits), &mut watch);
+        let optimum = result.ok()?.found()?.cost;
+        Some(counts.below(optimum))
+    }
 }
 
 /// A visitor that reports to a [`Ticker`] every 2^14 expansions and every iteration.
@@ -350,7 +378,7 @@ impl<S, C: fmt::Debug> Visitor<S, C> for Progress<'_, '_> {
             Event::IterationFinished { bound, .. } => {
                 self.ticker.iteration(&format_args!("{bound:?}"));
             }
-            Event::Reopened { .. } | Event::Improved { .. } => {}
+            Event::Reopened { .. } | Event::Improved { .. } | Event::Restarted { .. } => {}
         }
         ControlFlow::Continue(())
     }

@@ -33,6 +33,7 @@ fn row(row: &Row) -> Value {
         "cost_value": row.cost_value(),
         "suboptimality": row.suboptimality,
         "expanded": counted(row.expanded),
+        "necessary": row.necessary,
         "generated": counted(row.generated),
         "memory_bytes": counted(row.memory as u64),
         "time_ms": {
@@ -47,7 +48,7 @@ fn row(row: &Row) -> Value {
 impl Report {
     /// The report as JSON: an array with one object per row, holding the fields of
     /// [`Row`] (`problem`, `strategy`, `outcome`, `skipped`, `cost`, `cost_value`,
-    /// `suboptimality`, `expanded`, `generated`, `memory_bytes`, and `time_ms` with `min`,
+    /// `suboptimality`, `expanded`, `necessary`, `generated`, `memory_bytes`, and `time_ms` with `min`,
     /// `median`, `max` and `runs`).
     ///
     /// # Examples

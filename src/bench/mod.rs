@@ -90,6 +90,7 @@ pub struct Comparison<'a> {
     repeat: usize,
     warmup: usize,
     progress: bool,
+    necessary: bool,
 }
 
 impl Default for Comparison<'_> {
@@ -111,6 +112,7 @@ impl<'a> Comparison<'a> {
             repeat: 1,
             warmup: 0,
             progress: true,
+            necessary: false,
         }
     }
 
@@ -277,6 +279,43 @@ impl<'a> Comparison<'a> {
         self
     }
 
+    /// Also counts each optimal strategy's necessary expansions
+    /// ([`Row::necessary`]): the states it expanded whose `f = g + h` (the problem's
+    /// heuristic; backward expansions with the backward heuristic) is below the optimal
+    /// cost it found, which every optimal search must expand with a consistent heuristic.
+    /// The rest of its expansions are what its strategy chose to do. It costs one more run
+    /// per pair, after the measured ones and not timed, which evaluates the heuristic once
+    /// more per expansion; a [`Case`] that cannot count them (the default of
+    /// [`Case::necessary`]) leaves them out.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::bench::Comparison;
+    /// use state_search::Problem;
+    ///
+    /// // From 0 to 10 on a line, steps of 1 either way; h: half the distance to 10.
+    /// let space = state_search::from_fn(|&n: &i32| [(n - 1, 1u32), (n + 1, 1)]);
+    /// let h = |&n: &i32| (10 - n).max(0).unsigned_abs() / 2;
+    /// let report = Comparison::new()
+    ///     .problem("line", Problem::new(&space, [0], |&n| n == 10).heuristic(h))
+    ///     .strategies(["astar", "dijkstra", "gbfs"])?
+    ///     .necessary(true)
+    ///     .progress(false)
+    ///     .run();
+    /// let necessary: Vec<_> = report.rows().iter().map(|row| row.necessary).collect();
+    /// // 0 to 9 and -1 to -3 have f < 10: both optimal searches expand them; greedy
+    /// // search is not optimal, so its count is not given.
+    /// assert_eq!(necessary, [Some(13), Some(13), None]);
+    /// assert!(report.rows()[1].expanded > report.rows()[0].expanded); // Dijkstra chose more
+    /// # Ok::<(), state_search::ParseStrategyError>(())
+    /// ```
+    #[must_use]
+    pub fn necessary(mut self, count: bool) -> Self {
+        self.necessary = count;
+        self
+    }
+
     /// Runs every strategy on every problem.
     ///
     /// # Complexity
@@ -325,7 +364,14 @@ impl<'a> Comparison<'a> {
             last = Some(measurement);
         }
         let measurement = last.unwrap_or_else(|| Measurement::skipped("no run"));
-        Row::new(case.name(), strategy, measurement, &times)
+        let necessary = if self.necessary && !measurement.outcome.is_skipped() {
+            case.necessary(strategy, &self.limits)
+        } else {
+            None
+        };
+        let mut row = Row::new(case.name(), strategy, measurement, &times);
+        row.necessary = necessary;
+        row
     }
 }
 

@@ -60,6 +60,10 @@ pub struct Row {
     pub suboptimality: Option<f64>,
     /// States expanded.
     pub expanded: u64,
+    /// The necessary expansions among them: the states expanded whose `f = g + h` is
+    /// below the optimal cost, counted for an optimal strategy that found a solution when
+    /// the comparison asks for them ([`Comparison::necessary`](super::Comparison::necessary)).
+    pub necessary: Option<u64>,
     /// Successors generated.
     pub generated: u64,
     /// The bytes the search's stores, tables and queues held at its end.
@@ -89,6 +93,7 @@ impl Row {
             cost,
             suboptimality: None,
             expanded: measurement.stats.expanded,
+            necessary: None,
             generated: measurement.stats.generated,
             memory: measurement.stats.memory,
             time: Timing::of(times),
@@ -135,19 +140,24 @@ pub struct Report {
 }
 
 /// The columns of the table and of the CSV.
-const HEADER: [&str; 11] = [
+const HEADER: [&str; 12] = [
     "problem",
     "strategy",
     "outcome",
     "cost",
     "subopt",
     "expanded",
+    "necessary",
     "generated",
     "memory_kib",
     "time_min_ms",
     "time_median_ms",
     "time_max_ms",
 ];
+
+/// The column of the necessary expansions, which the table shows only when some row has
+/// them.
+const NECESSARY: usize = 6;
 
 /// The columns written left-aligned in the table (text); the rest are numbers.
 const TEXT_COLUMNS: usize = 4;
@@ -194,7 +204,7 @@ impl Report {
     }
 
     /// The cells of a row, as the table and the CSV write them.
-    fn cells(row: &Row) -> [String; 11] {
+    fn cells(row: &Row) -> [String; 12] {
         // A row without measured runs (a skipped pair) has no time to show, and a skipped
         // pair no counts.
         let timed = row.time.runs > 0;
@@ -220,6 +230,8 @@ impl Report {
             row.suboptimality
                 .map_or_else(|| "-".to_owned(), |ratio| format!("{ratio:.3}")),
             counted(row.expanded),
+            row.necessary
+                .map_or_else(|| "-".to_owned(), |n| n.to_string()),
             counted(row.generated),
             counted((row.memory / 1024) as u64),
             ms(row.time.min),
@@ -228,7 +240,8 @@ impl Report {
         ]
     }
 
-    /// The report as an aligned text table, one line per row under a header line. An
+    /// The report as an aligned text table, one line per row under a header line (the
+    /// `necessary` column only when some row counted them). An
     /// outcome with a reason (stopped, skipped, failed) shows its kind and a note number,
     /// `skipped [1]`; the notes follow the table, one line each (`[1] skipped: ...`), a
     /// reason shared by several rows once, so that long reasons do not widen every row.
@@ -257,7 +270,15 @@ impl Report {
     #[must_use]
     pub fn table(&self) -> String {
         let mut notes: Vec<String> = Vec::new();
-        let body: Vec<[String; 11]> = self
+        // The necessary expansions only when some row has them.
+        let necessary = self.rows.iter().any(|row| row.necessary.is_some());
+        let shown = |cells: [String; 12]| -> Vec<String> {
+            let all = cells.into_iter().enumerate();
+            all.filter(|&(i, _)| necessary || i != NECESSARY)
+                .map(|(_, cell)| cell)
+                .collect()
+        };
+        let body: Vec<Vec<String>> = self
             .rows
             .iter()
             .map(|row| {
@@ -272,10 +293,11 @@ impl Report {
                     };
                     cells[2] = format!("{} [{number}]", row.outcome.kind());
                 }
-                cells
+                shown(cells)
             })
             .collect();
-        let mut widths = HEADER.map(str::len);
+        let header = shown(HEADER.map(str::to_owned));
+        let mut widths: Vec<usize> = header.iter().map(String::len).collect();
         for line in &body {
             for (width, cell) in widths.iter_mut().zip(line) {
                 *width = (*width).max(cell.chars().count());
@@ -283,7 +305,7 @@ impl Report {
         }
         let mut out = String::new();
         let mut line = |cells: &[String]| {
-            for (i, (cell, width)) in cells.iter().zip(widths).enumerate() {
+            for (i, (cell, &width)) in cells.iter().zip(&widths).enumerate() {
                 if i < TEXT_COLUMNS {
                     let _ = write!(out, "{cell:<width$}  ");
                 } else {
@@ -293,7 +315,7 @@ impl Report {
             out.truncate(out.trim_end().len());
             out.push('\n');
         };
-        line(&HEADER.map(str::to_owned));
+        line(&header);
         for cells in &body {
             line(cells);
         }

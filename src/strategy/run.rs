@@ -7,9 +7,9 @@ use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
 use crate::algo::rekeyed::Rekeying;
 use crate::error::CapacityError;
-use crate::event::{NoVisitor, Visitor};
+use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
-use crate::solution::{Limits, Plan, Search, Solution, StopReason};
+use crate::solution::{Limits, Outcome, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
@@ -398,7 +398,7 @@ where
         let limits = Probe::limits(probe, self.run.limits);
         let search = self.search(&storage, &limits)?;
         Ok(if Probe::outgrew(probe, &search) {
-            Ran::Outgrew
+            restarted(self.run.visitor, search)
         } else {
             Ran::Done(search)
         })
@@ -493,6 +493,22 @@ enum Kind<S, C> {
     Bidirectional { meeting: Meeting, ends: (S, S) },
 }
 
+/// A hashed start that outgrew its probe: tells the visitor that the search starts again
+/// ([`Event::Restarted`]), and ends it with [`StopReason::Visitor`] if the visitor breaks.
+fn restarted<S, C, T, V: Visitor<S, C>>(visitor: &mut V, search: Search<T>) -> Ran<Search<T>> {
+    let event = Event::Restarted {
+        stats: &search.stats,
+    };
+    if visitor.visit(event).is_break() {
+        Ran::Done(Search {
+            outcome: Outcome::Stopped(StopReason::Visitor),
+            ..search
+        })
+    } else {
+        Ran::Outgrew
+    }
+}
+
 /// The storage user that runs SPFA.
 struct SpfaUser<'a, 'r, P: SearchProblem, V> {
     run: &'a mut Run<'r, P, V>,
@@ -516,7 +532,12 @@ where
         let scratch = reuse(&mut self.run.kept.spfa, &storage, || engine.scratch())?;
         let searched = engine.search_in(scratch, problem, self.run.visitor);
         Ok(match searched {
-            Ok(search) if Probe::outgrew(probe, &search) => Ran::Outgrew,
+            Ok(search) if Probe::outgrew(probe, &search) => {
+                match restarted(self.run.visitor, search) {
+                    Ran::Done(stopped) => Ran::Done(Ok(stopped)),
+                    Ran::Outgrew => Ran::Outgrew,
+                }
+            }
             searched => Ran::Done(searched.map_err(StrategyError::NegativeCycle)),
         })
     }

@@ -184,8 +184,16 @@ impl<S, C: Cost, V: Visitor<S, C>> Visitor<S, usize> for InCost<'_, V, C> {
     fn visit(&mut self, event: Event<'_, S, usize>) -> ControlFlow<()> {
         let cost = |steps: usize| self.unit.times(steps as u64);
         let event = match event {
-            Event::Expanded { state, cost: steps } => match cost(steps) {
-                Some(cost) => Event::Expanded { state, cost },
+            Event::Expanded {
+                state,
+                cost: steps,
+                backward,
+            } => match cost(steps) {
+                Some(cost) => Event::Expanded {
+                    state,
+                    cost,
+                    backward,
+                },
                 None => return ControlFlow::Continue(()),
             },
             Event::Reopened { state, cost: steps } => match cost(steps) {
@@ -204,6 +212,7 @@ impl<S, C: Cost, V: Visitor<S, C>> Visitor<S, usize> for InCost<'_, V, C> {
                 },
                 None => return ControlFlow::Continue(()),
             },
+            Event::Restarted { stats } => Event::Restarted { stats },
             Event::IterationFinished {
                 bound,
                 next_bound,

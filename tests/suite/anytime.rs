@@ -87,7 +87,7 @@ proptest! {
                     let search = run(&case, strategy, &h, None, storage, &limits, |event| {
                         match event {
                             Event::Improved { cost, lower_bound, .. } => improved.push((cost, lower_bound)),
-                            Event::Expanded { state, cost } => expanded.push((*state, cost)),
+                            Event::Expanded { state, cost, .. } => expanded.push((*state, cost)),
                             _ => {}
                         }
                         ControlFlow::Continue(())

@@ -531,7 +531,7 @@ fn a_visitor_sees_both_sides_and_can_stop_the_search() {
     for strategy in bidirectional() {
         let mut expanded = Vec::new();
         let mut watch = visitor(|event| {
-            if let Event::Expanded { state, cost } = event {
+            if let Event::Expanded { state, cost, .. } = event {
                 expanded.push((*state, cost));
             }
             ControlFlow::Continue(())

@@ -38,6 +38,7 @@ mod layers;
 mod limits;
 mod movingai;
 mod nbs;
+mod necessary;
 mod npuzzle;
 mod out_of_memory;
 mod palamaze;

@@ -106,7 +106,7 @@ proptest! {
         let mut reopened = 0;
         let mut watch = visitor(|event| {
             match event {
-                Event::Expanded { state, cost } => expanded.push((*state as usize, i64::from(cost))),
+                Event::Expanded { state, cost, .. } => expanded.push((*state as usize, i64::from(cost))),
                 Event::Reopened { .. } => reopened += 1,
                 _ => {}
             }

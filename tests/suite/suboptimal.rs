@@ -474,7 +474,7 @@ proptest! {
                 let mut expanded = Vec::new();
                 let limits = Limits::new().max_expansions(budget);
                 let search = run(&case, strategy, h, None, storage, &limits, |event| {
-                    if let Event::Expanded { state, cost } = event {
+                    if let Event::Expanded { state, cost, .. } = event {
                         expanded.push((*state, cost));
                     }
                     ControlFlow::Continue(())

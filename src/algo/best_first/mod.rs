@@ -284,7 +284,7 @@ where
             limits.check(stats.expanded, || {
                 store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
             })?;
-            expanding(visitor, stats, &state, g)?;
+            expanding(visitor, stats, &state, g, false)?;
             space.successors(&state, |next, step| {
                 stats.generated += 1;
                 let Some(cost) = extended(g, step, &mut verdict.halt, &mut verdict.overflowed)

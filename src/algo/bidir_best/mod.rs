@@ -576,7 +576,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
         *flags = (*flags & !flag(OPEN, side)) | flag(CLOSED, side);
         self.sides[side].open -= 1;
         let state = self.store.state(slot);
-        expanding(visitor, &mut self.stats, &state, g)?;
+        expanding(visitor, &mut self.stats, &state, g, side == BACKWARD)?;
         let mut halt = None;
         let mut visit = |next: S, step: C| {
             self.stats.generated += 1;

@@ -625,6 +625,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         if let ControlFlow::Break(()) = visitor.visit(Event::Expanded {
             state: space,
             cost: g,
+            backward: false,
         }) {
             return Err(StopReason::Visitor);
         }

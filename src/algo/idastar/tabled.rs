@@ -460,7 +460,7 @@ where
     ) -> Result<(), StopReason> {
         self.limits
             .check(self.stats.expanded, || scratch.memory_bytes())?;
-        expanding(self.visitor, &mut self.stats, &state, g)?;
+        expanding(self.visitor, &mut self.stats, &state, g, false)?;
         let first = scratch.children.len();
         let (frames, children) = (&scratch.frames, &mut scratch.children);
         let parent = frames.last().map(|frame| &frame.state);

@@ -535,7 +535,7 @@ where
                 .min(node.rhs)
                 .finite()
                 .expect("a queued state has a path");
-            expanding(visitor, &mut self.stats, &state, cost)?;
+            expanding(visitor, &mut self.stats, &state, cost, !D::FORWARD)?;
             core.heap.pop();
             core.store_mut().value_mut(slot).key = None;
             core.queued -= 1;

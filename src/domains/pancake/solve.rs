@@ -7,6 +7,7 @@ use super::stack::{MAX_PANCAKES, Stack, StackError, byte};
 use super::{Flipper, Gap, PancakeSpace};
 use crate::domains::SolveError;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::event::{MapStates, NoVisitor, Visitor};
 use crate::solution::{Limits, Search};
 use crate::strategy::{Problem, Strategy};
 use crate::text::{Line, Tokens};
@@ -192,16 +193,79 @@ impl Pancakes {
     /// IDA*: exponential in the number of flips, memory O(n) (one stack and the path).
     /// The others: the stacks they reach, up to all `n!`.
     pub fn solve(&self, strategy: &Strategy, limits: &Limits) -> Result<Search<Flips>, SolveError> {
-        let limits = limits.for_cost();
+        // Without `solve_with`'s copy of each in-place stack for a visitor that watches
+        // nothing.
         if *strategy == Strategy::IdaStar {
-            // `with_goal` keeps the start and the goal the same size.
-            let mut flipper = Flipper::between(&self.start, &self.goal, self.gap);
-            let search = strategy.run_in_place(&mut flipper, Flipper::is_solved, &limits)?;
-            return Ok(search.map(|plan| Flips {
-                flips: plan.actions,
-                cost: plan.cost,
-            }));
+            return self.in_place(strategy, limits, &mut NoVisitor);
         }
+        self.on_space(strategy, limits, &mut NoVisitor)
+    }
+
+    /// [`Pancakes::solve`] with an event visitor, which sees the stacks of every strategy
+    /// (for `idastar`, which flips one stack in place, a copy of it at each event).
+    ///
+    /// # Examples
+    ///
+    /// The necessary expansions of A* (the stacks of `f < C*`, [`FCounts`](crate::FCounts)):
+    ///
+    /// ```
+    /// use state_search::domains::pancake::{Gap, Pancakes};
+    /// use state_search::{FCounts, Limits, Strategy};
+    ///
+    /// let problem = Pancakes::random(10, 3)?.with_gap(Gap { ignore: 2 });
+    /// let (gap, back) = (problem.gap().towards(problem.goal()), problem.gap().towards(problem.start()));
+    /// let mut counts = FCounts::new();
+    /// let search = problem.solve_with(&Strategy::AStar, &Limits::new(), &mut counts.watch(gap, back))?;
+    /// let optimum = search.found().unwrap().cost;
+    /// assert!(counts.below(optimum) <= search.stats.expanded);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Pancakes::solve`].
+    pub fn solve_with<V: Visitor<Stack, u32>>(
+        &self,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Flips>, SolveError> {
+        if *strategy == Strategy::IdaStar {
+            let mut stacks = MapStates {
+                map: Flipper::stack,
+                visitor,
+            };
+            return self.in_place(strategy, limits, &mut stacks);
+        }
+        self.on_space(strategy, limits, visitor)
+    }
+
+    /// `idastar` in place on a [`Flipper`].
+    fn in_place<V: Visitor<Flipper, u32>>(
+        &self,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Flips>, SolveError> {
+        // `with_goal` keeps the start and the goal the same size.
+        let mut flipper = Flipper::between(&self.start, &self.goal, self.gap);
+        let limits = limits.for_cost();
+        let search =
+            strategy.run_in_place_with(&mut flipper, Flipper::is_solved, &limits, visitor)?;
+        Ok(search.map(|plan| Flips {
+            flips: plan.actions,
+            cost: plan.cost,
+        }))
+    }
+
+    /// Every strategy but `idastar`, on [`PancakeSpace`].
+    fn on_space<V: Visitor<Stack, u32>>(
+        &self,
+        strategy: &Strategy,
+        limits: &Limits,
+        visitor: &mut V,
+    ) -> Result<Search<Flips>, SolveError> {
+        let limits = limits.for_cost();
         let space = self.space();
         let goal = self.goal;
         let problem = Problem::new(&space, [self.start], move |s: &Stack| *s == goal)
@@ -209,7 +273,7 @@ impl Pancakes {
             .indexed()
             .backward(goal)
             .backward_heuristic(self.gap.towards(&self.start));
-        let search = strategy.run(&problem, &limits)?;
+        let search = strategy.run_with(&problem, &limits, visitor)?;
         Ok(search.map(|found| Flips::along(&found.path, found.cost)))
     }
 }

@@ -357,7 +357,7 @@ impl Abstraction {
             let column = &mut landmarks.dist;
             let nearest_ref = &mut nearest;
             let mut record = |event: Event<'_, SideState, u32>| {
-                if let Event::Expanded { state, cost } = event {
+                if let Event::Expanded { state, cost, .. } = event {
                     let s = state.0 as usize;
                     column[s * count + l] = cost;
                     nearest_ref[s] = nearest_ref[s].min(cost);
@@ -535,7 +535,7 @@ impl Abstraction {
             (r.abs_diff(pr) + c.abs_diff(pc)).saturating_sub(1)
         };
         let mut record = |event: Event<'_, u32, u32>| {
-            if let Event::Expanded { state, cost } = event
+            if let Event::Expanded { state, cost, .. } = event
                 && let Some(side) = sides.iter().position(|s| s == state)
             {
                 costs[side] = cost;

@@ -202,7 +202,7 @@ impl DistanceField {
         };
         let dist = &mut self.dist;
         let mut record = |event: Event<'_, u32, usize>| {
-            if let Event::Expanded { state, cost } = event {
+            if let Event::Expanded { state, cost, .. } = event {
                 dist[*state as usize] = u32::try_from(cost).unwrap_or(INF);
             }
             ControlFlow::Continue(())

@@ -5,12 +5,9 @@
 //! packed board takes 8 and hashes as one word, so a search's store holds about twice as
 //! many boards in the same memory and touches fewer cache lines per lookup.
 
-use core::ops::ControlFlow;
-
 use smallvec::SmallVec;
 
 use super::{Board, BoardIndexer, NPuzzle, TileHeuristic, byte};
-use crate::event::{Event, Visitor};
 use crate::space::{Heuristic, IndexedSpace, ReversibleSpace, StateIndexer, StateSpace};
 
 /// The most cells a packed board holds.
@@ -158,60 +155,15 @@ impl<H: TileHeuristic> Heuristic<Packed, u32> for PackedEstimate<H> {
     }
 }
 
-/// A visitor of boards watching a search of packed boards: each event's state unpacked.
-pub(super) struct Unpacking<'a, 'p, V> {
-    pub(super) puzzle: &'p NPuzzle,
-    pub(super) visitor: &'a mut V,
-}
-
-impl<V: Visitor<Board, u32>> Visitor<Packed, u32> for Unpacking<'_, '_, V> {
-    fn visit(&mut self, event: Event<'_, Packed, u32>) -> ControlFlow<()> {
-        let board;
-        let event = match event {
-            Event::Expanded { state, cost } => {
-                board = state.board(self.puzzle);
-                Event::Expanded {
-                    state: &board,
-                    cost,
-                }
-            }
-            Event::Reopened { state, cost } => {
-                board = state.board(self.puzzle);
-                Event::Reopened {
-                    state: &board,
-                    cost,
-                }
-            }
-            Event::Improved {
-                cost,
-                lower_bound,
-                stats,
-            } => Event::Improved {
-                cost,
-                lower_bound,
-                stats,
-            },
-            Event::IterationFinished {
-                bound,
-                next_bound,
-                stats,
-            } => Event::IterationFinished {
-                bound,
-                next_bound,
-                stats,
-            },
-        };
-        self.visitor.visit(event)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{GoalConvention, Manhattan};
     use super::*;
+    use crate::event::{Event, Visitor};
     use crate::rng::SplitMix64;
     use crate::solution::Limits;
     use crate::strategy::Strategy;
+    use core::ops::ControlFlow;
 
     /// The successors of a board in both views, the packed ones unpacked.
     fn both(puzzle: &NPuzzle, board: &Board) -> (Vec<Board>, Vec<Board>) {

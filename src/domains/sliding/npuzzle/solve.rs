@@ -1,9 +1,10 @@
 //! Solving: `NPuzzle::solve`, which runs any strategy on a board: `idastar` in place on a
 //! [`Slider`], the others on the [`NPuzzle`] state space.
 
-use super::packed::{Packed, PackedEstimate, PackedPuzzle, Unpacking};
+use super::packed::{Packed, PackedEstimate, PackedPuzzle};
 use super::{Board, BoardError, Manhattan, NPuzzle, Slider, TileHeuristic};
 use crate::domains::SolveError;
+use crate::event::MapStates;
 use crate::event::{NoVisitor, Visitor};
 use crate::grid::{Dir, Pos};
 use crate::solution::{Limits, Plan, Search};
@@ -149,8 +150,8 @@ impl NPuzzle {
             return Ok(self.directions(search));
         }
         if let Some(start) = Packed::of(board) {
-            let mut unpacking = Unpacking {
-                puzzle: self,
+            let mut unpacking = MapStates {
+                map: |packed: &Packed| packed.board(self),
                 visitor,
             };
             return self.solve_packed(board, start, heuristic, strategy, &limits, &mut unpacking);

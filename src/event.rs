@@ -292,11 +292,13 @@ impl<S, C: Cost, H: Heuristic<S, C>, Hb: Heuristic<S, C>> Visitor<S, C> for FWat
 /// A visitor of states `T` watching a search of states `S`: each event's state mapped by
 /// `map` (a packed board unpacked, an in-place view's state copied out), the rest as they
 /// are.
+#[cfg(feature = "domains")]
 pub(crate) struct MapStates<'a, F, V> {
     pub(crate) map: F,
     pub(crate) visitor: &'a mut V,
 }
 
+#[cfg(feature = "domains")]
 impl<S, T, C, F: Fn(&S) -> T, V: Visitor<T, C>> Visitor<S, C> for MapStates<'_, F, V> {
     fn visit(&mut self, event: Event<'_, S, C>) -> ControlFlow<()> {
         let mapped;

@@ -9,7 +9,7 @@ use crate::algo::rekeyed::Rekeying;
 use crate::error::CapacityError;
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
-use crate::solution::{Limits, Outcome, Plan, Search, Solution, StopReason};
+use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
@@ -501,7 +501,7 @@ fn restarted<S, C, T, V: Visitor<S, C>>(visitor: &mut V, search: Search<T>) -> R
     };
     if visitor.visit(event).is_break() {
         Ran::Done(Search {
-            outcome: Outcome::Stopped(StopReason::Visitor),
+            outcome: crate::Outcome::Stopped(StopReason::Visitor),
             ..search
         })
     } else {

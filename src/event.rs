@@ -211,10 +211,7 @@ impl<C: Cost> FCounts<C> {
     /// No expansion counted yet.
     #[must_use]
     pub fn new() -> Self {
-        Self {
-            sides: [BTreeMap::new(), BTreeMap::new()],
-            beyond: 0,
-        }
+        Self::default()
     }
 
     /// Counts one expansion of `f = g + h` (`None`: a sum beyond every cost of the type),

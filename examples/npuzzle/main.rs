@@ -20,6 +20,7 @@
 
 #[path = "../common/cli.rs"]
 mod common;
+mod necessary;
 mod threads;
 
 use std::collections::HashMap;
@@ -49,7 +50,7 @@ const HELP: &str = "\
 usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] [--no-reflection]
                [--pdb-cache DIR | --no-cache] [--goal first|last] [--shape RxC]
                [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S]
-               [--max-expansions N] [--stats] [--progress | --quiet]
+               [--max-expansions N] [--stats] [--necessary] [--progress | --quiet]
 
 Solves sliding-tile puzzles optimally, one per line of FILE, or of standard input without
 one (or with -). Prints one line per puzzle, in input order: the least number of moves, a
@@ -84,6 +85,11 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
                      solution (printed, and said on standard error not to be proven
                      optimal)
   --stats            statistics per puzzle and in total on standard error
+  --necessary        --stats, and with an optimal strategy that stores boards (not
+                     idastar) also the necessary expansions, the states expanded with
+                     f = g + h below the optimum (a bidirectional search's backward side
+                     by the Manhattan distance to the start), counted in a second,
+                     untimed run of the search
   --progress         report every IDA* iteration, a line every five seconds of a long
                      search and every database built or loaded, on standard error
   --quiet            no progress lines (by default only once a solve or a build has run
@@ -141,8 +147,21 @@ struct Options {
     /// `--max-seconds`: each instance's own (the deadline is set when its search starts).
     max_seconds: Option<Duration>,
     threads: usize,
-    stats: bool,
+    /// `--stats`, and `--necessary` (its extra column).
+    stats: Report,
     progress: Progress,
+}
+
+/// What `--stats` and `--necessary` ask for, each more than the one before.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Report {
+    /// Neither: the solutions alone.
+    Off,
+    /// `--stats`.
+    On,
+    /// `--necessary` (with or without `--stats`): also the necessary expansions, counted
+    /// in a second run.
+    Necessary,
 }
 
 /// `--shape RxC`: both sides at least 1, at most [`MAX_CELLS`] cells in all.
@@ -181,7 +200,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         limits: Limits::new(),
         max_seconds: None,
         threads: common::default_threads(),
-        stats: false,
+        stats: Report::Off,
         progress: Progress::AfterASecond,
     };
     let mut parser = lexopt::Parser::from_env();
@@ -247,7 +266,8 @@ fn parse_args() -> Result<Option<Options>, String> {
             Long("threads") => {
                 options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
             }
-            Long("stats") => options.stats = true,
+            Long("stats") => options.stats = options.stats.max(Report::On),
+            Long("necessary") => options.stats = Report::Necessary,
             Long("progress") => options.progress = Progress::Always,
             Long("quiet") => options.progress = Progress::Never,
             Value(path) => {
@@ -258,6 +278,12 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             other => return Err(common::arg_error(other.unexpected())),
         }
+    }
+    if options.stats == Report::Necessary && !necessary::counts_boards(options.strategy) {
+        return Err(format!(
+            "--necessary needs an optimal strategy that stores boards, not {}",
+            options.strategy
+        ));
     }
     Ok(Some(options))
 }
@@ -287,7 +313,7 @@ fn setup(options: &Options, rows: usize, cols: usize, threads: &Threads) -> Resu
         if let Ok(Some(set)) =
             PatternSet::load_fifteen(&puzzle, Partition::Fifteen78, options.reflect, dir)
         {
-            if options.stats {
+            if options.stats != Report::Off {
                 eprintln!(
                     "7-8 pattern databases loaded from {} in {:.2} s",
                     dir.display(),
@@ -317,7 +343,7 @@ fn setup(options: &Options, rows: usize, cols: usize, threads: &Threads) -> Resu
                 .filter(|_| options.cache_all || partition == Partition::Fifteen78);
             let set = build_set(&puzzle, partition, options, cache, threads)
                 .map_err(|e| format!("{partition} pattern databases: {e}"))?;
-            if options.stats {
+            if options.stats != Report::Off {
                 eprintln!(
                     "{partition} pattern databases{}: {} MB, ready in {:.2} s{}",
                     if options.reflect {
@@ -384,6 +410,8 @@ struct Solved {
     line: String,
     stats: Stats,
     time: Duration,
+    /// With `--necessary`, the necessary expansions.
+    necessary: Option<u64>,
 }
 
 fn solve(
@@ -560,6 +588,7 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
 ) -> Result<Solved, String> {
     let line = instance.line;
     let started = progress.started;
+    let spare = (options.stats == Report::Necessary).then(|| heuristic.clone());
     let search = threads
         .solve(
             &setup.puzzle,
@@ -593,16 +622,26 @@ fn run<H: TileHeuristic + state_search::Heuristic<Board, u32> + Clone + Send>(
         Outcome::Found(plan) if !solves(&instance.board, &setup.puzzle, &plan.actions) => Err(
             format!("line {line}: the search returned moves that do not solve the board"),
         ),
-        Outcome::Found(plan) if plan.actions.is_empty() => Ok(Solved {
-            line: plan.cost.to_string(),
-            stats: search.stats,
-            time,
-        }),
-        Outcome::Found(plan) => Ok(Solved {
-            line: format!("{} {}", plan.cost, moves_to_string(&plan.actions)),
-            stats: search.stats,
-            time,
-        }),
+        Outcome::Found(plan) => {
+            let necessary = spare
+                .map(|h| {
+                    let (strategy, cost) = (options.strategy, plan.cost);
+                    necessary::necessary(&setup.puzzle, &instance.board, h, strategy, limits, cost)
+                })
+                .transpose()
+                .map_err(|e| format!("line {line}: {e}"))?;
+            let moves = if plan.actions.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", moves_to_string(&plan.actions))
+            };
+            Ok(Solved {
+                line: format!("{}{moves}", plan.cost),
+                stats: search.stats,
+                time,
+                necessary,
+            })
+        }
         Outcome::NoPath => Err(format!(
             "line {line}: no solution (unexpected for a solvable board)"
         )),
@@ -731,13 +770,16 @@ fn main_with(options: &Options) -> Result<(), String> {
             if !common::write_out(&format!("{}\n", solved.line))? {
                 return Ok(false); // the reader went away: nothing left to solve for
             }
-            if options.stats {
+            if options.stats != Report::Off {
                 let nodes = solved.stats.generated + 1;
                 eprintln!(
-                    "line {}: {} nodes, {} expanded, {} iterations, {:.2} ms, {:.1} M nodes/s",
+                    "line {}: {} nodes, {} expanded{}, {} iterations, {:.2} ms, {:.1} M nodes/s",
                     instances[index].line,
                     nodes,
                     solved.stats.expanded,
+                    solved
+                        .necessary
+                        .map_or_else(String::new, |n| format!(" ({n} necessary)")),
                     solved.stats.iterations,
                     solved.time.as_secs_f64() * 1e3,
                     rate(nodes, solved.time),
@@ -748,7 +790,7 @@ fn main_with(options: &Options) -> Result<(), String> {
             Ok(true)
         },
     )?;
-    if options.stats {
+    if options.stats != Report::Off {
         let count = instances.len() as u64;
         eprintln!(
             "total: {} instances, {} nodes, {} expanded, {:.3} s searching, {:.1} M nodes/s",

@@ -9,6 +9,7 @@
 
 mod help;
 mod movingai;
+mod npuzzle;
 mod threads;
 
 use std::ffi::OsString;

@@ -1,0 +1,79 @@
+//! The `npuzzle` example's `--necessary`: the count it prints against a breadth-first
+//! oracle, and the arguments it refuses.
+
+use super::*;
+use crate::common::npuzzle::distances;
+
+/// The Manhattan distance of an 8-puzzle board to the goal with tile `i` on cell `i`.
+fn manhattan(board: &[u8]) -> u32 {
+    let mut sum = 0;
+    for (cell, &tile) in board.iter().enumerate() {
+        if tile != 0 {
+            let (r, c, gr, gc) = (
+                cell / 3,
+                cell % 3,
+                usize::from(tile) / 3,
+                usize::from(tile) % 3,
+            );
+            sum += r.abs_diff(gr) + c.abs_diff(gc);
+        }
+    }
+    u32::try_from(sum).unwrap()
+}
+
+/// The number in `(N necessary)` on the `line 1:` statistics line.
+fn necessary_count(stderr: &str) -> u64 {
+    let line = stderr.lines().find(|l| l.starts_with("line 1:")).unwrap();
+    let (before, _) = line.split_once(" necessary)").unwrap();
+    before.rsplit('(').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn npuzzle_necessary_counts_the_boards_below_the_optimum_by_breadth_first_search() {
+    let goal: Vec<u8> = (0..9).collect();
+    let from_goal = distances(3, 3, &goal);
+    // The first board (in order) 16 moves from the goal.
+    let start = from_goal
+        .iter()
+        .filter(|&(_, &d)| d == 16)
+        .map(|(b, _)| b.clone())
+        .min()
+        .unwrap();
+    // Every board's distance from the start: the necessary ones have g* + h < C* = 16.
+    let from_start = distances(3, 3, &start);
+    let expected = from_start
+        .iter()
+        .filter(|&(board, &g)| g + manhattan(board) < 16)
+        .count() as u64;
+    assert!(expected > 16, "{expected}");
+    let text: Vec<String> = start.iter().map(u8::to_string).collect();
+    let input = format!("{}\n", text.join(" "));
+    // A* expands them all; Dijkstra too (with every other board of g* < 16).
+    for strategy in ["astar", "dijkstra"] {
+        let args = ["--heuristic", "md", "--strategy", strategy, "--necessary"];
+        let out = run("npuzzle", &args, &input);
+        assert_eq!(out.code, Some(0), "{out:?}");
+        assert!(out.stdout.starts_with("16 "), "{out:?}");
+        assert_eq!(
+            necessary_count(&out.stderr),
+            expected,
+            "{strategy}: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn npuzzle_necessary_needs_a_strategy_that_stores_boards() {
+    for args in [
+        &["--necessary"][..],
+        &["--necessary", "--stats", "--strategy", "gbfs"],
+        &["--stats", "--strategy", "idastar", "--necessary"],
+    ] {
+        let out = run("npuzzle", args, NPUZZLE);
+        assert!(
+            out.error_line()
+                .contains("--necessary needs an optimal strategy"),
+            "{out:?}"
+        );
+    }
+}

@@ -78,7 +78,9 @@
 //! computed it as `a + b·1.414213562` for `a` straight and `b` diagonal steps, with √2
 //! cut after 9 decimals ([`PUBLISHED_SQRT_2`]): from 14 diagonal steps on, the exact
 //! length `a + b·√2` may differ from the printed one in the 8th decimal, and
-//! [`PrintedLength::matches_cost`] compares a path's cost as the files computed it.
+//! [`PrintedLength::matches_cost`] compares a path's cost as the files computed it (for
+//! the lengths printed with 6 significant digits, also with √2 rounded to `f32`, as some
+//! of the older files computed them).
 //!
 //! # Errors
 //!

@@ -176,16 +176,35 @@ impl PrintedLength {
     /// Whether a path of cost `cost` has the printed length, computed as the benchmark's
     /// program computed it: `a + b·1.414213562` ([`PUBLISHED_SQRT_2`]) in `f64` for `a`
     /// straight and `b` diagonal steps, within [`tolerance`](PrintedLength::tolerance) of
-    /// the printed value ([`PrintedLength::matches`]).
+    /// the printed value ([`PrintedLength::matches`]). A length printed with at most 6
+    /// significant digits (the older files, which computed in single precision) may
+    /// instead be `a + b·√2` with √2 rounded to `f32` (1.41421354): on `brc202d`, 19 of
+    /// 2,519 lengths such as `410.764` (275 straight and 96 diagonal steps, exactly
+    /// 410.7645020) are printed from that one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::movingai::{OctileCost, Scenario};
+    ///
+    /// let line = "102\tbrc202d.map\t530\t481\t101\t239\t372\t65\t410.764\n";
+    /// let scenario = &Scenario::parse_list(&format!("version 1\n{line}"))?[0];
+    /// assert!(scenario.optimal.matches_cost(OctileCost::new(275, 96)));
+    /// assert!(!scenario.optimal.matches_cost(OctileCost::new(276, 96)));
+    /// # Ok::<(), state_search::ParseError>(())
+    /// ```
     #[must_use]
     pub fn matches_cost(&self, cost: OctileCost) -> bool {
-        self.matches(published_length(cost))
+        self.matches(published_length(cost, PUBLISHED_SQRT_2))
+            || (self.significant_digits() <= 6
+                && self.matches(published_length(cost, f64::from(core::f32::consts::SQRT_2))))
     }
 }
 
-/// The length the benchmark's program computes for `cost`: `a + b·1.414213562` in `f64`.
-fn published_length(cost: OctileCost) -> f64 {
-    f64::from(cost.straight()) + f64::from(cost.diagonal()) * PUBLISHED_SQRT_2
+/// The length the benchmark's program computes for `cost` with `sqrt_2`: `a + b·sqrt_2`
+/// in `f64`.
+fn published_length(cost: OctileCost, sqrt_2: f64) -> f64 {
+    f64::from(cost.straight()) + f64::from(cost.diagonal()) * sqrt_2
 }
 
 impl fmt::Display for PrintedLength {

@@ -15,21 +15,29 @@
 mod common;
 #[path = "common/movingai.rs"]
 mod files;
+#[path = "common/picture.rs"]
+mod picture;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use state_search::domains::movingai::{Connectivity, JumpPoint, OctileCost, OctileSpace, Scenario};
+use state_search::domains::movingai::{
+    Connectivity, JumpPoint, OctileCost, OctileMap, OctileSpace, Scenario,
+};
 use state_search::grid::{CellIndexer, Pos};
 use state_search::store::{StoragePolicy, UnknownStoragePolicy};
 use state_search::strategy::NoIndexer;
 use state_search::strategy::Requirement::{InPlaceSpace, Threads, UniformCost, UnsignedCost};
-use state_search::{Limits, Outcome, Problem, Strategy, StrategySearcher};
+use state_search::{
+    Event, Limits, NoVisitor, Outcome, Problem, Strategy, StrategySearcher, Visitor,
+};
 
 const HELP: &str = "\
-usage: movingai MAP SCEN [--method NAME]... [--storage auto|dense|hashed] [--every K] [--first N]
+usage: movingai MAP SCEN [--method NAME]... [--storage auto|dense|hashed] [--buckets A-B]
+                [--every K] [--first N] [--svg DIR]
 
 Solves the scenarios of the Moving AI scenario file SCEN on the map MAP (the benchmark's
 rules: 8-connected, diagonal steps of sqrt(2) without corner cutting, moves within one
@@ -44,8 +52,12 @@ the next (a StrategySearcher), as a program answering many queries on one map wo
                  strategy NAME over the jump points); may be repeated; default: astar,
                  then jps
   --storage S    the storage of the searches: auto (the default), dense or hashed
-  --every K      only every K-th scenario (default 1: all)
+  --buckets A-B  only the scenarios of buckets A to B (or --buckets A: bucket A alone)
+  --every K      only every K-th scenario (default 1: all, after --buckets)
   --first N      only the first N scenarios (after --every)
+  --svg DIR      also write DIR/MAPNAME-N.svg, a picture of the first scenario run (its
+                 number N in SCEN, from 1): the map once per method, side by side, with
+                 the cells the method expanded and the path it found
   --             ends the options
 
 Input: MAP is a Moving AI map: the lines type octile, height H, width W and map, then
@@ -142,22 +154,29 @@ impl Searchers {
     }
 }
 
-/// Runs `method` from `start` to `goal` in its `searchers`: the cost found (`None` for no
-/// path), the states expanded and the time.
-fn solve(
+/// A scenario's answer by one method: the cost and the cells of the path found (`None`
+/// for no path), the states expanded and the search time.
+type Answer = (Option<(OctileCost, Vec<Pos>)>, u64, Duration);
+
+/// Runs `method` from `start` to `goal` in its `searchers`, showing `visitor` its events.
+fn solve<V>(
     space: &OctileSpace,
     (method, searchers): (Method, &mut Searchers),
     storage: StoragePolicy,
     (start, goal): (Pos, Pos),
-) -> Result<(Option<OctileCost>, u64, Duration), String> {
+    visitor: &mut V,
+) -> Result<Answer, String>
+where
+    V: Visitor<Pos, OctileCost> + Visitor<JumpPoint, OctileCost>,
+{
     let limits = Limits::new();
     let started = Instant::now();
     let search = if method.jumps {
         let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
         searchers
             .jumps
-            .run(&jumps.problem(start).storage(storage), &limits)
-            .map(|s| s.map(|found| found.cost))
+            .run_with(&jumps.problem(start).storage(storage), &limits, visitor)
+            .map(|s| s.map(|found| (found.cost, found.path.iter().map(|j| j.pos).collect())))
             .map_err(|e| e.to_string())
     } else {
         let problem = Problem::new(space, [start], move |&p| p == goal)
@@ -167,18 +186,91 @@ fn solve(
             .storage(storage);
         searchers
             .cells
-            .run(&problem, &limits)
-            .map(|s| s.map(|found| found.cost))
+            .run_with(&problem, &limits, visitor)
+            .map(|s| s.map(|found| (found.cost, found.path)))
             .map_err(|e| e.to_string())
     }
     .map_err(|e| format!("{method}: {e}"))?;
     let elapsed = started.elapsed();
-    let cost = match search.outcome {
-        Outcome::Found(cost) => Some(cost),
+    let found = match search.outcome {
+        Outcome::Found(found) => Some(found),
         Outcome::NoPath => None,
         Outcome::Stopped(reason) => return Err(format!("{method}: {reason}")),
     };
-    Ok((cost, search.stats.expanded, elapsed))
+    Ok((found, search.stats.expanded, elapsed))
+}
+
+/// The cells a search expands, for `--svg`: jump points by their cells.
+#[derive(Default)]
+struct Expanded(Vec<Pos>);
+
+impl Visitor<Pos, OctileCost> for Expanded {
+    fn visit(&mut self, event: Event<'_, Pos, OctileCost>) -> ControlFlow<()> {
+        if let Event::Expanded { state, .. } = event {
+            self.0.push(*state);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Visitor<JumpPoint, OctileCost> for Expanded {
+    fn visit(&mut self, event: Event<'_, JumpPoint, OctileCost>) -> ControlFlow<()> {
+        if let Event::Expanded { state, .. } = event {
+            self.0.push(state.pos);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// `--svg DIR`: writes the picture of `scenario` (number `number` in its file) by every
+/// method into `dir`, and names the file on standard error.
+fn picture(
+    (map, space, map_path): (&OctileMap, &OctileSpace, &Path),
+    methods: &[Method],
+    storage: StoragePolicy,
+    (scenario, number): (&Scenario, usize),
+    dir: &Path,
+) -> Result<(), String> {
+    let ends = (scenario.start, scenario.goal);
+    let mut panels = Vec::new();
+    for &method in methods {
+        let mut expanded = Expanded::default();
+        let (found, count, _) = solve(
+            space,
+            (method, &mut Searchers::new(method)),
+            storage,
+            ends,
+            &mut expanded,
+        )?;
+        let (cost, path) = found.map_or(("no path".to_owned(), Vec::new()), |(c, p)| {
+            (c.to_string(), p)
+        });
+        panels.push(picture::Panel {
+            title: format!("{method}: {count} expanded, length {cost}"),
+            expanded: expanded.0,
+            path,
+        });
+    }
+    let stem = map_path
+        .file_stem()
+        .map_or("map".into(), |s| s.to_string_lossy());
+    let file = dir.join(format!("{stem}-{number}.svg"));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&file, picture::svg(map, ends, &panels)))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    eprintln!("movingai: wrote {}", file.display());
+    Ok(())
+}
+
+/// `--buckets A-B` (or `A`): the least and the greatest bucket.
+fn buckets(text: &str) -> Result<(u32, u32), String> {
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    match (low.parse::<u32>(), high.parse::<u32>()) {
+        (Ok(low), Ok(high)) if low <= high => Ok((low, high)),
+        _ => Err(format!(
+            "--buckets is A-B with A <= B, or A (bucket numbers), not {text:?}"
+        )),
+    }
 }
 
 fn run() -> Result<bool, String> {
@@ -187,6 +279,7 @@ fn run() -> Result<bool, String> {
     let mut methods = Vec::new();
     let mut storage = StoragePolicy::Auto;
     let (mut every, mut first) = (1usize, usize::MAX);
+    let (mut bands, mut svg_dir) = ((0, u32::MAX), None);
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -203,6 +296,8 @@ fn run() -> Result<bool, String> {
             Long("every") => {
                 every = common::parse_value("--every", common::value(&mut parser, "--every")?)?;
             }
+            Long("buckets") => bands = buckets(&common::text_value(&mut parser, "--buckets")?)?,
+            Long("svg") => svg_dir = Some(PathBuf::from(common::text_value(&mut parser, "--svg")?)),
             Long("first") => {
                 first = common::parse_value("--first", common::value(&mut parser, "--first")?)?;
             }
@@ -214,16 +309,24 @@ fn run() -> Result<bool, String> {
         methods = vec![method("astar".into())?, method("jps".into())?];
     }
     let (map, scenarios) = files::load(&files, every)?;
-    let scenarios: Vec<&Scenario> = scenarios.iter().step_by(every).take(first).collect();
+    // Each scenario with its number in the file, from 1.
+    let scenarios: Vec<(usize, &Scenario)> = (1..)
+        .zip(&scenarios)
+        .filter(|(_, s)| (bands.0..=bands.1).contains(&s.bucket))
+        .step_by(every)
+        .take(first)
+        .collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
     let mut searchers: Vec<Searchers> = methods.iter().map(|&m| Searchers::new(m)).collect();
     // Scenario by scenario, every method in turn, so that a slow spell of the machine
     // falls on all of them.
-    for scenario in &scenarios {
+    for &(_, scenario) in &scenarios {
         for ((method, tally), searchers) in methods.iter().zip(&mut tallies).zip(&mut searchers) {
             let ends = (scenario.start, scenario.goal);
-            let (cost, expanded, time) = solve(&space, (*method, searchers), storage, ends)?;
+            let (found, expanded, time) =
+                solve(&space, (*method, searchers), storage, ends, &mut NoVisitor)?;
+            let cost = found.map(|(cost, _)| cost);
             tally.expanded += expanded;
             tally.times.push(time);
             let printed = &scenario.optimal;
@@ -237,6 +340,10 @@ fn run() -> Result<bool, String> {
                 )),
             }
         }
+    }
+    if let (Some(dir), Some(&(number, scenario))) = (&svg_dir, scenarios.first()) {
+        let on = (&map, &space, files[0].as_path());
+        picture(on, &methods, storage, (scenario, number), dir)?;
     }
     let mut out = String::new();
     let mut all_match = true;

@@ -85,7 +85,7 @@ fn movingai_refuses_bad_arguments_and_files_in_one_line_with_status_2() {
     let (map, scen) = (data("nighthaven.map"), data("nighthaven.map.scen"));
     let bad_map = temp_file("bad.map", "type octile\nheight 1\nwidth 2\nmap\n.x\n");
     let bad_map = bad_map.to_str().unwrap();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (&[&map], "expected two files"),
         (
             &[&map, &scen, "--method", "bfs"],
@@ -97,6 +97,8 @@ fn movingai_refuses_bad_arguments_and_files_in_one_line_with_status_2() {
             "jps:bidijkstra",
         ),
         (&[&map, &scen, "--every", "0"], "--every"),
+        (&[&map, &scen, "--buckets", "5-2"], "--buckets is A-B"),
+        (&[&map, &scen, "--buckets", "x"], "--buckets is A-B"),
         (&[bad_map, &scen], "line 5, column 2"),
     ];
     for (args, expected) in cases {
@@ -104,4 +106,77 @@ fn movingai_refuses_bad_arguments_and_files_in_one_line_with_status_2() {
         let line = out.error_line();
         assert!(line.contains(expected), "{args:?}: {line}");
     }
+}
+
+#[test]
+fn movingai_buckets_keep_the_scenarios_of_those_buckets() {
+    let (map, scen) = (data("nighthaven.map"), data("nighthaven.map.scen"));
+    let text = std::fs::read_to_string(&scen).unwrap();
+    let bucket = |line: &str| line.split_whitespace().next()?.parse::<u32>().ok();
+    let in_band = text
+        .lines()
+        .skip(1)
+        .filter(|l| matches!(bucket(l), Some(3..=5)))
+        .count();
+    assert!(in_band > 3, "{in_band}");
+    let out = run(
+        "movingai",
+        &[&map, &scen, "--buckets", "3-5", "--method", "jps"],
+        "",
+    );
+    assert_eq!(out.code, Some(0), "{out:?}");
+    let expected = format!("jps: {in_band}/{in_band} as printed, 0 differ;");
+    assert!(out.stdout.starts_with(&expected), "{expected} in {out:?}");
+}
+
+#[test]
+fn movingai_svg_draws_the_first_scenario_run_once_per_method() {
+    let (map, scen) = (data("nighthaven.map"), data("nighthaven.map.scen"));
+    let dir = examples_dir().join("movingai-test-svg");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().unwrap();
+    // Bucket 10's first scenario; its number in the file names the picture.
+    let text = std::fs::read_to_string(&scen).unwrap();
+    let number = 1 + text
+        .lines()
+        .skip(1)
+        .position(|l| l.starts_with("10\t") || l.starts_with("10 "))
+        .unwrap();
+    let args = [
+        &map,
+        &scen,
+        "--buckets",
+        "10",
+        "--first",
+        "1",
+        "--method",
+        "astar",
+        "--method",
+        "jps",
+        "--svg",
+        dir_text,
+    ];
+    let out = run("movingai", &args, "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    let file = dir.join(format!("nighthaven-{number}.svg"));
+    assert!(
+        out.stderr.contains(&format!("wrote {}", file.display())),
+        "{out:?}"
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        svg.starts_with("<svg ") && svg.ends_with("</svg>\n"),
+        "{svg:.200}"
+    );
+    // One caption and one path per method, the caption with the expansions printed.
+    for (line, method) in out.stdout.lines().zip(["astar", "jps"]) {
+        let expanded = line
+            .split("; ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(" expanded");
+        let caption = format!(">{method}: {expanded} expanded, length ");
+        assert!(svg.contains(&caption), "{caption} in {line}");
+    }
+    assert_eq!(svg.matches("<polyline ").count(), 2);
 }

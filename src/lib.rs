@@ -191,9 +191,9 @@ pub use solution::{
 #[cfg(feature = "parallel")]
 pub use space::SendSpace;
 pub use space::{
-    Cost, EstimateKey, FromFn, Heuristic, InPlaceSpace, IndexedSpace, PackedKey, ReversibleSpace,
-    StateIndexer, StateSpace, UnitFromFn, UnsignedCost, UnsignedUser, ZeroHeuristic, from_fn,
-    heuristic, unit_from_fn,
+    Cost, EstimateKey, FloatCost, FromFn, Heuristic, InPlaceSpace, IndexedSpace, PackedKey,
+    ReversibleSpace, StateIndexer, StateSpace, UnitFromFn, UnsignedCost, UnsignedUser,
+    ZeroHeuristic, from_fn, heuristic, unit_from_fn,
 };
 pub use store::{Dense, Hashed, Storage, StoragePolicy};
 pub use strategy::{

@@ -13,16 +13,19 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 mod adapters;
+mod float;
 mod key;
 
 pub use adapters::{FromFn, UnitFromFn, from_fn, unit_from_fn};
+pub use float::FloatCost;
 pub use key::{BucketKey, EstimateKey, PackedKey};
 
 /// A path cost: totally ordered, copyable, with a zero and an addition that detects
 /// overflow.
 ///
 /// Implemented for every primitive integer type and for pairs and triples of costs, which
-/// compare lexicographically: `(keys, moves)` minimises keys first, then moves.
+/// compare lexicographically: `(keys, moves)` minimises keys first, then moves. Real-valued
+/// costs are [`FloatCost`]s: `f64`s in the order of `f64::total_cmp`.
 ///
 /// Signed costs are only meaningful for [`Spfa`](crate::algo::spfa::Spfa); the other
 /// engines require every step cost to be non-negative.

@@ -4,14 +4,14 @@
 
 use crate::common::graph;
 
-use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, check};
+use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, check, path_cost};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::strategy::{Queue, Requirement};
 use state_search::{
-    Inapplicable, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy, Strategy,
-    StrategyError, Tie,
+    FloatCost, Inapplicable, Limits, Outcome, Problem, Search, Solution, StopReason, StoragePolicy,
+    Strategy, StrategyError, Tie,
 };
 
 /// The storage policies every strategy runs with (the problem always has an indexer).
@@ -195,6 +195,61 @@ proptest! {
             match strategy.run(&problem, &Limits::new()) {
                 Ok(search) => check(&name, &g, &[start], |s| s == goal, expected, &search)?,
                 Err(error) => prop_assert!(false, "{}: {:?}", name, error),
+            }
+        }
+    }
+
+    #[test]
+    fn every_strategy_for_non_negative_costs_agrees_with_float_costs(
+        (g, starts, goals, scales) in weighted_case(20, 60),
+    ) {
+        // The integer graph's costs and estimates halved as `FloatCost`s (exact in binary,
+        // so the sums are exact): each answer is half the integer oracle's, on a path of
+        // the integer graph costing the oracle's; the strategies for unsigned integer
+        // costs refuse.
+        let (start, goal) = (starts[0], goals[0]);
+        let expected = bellman_ford(&g, &[start]).unwrap()[goal as usize];
+        let half = |c: u32| FloatCost::new(f64::from(c) / 2.0).unwrap();
+        let edges: Vec<(u32, u32, FloatCost)> = (0..g.len())
+            .flat_map(|from| {
+                let from32 = u32::try_from(from).unwrap();
+                g.forward[from].iter().map(move |&(to, c)| (from32, to, half(c)))
+            })
+            .collect();
+        let floats = Graph::new(g.len(), &edges);
+        let h = scaled_heuristic(&g, &[goal], &scales);
+        for strategy in every_strategy() {
+            let info = strategy.info();
+            if info.needs(Requirement::UniformCost) || info.tree_search {
+                continue; // costs are not uniform; tree searches are exponential on graphs
+            }
+            let problem = Problem::new(&floats, [start], |&s: &u32| s == goal)
+                .heuristic(|s: &u32| half(h[*s as usize]))
+                .indexer(Nodes(g.len()))
+                .backward(goal);
+            let name = strategy.to_string();
+            match (strategy.run(&problem, &Limits::new()), expected) {
+                (Err(StrategyError::NotApplicable { reason, .. }), _) => {
+                    prop_assert!(info.needs(Requirement::UnsignedCost), "{}: {:?}", name, reason);
+                    prop_assert_eq!(reason, Requirement::UnsignedCost.refusal(), "{}", name);
+                }
+                (Ok(search), _) if info.needs(Requirement::UnsignedCost) => {
+                    prop_assert!(false, "{}: ran with float costs: {:?}", name, search.outcome);
+                }
+                (Ok(search), Some(best)) => {
+                    let found = search.found();
+                    prop_assert!(found.is_some(), "{}: {:?}", name, search.outcome);
+                    let found = found.unwrap();
+                    let halved = f64::from(i32::try_from(best).unwrap()) / 2.0;
+                    prop_assert_eq!(found.cost, FloatCost::new(halved).unwrap(), "{}", name);
+                    prop_assert_eq!(found.path[0], start, "{}", name);
+                    prop_assert_eq!(*found.path.last().unwrap(), goal, "{}", name);
+                    prop_assert_eq!(path_cost(&g, &found.path), Some(best), "{}", name);
+                }
+                (Ok(search), None) => {
+                    prop_assert_eq!(&search.outcome, &Outcome::NoPath, "{}", name);
+                }
+                (Err(error), _) => prop_assert!(false, "{}: {:?}", name, error),
             }
         }
     }

@@ -43,6 +43,7 @@
 //! | negative costs                                  | [`Spfa`] (reports negative cycles)  |
 //! | step costs that change between searches         | [`Lpa`], [`DStarLite`] (a start that moves): each search repairs the last |
 //! | huge spaces, little memory                      | [`IdaStar`] (optionally with a transposition table), [`InPlaceIdaStar`] (on several threads: `ParIdaStar`, feature `parallel`) |
+//! | a search to pause, inspect and resume           | [`Stepper`] over [`Dijkstra`], [`AStar`], [`WeightedAStar`] or [`Greedy`] ([`Steppable::stepper`]) |
 //!
 //! The engines over a [`StateSpace`] exist as one-shot functions ([`bfs`], [`dijkstra`],
 //! [`astar`], [`spfa`], [`idastar`], [`bidirectional_bfs`]) and as engine values ([`Bfs`],
@@ -177,6 +178,7 @@ pub use algo::layers::{IndexSpace, LayerCounts, Layers, layers};
 #[cfg(feature = "parallel")]
 pub use algo::par_bfs::ParBfs;
 pub use algo::spfa::{Spfa, spfa, spfa_reach};
+pub use algo::stepper::{Progress, Steppable, Stepper};
 pub use algo::weighted::{Greedy, WeightedAStar};
 pub use error::{CapacityError, CapacityErrorKind, NegativeCycle, ParseError, ParseErrorKind};
 pub use event::{Event, FCounts, FWatch, NoVisitor, Visitor, visitor};

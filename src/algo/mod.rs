@@ -20,6 +20,7 @@
 //! | huge space, good heuristic, little memory         | [`IdaStar`](idastar::IdaStar), [`InPlaceIdaStar`](idastar::InPlaceIdaStar) for puzzles |
 //! | step costs that change between searches          | [`Lpa`](incremental::Lpa), [`DStarLite`](incremental::DStarLite) (a start that moves) |
 //! | step costs that change between searches        | [`Lpa`](incremental::Lpa), [`DStarLite`](incremental::DStarLite) (a start that moves) |
+//! | a search to pause, inspect and resume             | [`Stepper`](stepper::Stepper) over `Dijkstra`, `AStar`, `WeightedAStar` or `Greedy` |
 //! | all costs from a start                            | [`bfs_reach`](bfs::bfs_reach), [`dijkstra_reach`](dijkstra::dijkstra_reach), [`spfa_reach`](spfa::spfa_reach) |
 //!
 //! To pick an engine at run time, by name, and compare engines on one problem, use
@@ -46,4 +47,5 @@ pub mod layers;
 pub mod par_bfs;
 pub(crate) mod rekeyed;
 pub mod spfa;
+pub mod stepper;
 pub mod weighted;

@@ -108,6 +108,11 @@ macro_rules! heap_engine {
                 best_first::solve(&mut open, &mut goals, store, &limits, problem, visitor)
             }
         );
+
+        super::stepper::steppable!(
+            impl<C, St> $Engine<C, St> where {},
+            |$engine| ($order, $goals)
+        );
     };
 }
 

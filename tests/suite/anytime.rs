@@ -41,7 +41,7 @@ fn anytime(w: Weight) -> [Strategy; 3] {
 /// A heuristic for `case`: `scale` 0 to 4 is that many quarters of the perfect one
 /// (consistent), 5 the per-node fractions of `Oracle::h` (admissible, usually
 /// inconsistent).
-fn heuristic(case: &Case, scale: u32) -> Vec<u32> {
+pub(crate) fn heuristic(case: &Case, scale: u32) -> Vec<u32> {
     let oracle = case.oracle();
     if scale > 4 {
         return oracle.h;

@@ -49,6 +49,7 @@ mod paths;
 mod pdb_cache;
 mod queues;
 mod spfa;
+mod stepper;
 mod stores;
 mod strategies;
 mod suboptimal;

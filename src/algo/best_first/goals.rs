@@ -27,11 +27,15 @@ use crate::store::{NodeStore, Slot};
 /// # Complexity
 ///
 /// Anytime: up to A*'s work, plus the states expanded before the bound tightens; the list
-/// by `f` holds one entry per queue entry (none when the first goal ends the search).
+/// by `f` holds one entry per queue entry (none when the first goal ends the search,
+/// unless a [`Stepper`](crate::Stepper) keeps it).
 pub(crate) struct Goals<S, C> {
     /// Whether the first goal ends the search. One type for both, so that every
     /// best-first strategy of `Strategy::run` is one compiled loop.
     first_only: bool,
+    /// Whether the open states are kept by `f`: for the lower bound (anytime), or for a
+    /// [`Stepper`](crate::Stepper)'s least open `f`.
+    keeps_f: bool,
     /// The best solution so far.
     incumbent: Option<Solution<S, C>>,
     /// The open states by `f`, for the lower bound.
@@ -43,6 +47,7 @@ impl<S, C: Cost> Goals<S, C> {
     pub(crate) fn first() -> Self {
         Self {
             first_only: true,
+            keeps_f: false,
             incumbent: None,
             by_f: LeastF::default(),
         }
@@ -53,15 +58,26 @@ impl<S, C: Cost> Goals<S, C> {
     pub(crate) fn anytime() -> Self {
         Self {
             first_only: false,
+            keeps_f: true,
             ..Self::first()
         }
+    }
+
+    /// Keeps the open states by `f` from now on, for [`Goals::least_f`].
+    pub(crate) fn keep_f(&mut self) {
+        self.keeps_f = true;
+    }
+
+    /// The least `f` still open, if the open states are kept by `f` and one is open.
+    /// Drops the stale entries it meets.
+    pub(crate) fn least_f(&mut self, store: &impl NodeStore<S, Node<C>>) -> Option<C> {
+        self.by_f.least(|slot, g| current(store, slot, g))
     }
 
     /// The least `f` still open, capped by `best` (the incumbent's cost): a lower bound on
     /// the optimum. Drops the stale entries it meets.
     fn lower_bound(&mut self, store: &impl NodeStore<S, Node<C>>, best: C) -> C {
-        let least = self.by_f.least(|slot, g| current(store, slot, g));
-        least.map_or(best, |f| f.min(best))
+        self.least_f(store).map_or(best, |f| f.min(best))
     }
 
     /// Whether [`Goals::admits`] can refuse: then the loop computes `f` of each state it
@@ -121,7 +137,7 @@ impl<S, C: Cost> Goals<S, C> {
     /// A [`CapacityError`] when the list by `f` cannot grow.
     #[inline]
     pub(crate) fn queued(&mut self, slot: Slot, f: C, g: C) -> Result<(), CapacityError> {
-        if self.first_only {
+        if !self.keeps_f {
             return Ok(());
         }
         self.by_f.push(f, slot, g)
@@ -136,6 +152,11 @@ impl<S, C: Cost> Goals<S, C> {
     #[inline]
     pub(crate) fn best(&self) -> Option<C> {
         self.incumbent.as_ref().map(|best| best.cost)
+    }
+
+    /// The best solution so far, if any.
+    pub(crate) fn incumbent(&self) -> Option<&Solution<S, C>> {
+        self.incumbent.as_ref()
     }
 
     /// The best solution kept, if any: taken once the search has ended.

@@ -5,6 +5,7 @@
 //! [`Focal`](crate::Focal) in its open list, and anytime weighted A* in what it does with
 //! the goals it takes. [`BestFirstScratch`] holds the buffers of them all.
 
+use core::convert::Infallible;
 use core::hash::Hash;
 
 use crate::algo::engine::{expanding, extended};
@@ -186,11 +187,8 @@ impl<S, C: Cost, St: Storage<S>, Q: core::fmt::Debug> core::fmt::Debug
 
 /// One best-first search of `problem`: clears the store and the open list, settles
 /// states in the order of `open` until a goal the policy takes leaves it, the open list
-/// runs dry, or something stops the search, and builds the solution.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the one best-first loop: seeding, settling and the relax step, with the policy's hooks"
-)]
+/// runs dry, or something stops the search, and builds the solution. The legs of a
+/// [`Stepper`](crate::Stepper) run the same loop ([`Loop::advance`]), pausing between them.
 pub(crate) fn solve<Op, P, N, V>(
     open: &mut Op,
     policy: &mut Goals<StateOf<P>, CostOf<P>>,
@@ -205,162 +203,334 @@ where
     N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
     V: Visitor<StateOf<P>, CostOf<P>>,
 {
-    let (space, heuristic) = (problem.space(), problem.heuristic());
-    store.clear();
-    open.clear();
-    let mut stats = Stats {
-        iterations: 1,
-        ..Stats::default()
+    let mut run = Run::new();
+    let mut search = Loop {
+        open,
+        policy,
+        store,
+        limits,
+        problem,
     };
-    // What the open list and the policy are: constants once the loop is compiled for them,
-    // read at run time when the open list is chosen at run time (`Strategy::run`).
-    let (estimates, reopens, exact) = (open.estimates(), open.reopens(), open.exact());
-    let prunes = policy.prunes();
-    // The most promising state reached (for an order without estimates, the first start).
-    let mut best = NO_SLOT;
-    // The loop; returns the slot of the goal that ends it.
-    let mut explore = || -> Result<Outcome<Slot>, StopReason> {
-        let stats = &mut stats;
-        let best = &mut best;
-        let is_goal = |state: &StateOf<P>| problem.is_goal(state);
-        let mut verdict = Generation::default();
-        // An order without estimates (Dijkstra's) needs `h` only for a cost limit's cut on
-        // `f`: without one, the heuristic is not evaluated, so that a problem's heuristic does
-        // not slow a search that ignores it.
-        let needs_h = estimates || limits.cost_limit().is_some();
-        let estimate = |state: &StateOf<P>| {
-            if needs_h {
-                heuristic.estimate(state)
-            } else {
-                CostOf::<P>::ZERO
-            }
-        };
-        // The most promising state reached: least h, then least g (for `Search::partial`).
-        let mut promising: Option<(CostOf<P>, CostOf<P>)> = None;
+    let explored = search.start(&mut run).and_then(|()| {
+        match search.advance(&mut run, visitor, &mut ToTheEnd) {
+            Ok(outcome) => Ok(outcome),
+            Err(Halt::Stop(reason)) => Err(reason),
+        }
+    });
+    search.conclude(&mut run, explored)
+}
+
+/// What one best-first search runs over: its open list, its policy for goals, its store,
+/// its limits and its problem, borrowed for a [`solve`] or for one leg of a
+/// [`Stepper`](crate::Stepper).
+pub(crate) struct Loop<'a, Op: ?Sized, P: SearchProblem, N> {
+    pub(crate) open: &'a mut Op,
+    pub(crate) policy: &'a mut Goals<StateOf<P>, CostOf<P>>,
+    pub(crate) store: &'a mut N,
+    pub(crate) limits: &'a Limits<CostOf<P>>,
+    pub(crate) problem: &'a P,
+}
+
+/// The estimate of a state for a loop: the heuristic's where the order uses estimates
+/// (`estimates`) or a cost limit cuts on `f`, zero otherwise, so that a problem's
+/// heuristic does not slow a search that ignores it (Dijkstra's without a cost limit).
+#[inline]
+fn estimator<P: SearchProblem>(
+    problem: &P,
+    estimates: bool,
+    limits: &Limits<CostOf<P>>,
+) -> impl Fn(&StateOf<P>) -> CostOf<P> {
+    let needs_h = estimates || limits.cost_limit().is_some();
+    let heuristic = problem.heuristic();
+    move |state| {
+        if needs_h {
+            heuristic.estimate(state)
+        } else {
+            CostOf::<P>::ZERO
+        }
+    }
+}
+
+impl<Op, P, N> Loop<'_, Op, P, N>
+where
+    Op: Open<StateOf<P>, CostOf<P>, N> + ?Sized,
+    P: SearchProblem,
+    N: NodeStore<StateOf<P>, Node<CostOf<P>>>,
+{
+    /// Clears the store and the open list and queues the start states.
+    ///
+    /// # Errors
+    ///
+    /// [`StopReason::Capacity`] when the store or the open list cannot grow.
+    pub(crate) fn start(&mut self, run: &mut Run<CostOf<P>>) -> Result<(), StopReason> {
+        let (open, policy, store) = (&mut *self.open, &mut *self.policy, &mut *self.store);
+        let (limits, problem) = (self.limits, self.problem);
+        store.clear();
+        open.clear();
+        let estimates = open.estimates();
+        let estimate = estimator(problem, estimates, limits);
+        let zero = CostOf::<P>::ZERO;
         for start in problem.starts() {
             let (slot, fresh) = store.insert(start, root()).map_err(StopReason::Capacity)?;
             let h = estimate(start);
-            if *best == NO_SLOT
-                || (estimates && promising.is_none_or(|p| (h, CostOf::<P>::ZERO) < p))
-            {
-                (*best, promising) = (slot, Some((h, CostOf::<P>::ZERO)));
+            if run.best == NO_SLOT || (estimates && run.promising.is_none_or(|p| (h, zero) < p)) {
+                (run.best, run.promising) = (slot, Some((h, zero)));
             }
             // A start that is a dead end is not queued.
-            if fresh && let Some(f) = estimated_total(CostOf::<P>::ZERO, h, &mut verdict.overflowed)
-            {
+            if fresh && let Some(f) = estimated_total(zero, h, &mut run.overflowed) {
                 if limits.exceeds_cost(f) {
-                    verdict.cut = true;
+                    run.cut = true;
                 } else {
-                    open.push(slot, (CostOf::<P>::ZERO, h, f), start)
-                        .and_then(|()| policy.queued(slot, f, CostOf::<P>::ZERO))
+                    open.push(slot, (zero, h, f), start)
+                        .and_then(|()| policy.queued(slot, f, zero))
                         .map_err(StopReason::Capacity)?;
                 }
             }
         }
-        while let Some((slot, entry_g)) = open.pop(&*store).map_err(StopReason::Capacity)? {
-            stats.peak_open = stats.peak_open.max(open.len() + 1);
-            let &(_, g, closed) = store.value(slot);
-            if closed || entry_g != g {
-                continue; // a stale entry
-            }
-            store.value_mut(slot).2 = true;
-            let state = store.state(slot);
-            // A state that can no longer lead to a goal the policy wants is not expanded.
-            if prunes
-                && g.checked_plus(estimate(&state))
-                    .is_none_or(|f| !policy.admits(f))
-            {
-                continue;
-            }
-            if is_goal(&state) {
-                if policy.goal(space, &*store, slot, stats, visitor)? {
-                    return Ok(Outcome::Found(slot));
+        Ok(())
+    }
+
+    /// The loop: settles states until a goal the policy takes leaves the open list (its
+    /// slot), the list runs dry (no path, or the limit or overflow that cut some path),
+    /// something stops the search, or `pace` pauses it before it takes the next entry.
+    /// `run` holds what the loop carries from one leg to the next.
+    ///
+    /// # Errors
+    ///
+    /// The reason the search stops, or the pause.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the one best-first loop: settling and the relax step, with the policy's hooks"
+    )]
+    pub(crate) fn advance<V, Pa>(
+        &mut self,
+        run: &mut Run<CostOf<P>>,
+        visitor: &mut V,
+        pace: &mut Pa,
+    ) -> Result<Outcome<Slot>, Halt<Pa::Pause>>
+    where
+        V: Visitor<StateOf<P>, CostOf<P>>,
+        Pa: Pace,
+    {
+        let (open, policy, store) = (&mut *self.open, &mut *self.policy, &mut *self.store);
+        let (limits, problem) = (self.limits, self.problem);
+        let space = problem.space();
+        // What the open list and the policy are: constants once the loop is compiled for
+        // them, read at run time when the open list is chosen at run time (`Strategy::run`).
+        let (estimates, reopens) = (open.estimates(), open.reopens());
+        let prunes = policy.prunes();
+        let estimate = estimator(problem, estimates, limits);
+        // What the loop carries from leg to leg, in locals while it runs.
+        let (mut stats, mut best, mut promising) = (run.stats, run.best, run.promising);
+        let mut verdict = Generation {
+            overflowed: run.overflowed,
+            cut: run.cut,
+            halt: None,
+        };
+        let mut explore = || -> Result<Outcome<Slot>, Halt<Pa::Pause>> {
+            let stats = &mut stats;
+            let best = &mut best;
+            let is_goal = |state: &StateOf<P>| problem.is_goal(state);
+            loop {
+                if let Some(pause) = pace.pause(stats.expanded) {
+                    return Err(Halt::Pause(pause));
                 }
-                if let Some(best) = policy.best() {
-                    open.improved(best, &*store);
-                }
-                continue;
-            }
-            limits.check(stats.expanded, || {
-                store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
-            })?;
-            expanding(visitor, stats, &state, g, false)?;
-            space.successors(&state, |next, step| {
-                stats.generated += 1;
-                let Some(cost) = extended(g, step, &mut verdict.halt, &mut verdict.overflowed)
-                else {
-                    return;
+                let Some((slot, entry_g)) = open.pop(&*store).map_err(StopReason::Capacity)? else {
+                    break;
                 };
-                let fresh_node = (slot, cost, false);
-                let (next_slot, fresh) = match store.insert(&next, fresh_node) {
-                    Ok(inserted) => inserted,
-                    Err(error) => {
-                        verdict.halt = Some(StopReason::Capacity(error));
-                        return;
-                    }
-                };
-                if !fresh {
-                    let node = store.value_mut(next_slot);
-                    if cost >= node.1 {
-                        return;
-                    }
-                    // A closed state that the order does not reopen keeps the cheaper parent and
-                    // stays closed: its queue entry is dropped when it comes out.
-                    let closed = node.2;
-                    if closed && reopens && reopened(stats, visitor, &next, cost) {
-                        verdict.halt = Some(StopReason::Visitor);
-                    }
-                    *node = (slot, cost, closed && !reopens);
+                stats.peak_open = stats.peak_open.max(open.len() + 1);
+                let &(_, g, closed) = store.value(slot);
+                if closed || entry_g != g {
+                    continue; // a stale entry
                 }
-                let h = estimate(&next);
-                if estimates && promising.is_none_or(|p| (h, cost) < p) {
-                    (*best, promising) = (next_slot, Some((h, cost)));
-                }
-                // A dead end, or a path too dear for the cost type.
-                let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
-                    return;
-                };
-                if !policy.admits(f) {
-                    return;
-                }
-                if limits.exceeds_cost(f) {
-                    verdict.cut = true;
-                } else if let Err(error) = open
-                    .push(next_slot, (cost, h, f), &next)
-                    .and_then(|()| policy.queued(next_slot, f, cost))
+                store.value_mut(slot).2 = true;
+                let state = store.state(slot);
+                // A state that can no longer lead to a goal the policy wants is not expanded.
+                if prunes
+                    && g.checked_plus(estimate(&state))
+                        .is_none_or(|f| !policy.admits(f))
                 {
-                    verdict.halt = Some(StopReason::Capacity(error));
+                    continue;
                 }
-            });
-            if let Some(reason) = verdict.halt {
-                return Err(reason);
+                if is_goal(&state) {
+                    if policy.goal(space, &*store, slot, stats, visitor)? {
+                        return Ok(Outcome::Found(slot));
+                    }
+                    if let Some(best) = policy.best() {
+                        open.improved(best, &*store);
+                    }
+                    continue;
+                }
+                limits.check(stats.expanded, || {
+                    store.memory_bytes() + open.memory_bytes() + policy.memory_bytes()
+                })?;
+                expanding(visitor, stats, &state, g, false)?;
+                space.successors(&state, |next, step| {
+                    stats.generated += 1;
+                    let Some(cost) = extended(g, step, &mut verdict.halt, &mut verdict.overflowed)
+                    else {
+                        return;
+                    };
+                    let fresh_node = (slot, cost, false);
+                    let (next_slot, fresh) = match store.insert(&next, fresh_node) {
+                        Ok(inserted) => inserted,
+                        Err(error) => {
+                            verdict.halt = Some(StopReason::Capacity(error));
+                            return;
+                        }
+                    };
+                    if !fresh {
+                        let node = store.value_mut(next_slot);
+                        if cost >= node.1 {
+                            return;
+                        }
+                        // A closed state that the order does not reopen keeps the cheaper parent and
+                        // stays closed: its queue entry is dropped when it comes out.
+                        let closed = node.2;
+                        if closed && reopens && reopened(stats, visitor, &next, cost) {
+                            verdict.halt = Some(StopReason::Visitor);
+                        }
+                        *node = (slot, cost, closed && !reopens);
+                    }
+                    let h = estimate(&next);
+                    if estimates && promising.is_none_or(|p| (h, cost) < p) {
+                        (*best, promising) = (next_slot, Some((h, cost)));
+                    }
+                    // A dead end, or a path too dear for the cost type.
+                    let Some(f) = estimated_total(cost, h, &mut verdict.overflowed) else {
+                        return;
+                    };
+                    if !policy.admits(f) {
+                        return;
+                    }
+                    if limits.exceeds_cost(f) {
+                        verdict.cut = true;
+                    } else if let Err(error) = open
+                        .push(next_slot, (cost, h, f), &next)
+                        .and_then(|()| policy.queued(next_slot, f, cost))
+                    {
+                        verdict.halt = Some(StopReason::Capacity(error));
+                    }
+                });
+                if let Some(reason) = verdict.halt {
+                    return Err(Halt::Stop(reason));
+                }
             }
+            Ok(if verdict.cut {
+                Outcome::Stopped(StopReason::Cost)
+            } else if verdict.overflowed {
+                Outcome::Stopped(StopReason::CostOverflow)
+            } else {
+                Outcome::NoPath
+            })
+        };
+        let explored = explore();
+        (run.stats, run.best, run.promising) = (stats, best, promising);
+        (run.overflowed, run.cut) = (verdict.overflowed, verdict.cut);
+        explored
+    }
+
+    /// Records in `stats` what the buffers hold now: the iterations of the open list, the
+    /// states stored and the memory.
+    pub(crate) fn tally(&self, stats: &mut Stats) {
+        stats.iterations = self.open.iterations();
+        stats.stored = self.store.len();
+        stats.memory =
+            self.store.memory_bytes() + self.open.memory_bytes() + self.policy.memory_bytes();
+    }
+
+    /// The answer of the search that `explored` ended (`Err`: stopped before its end),
+    /// with the statistics of `run`.
+    pub(crate) fn conclude(
+        &mut self,
+        run: &mut Run<CostOf<P>>,
+        explored: Result<Outcome<Slot>, StopReason>,
+    ) -> Search<Solution<StateOf<P>, CostOf<P>>> {
+        self.tally(&mut run.stats);
+        let exact = self.open.exact() && run.stats.reopened == 0;
+        let (outcome, partial) = answer(
+            self.problem.space(),
+            &*self.store,
+            (explored, exact),
+            self.policy.take(),
+            run.best,
+            |n| n.0,
+            |n| n.1,
+        );
+        Search {
+            outcome,
+            stats: run.stats,
+            partial,
         }
-        Ok(if verdict.cut {
-            Outcome::Stopped(StopReason::Cost)
-        } else if verdict.overflowed {
-            Outcome::Stopped(StopReason::CostOverflow)
-        } else {
-            Outcome::NoPath
-        })
-    };
-    let explored = explore();
-    stats.iterations = open.iterations();
-    stats.stored = store.len();
-    stats.memory = store.memory_bytes() + open.memory_bytes() + policy.memory_bytes();
-    let (outcome, partial) = answer(
-        space,
-        &*store,
-        (explored, exact && stats.reopened == 0),
-        policy.take(),
-        best,
-        |n| n.0,
-        |n| n.1,
-    );
-    Search {
-        outcome,
-        stats,
-        partial,
+    }
+}
+
+/// What the best-first loop carries from one leg to the next, besides its buffers: the
+/// statistics, the most promising state reached, and what cut or overflowed on the way.
+/// A [`solve`] is one leg; a [`Stepper`](crate::Stepper) keeps it between its steps.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run<C> {
+    /// The statistics so far.
+    pub(crate) stats: Stats,
+    /// The slot of the most promising state reached (for an order without estimates, the
+    /// first start), for [`Search::partial`].
+    best: Slot,
+    /// Its `(h, g)`: least `h`, then least `g`.
+    promising: Option<(C, C)>,
+    /// Some path cost did not fit the cost type.
+    overflowed: bool,
+    /// Some state was not queued because its `f` is above the cost limit.
+    cut: bool,
+}
+
+impl<C> Run<C> {
+    /// Before the first leg.
+    pub(crate) fn new() -> Self {
+        Self {
+            stats: Stats {
+                iterations: 1,
+                ..Stats::default()
+            },
+            best: NO_SLOT,
+            promising: None,
+            overflowed: false,
+            cut: false,
+        }
+    }
+}
+
+/// When a leg of the loop pauses: asked before each entry is taken from the open list.
+pub(crate) trait Pace {
+    /// What a pause returns: [`Infallible`] for a search that runs to its end, so that it
+    /// cannot pause.
+    type Pause;
+    /// Whether the loop pauses now, after `expanded` expansions: `Some` to pause.
+    fn pause(&mut self, expanded: u64) -> Option<Self::Pause>;
+}
+
+/// The pace of a search that runs to its end: it never pauses, and the loop compiled for
+/// it has no pause.
+pub(crate) struct ToTheEnd;
+
+impl Pace for ToTheEnd {
+    type Pause = Infallible;
+    #[inline]
+    fn pause(&mut self, _expanded: u64) -> Option<Infallible> {
+        None
+    }
+}
+
+/// Why a leg of the loop ended before its end: a stop, or a pause of its [`Pace`].
+pub(crate) enum Halt<P> {
+    /// The search stops.
+    Stop(StopReason),
+    /// The search pauses, to go on later.
+    Pause(P),
+}
+
+impl<P> From<StopReason> for Halt<P> {
+    fn from(reason: StopReason) -> Self {
+        Halt::Stop(reason)
     }
 }
 
@@ -419,7 +589,6 @@ fn reopened<S, C, V: Visitor<S, C>>(
 }
 
 /// The search's verdict when the successors of a state were generated: what stops it.
-#[derive(Default)]
 struct Generation {
     /// Some path cost did not fit the cost type.
     overflowed: bool,
@@ -470,6 +639,11 @@ macro_rules! best_first_engine {
                 $crate::algo::best_first::solve(&mut open, first, store, &limits, problem, visitor)
             }
         }
+
+        $crate::algo::stepper::steppable!(
+            impl<C, St, Q> $Engine<C, St, Q> where { Q: $crate::queue::PriorityQueue<$Key> + Clone },
+            |engine| ($order, $crate::algo::best_first::Goals::first())
+        );
     };
 }
 

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --features domains --example movingai -- MAP SCEN
-//! cargo run --release --features domains --example movingai -- MAP SCEN --method astar --method jps --every 10
+//! cargo run --release --features domains --example movingai -- MAP SCEN --method astar --method jps --method jps+ --every 10
 //! cargo run --release --features domains --example movingai -- --help
 //! ```
 //!
@@ -21,12 +21,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use state_search::domains::movingai::{Connectivity, JumpPoint, OctileCost, OctileSpace, Scenario};
+use state_search::domains::movingai::{
+    Connectivity, JumpPoint, JumpTable, OctileCost, OctileSpace, Scenario,
+};
 use state_search::grid::{CellIndexer, Pos};
 use state_search::store::{StoragePolicy, UnknownStoragePolicy};
-use state_search::strategy::NoIndexer;
 use state_search::strategy::Requirement::{InPlaceSpace, Threads, UniformCost, UnsignedCost};
-use state_search::{Limits, Outcome, Problem, Strategy, StrategySearcher};
+use state_search::strategy::{MaybeIndexer, NoIndexer, SearchProblem};
+use state_search::{
+    Limits, Outcome, Problem, Search, StateIndexer, StateSpace, Strategy, StrategySearcher,
+};
 
 const HELP: &str = "\
 usage: movingai MAP SCEN [--method NAME]... [--storage auto|dense|hashed] [--every K] [--first N]
@@ -41,8 +45,10 @@ the next (a StrategySearcher), as a program answering many queries on one map wo
 
   --method NAME  a strategy over the map's cells (one of those listed below), or jps
                  (A* over the map's jump points: Jump Point Search), or jps:NAME (the
-                 strategy NAME over the jump points); may be repeated; default: astar,
-                 then jps
+                 strategy NAME over the jump points), or jps+ and jps+:NAME (the same
+                 with the jumps read from a table built once for the map: JPS+; a
+                 line then gives its build time and bytes); may be repeated; default:
+                 astar, then jps
   --storage S    the storage of the searches: auto (the default), dense or hashed
   --every K      only every K-th scenario (default 1: all)
   --first N      only the first N scenarios (after --every)
@@ -84,37 +90,49 @@ fn usage() -> String {
     )
 }
 
-/// A method: a strategy over the cells, or over the jump points.
+/// What a method searches: the cells, the jump points scanned, or the jump points read
+/// from the map's table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Over {
+    Cells,
+    Jumps,
+    Table,
+}
+
+/// A method: a strategy over the cells or over the jump points.
 #[derive(Clone, Copy)]
 struct Method {
     strategy: Strategy,
-    jumps: bool,
+    over: Over,
 }
 
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.jumps, self.strategy) {
-            (true, Strategy::AStar) => f.write_str("jps"),
-            (true, strategy) => write!(f, "jps:{strategy}"),
-            (false, strategy) => write!(f, "{strategy}"),
+        let prefix = match self.over {
+            Over::Cells => return write!(f, "{}", self.strategy),
+            Over::Jumps => "jps",
+            Over::Table => "jps+",
+        };
+        match self.strategy {
+            Strategy::AStar => f.write_str(prefix),
+            strategy => write!(f, "{prefix}:{strategy}"),
         }
     }
 }
 
 fn method(value: std::ffi::OsString) -> Result<Method, String> {
     let text = common::text(value)?;
-    if text == "jps" {
-        return Ok(Method {
-            strategy: Strategy::AStar,
-            jumps: true,
-        });
-    }
-    let (jumps, name) = match text.strip_prefix("jps:") {
-        Some(name) => (true, name),
-        None => (false, text.as_str()),
+    let (over, name) = match text.as_str() {
+        "jps" => (Over::Jumps, "astar"),
+        "jps+" => (Over::Table, "astar"),
+        _ => match (text.strip_prefix("jps:"), text.strip_prefix("jps+:")) {
+            (Some(name), _) => (Over::Jumps, name),
+            (_, Some(name)) => (Over::Table, name),
+            _ => (Over::Cells, text.as_str()),
+        },
     };
     let strategy = common::strategy(name.into(), &cell_strategies(), "")?;
-    Ok(Method { strategy, jumps })
+    Ok(Method { strategy, over })
 }
 
 /// What one method did on the scenarios.
@@ -142,34 +160,51 @@ impl Searchers {
     }
 }
 
-/// Runs `method` from `start` to `goal` in its `searchers`: the cost found (`None` for no
-/// path), the states expanded and the time.
+/// Runs `problem` in `searcher`: the search, with the cost of the path found.
+fn cost_of<S, I, P>(
+    searcher: &mut StrategySearcher<S, OctileCost, I>,
+    problem: &P,
+) -> Result<Search<OctileCost>, String>
+where
+    S: Clone + Eq + std::hash::Hash + std::fmt::Debug,
+    I: StateIndexer<S>,
+    P: SearchProblem,
+    P::Space: StateSpace<State = S, Cost = OctileCost>,
+    P::I: MaybeIndexer<S, Indexer = I>,
+{
+    searcher
+        .run(problem, &Limits::new())
+        .map(|s| s.map(|found| found.cost))
+        .map_err(|e| e.to_string())
+}
+
+/// Runs `method` from `start` to `goal` in its `searchers` on the map's `table` (`None`
+/// when no method needs it): the cost found (`None` for no path), the states expanded and
+/// the time.
 fn solve(
-    space: &OctileSpace,
+    (space, table): (&OctileSpace, Option<&JumpTable>),
     (method, searchers): (Method, &mut Searchers),
     storage: StoragePolicy,
     (start, goal): (Pos, Pos),
 ) -> Result<(Option<OctileCost>, u64, Duration), String> {
-    let limits = Limits::new();
     let started = Instant::now();
-    let search = if method.jumps {
-        let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
-        searchers
-            .jumps
-            .run(&jumps.problem(start).storage(storage), &limits)
-            .map(|s| s.map(|found| found.cost))
-            .map_err(|e| e.to_string())
-    } else {
-        let problem = Problem::new(space, [start], move |&p| p == goal)
-            .heuristic(space.heuristic(goal))
-            .indexed()
-            .backward(goal)
-            .storage(storage);
-        searchers
-            .cells
-            .run(&problem, &limits)
-            .map(|s| s.map(|found| found.cost))
-            .map_err(|e| e.to_string())
+    let search = match method.over {
+        Over::Jumps => {
+            let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
+            cost_of(&mut searchers.jumps, &jumps.problem(start).storage(storage))
+        }
+        Over::Table => {
+            let jumps = table.ok_or("no jump table")?.jump_points(goal);
+            cost_of(&mut searchers.jumps, &jumps.problem(start).storage(storage))
+        }
+        Over::Cells => {
+            let problem = Problem::new(space, [start], move |&p| p == goal)
+                .heuristic(space.heuristic(goal))
+                .indexed()
+                .backward(goal)
+                .storage(storage);
+            cost_of(&mut searchers.cells, &problem)
+        }
     }
     .map_err(|e| format!("{method}: {e}"))?;
     let elapsed = started.elapsed();
@@ -216,6 +251,20 @@ fn run() -> Result<bool, String> {
     let (map, scenarios) = files::load(&files, every)?;
     let scenarios: Vec<&Scenario> = scenarios.iter().step_by(every).take(first).collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
+    let mut out = String::new();
+    let table = if methods.iter().any(|m| m.over == Over::Table) {
+        let started = Instant::now();
+        let table = JumpTable::new(&space).map_err(|e| e.to_string())?;
+        let _ = writeln!(
+            out,
+            "jps+ table: built in {:.1} ms, {} bytes",
+            started.elapsed().as_secs_f64() * 1e3,
+            table.bytes()
+        );
+        Some(table)
+    } else {
+        None
+    };
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
     let mut searchers: Vec<Searchers> = methods.iter().map(|&m| Searchers::new(m)).collect();
     // Scenario by scenario, every method in turn, so that a slow spell of the machine
@@ -223,7 +272,8 @@ fn run() -> Result<bool, String> {
     for scenario in &scenarios {
         for ((method, tally), searchers) in methods.iter().zip(&mut tallies).zip(&mut searchers) {
             let ends = (scenario.start, scenario.goal);
-            let (cost, expanded, time) = solve(&space, (*method, searchers), storage, ends)?;
+            let on = (&space, table.as_ref());
+            let (cost, expanded, time) = solve(on, (*method, searchers), storage, ends)?;
             tally.expanded += expanded;
             tally.times.push(time);
             let printed = &scenario.optimal;
@@ -238,7 +288,6 @@ fn run() -> Result<bool, String> {
             }
         }
     }
-    let mut out = String::new();
     let mut all_match = true;
     for (method, tally) in methods.iter().zip(&mut tallies) {
         tally.times.sort();

@@ -431,8 +431,9 @@ impl StateSpace for JumpSpace<'_> {
     type State = JumpPoint;
     type Cost = OctileCost;
 
-    /// The jumps from `state` in the directions [`expand`] keeps, each scanned cell by
-    /// cell.
+    /// The jumps from `state`, each scanned cell by cell: in all eight directions from a
+    /// start; on from a cell reached straight, and sideways past the end of a wall beside
+    /// it; on and along both straight parts from a cell reached diagonally.
     fn successors(&self, state: &JumpPoint, mut emit: impl FnMut(JumpPoint, OctileCost)) {
         let classes = self.space.classes();
         expand(self.space, state, |here, class, direction| {

@@ -43,7 +43,7 @@ use super::{
 /// assert_eq!(table.bytes(), 8 * 6 * 32); // the map and its border, 32 bytes a cell
 /// for (start, goal, cost) in [
 ///     (Pos::new(0, 0), Pos::new(3, 5), OctileCost::new(6, 1)),
-///     (Pos::new(3, 5), Pos::new(0, 1), OctileCost::new(5, 2)),
+///     (Pos::new(3, 5), Pos::new(0, 1), OctileCost::new(7, 0)), // up the right side
 /// ] {
 ///     let jumps = table.jump_points(goal); // once per query, O(1)
 ///     let found = Strategy::AStar.run(&jumps.problem(start), &Limits::new())?.into_found().unwrap();

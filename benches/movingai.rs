@@ -1,16 +1,19 @@
 //! The Moving AI benchmark: twenty scenarios spread over each of six maps' files (short to
 //! long; group `movingai`), and the first twenty of bucket 0, the shortest (group
 //! `movingai-bucket0`), solved by A* over the cells, by A* over the jump points (JPS),
-//! each through `Strategy::run` and through a `StrategySearcher` kept across queries,
-//! and by `pathfinding`'s A* given the same moves. Every run asserts each length against
-//! the printed one.
+//! by A* over the jump points of a `JumpTable` built once per map (JPS+), each through
+//! `Strategy::run` and through a `StrategySearcher` kept across queries, and by
+//! `pathfinding`'s A* given the same moves. Every run asserts each length against the
+//! printed one. Group `movingai-jump-table`: the build of each map's table.
 //!
 //! Run with `cargo bench --features domains --bench movingai`; `BENCHMARKS.md` has the last figures.
 
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use state_search::domains::movingai::{Connectivity, OctileCost, OctileMap, OctileSpace, Scenario};
+use state_search::domains::movingai::{
+    Connectivity, JumpTable, OctileCost, OctileMap, OctileSpace, Scenario,
+};
 use state_search::grid::Pos;
 use state_search::{Limits, Problem, Strategy};
 
@@ -152,6 +155,28 @@ fn methods(
             });
         });
     });
+    let table = JumpTable::new(space).unwrap();
+    group.bench_function(id("jps+"), |b| {
+        b.iter(|| {
+            solve_all(scenarios, "jps+", |start, goal| {
+                let jumps = table.jump_points(goal);
+                let search = Strategy::AStar
+                    .run(&jumps.problem(start), &Limits::new())
+                    .unwrap();
+                search.into_found().expect("a path").cost
+            });
+        });
+    });
+    let mut jps_plus = Strategy::AStar.searcher();
+    group.bench_function(id("jps+-searcher"), |b| {
+        b.iter(|| {
+            solve_all(scenarios, "jps+-searcher", |start, goal| {
+                let jumps = table.jump_points(goal);
+                let search = jps_plus.run(&jumps.problem(start), &Limits::new()).unwrap();
+                search.into_found().expect("a path").cost
+            });
+        });
+    });
     group.bench_function(id("pathfinding-astar"), |b| {
         b.iter(|| {
             solve_all(scenarios, "pathfinding-astar", |s, g| {
@@ -162,13 +187,20 @@ fn methods(
     group.finish();
 }
 
-/// Per map: `QUERIES` scenarios spread over the file (group `movingai`), and the first
-/// `QUERIES` of bucket 0, the shortest (group `movingai-bucket0`).
+/// Per map: `QUERIES` scenarios spread over the file (group `movingai`), the first
+/// `QUERIES` of bucket 0, the shortest (group `movingai-bucket0`), and the build of the
+/// map's jump table (group `movingai-jump-table`).
 fn movingai(c: &mut Criterion) {
     for name in MAPS {
         let (space, spread, shortest) = load(name);
         methods(c, "movingai", name, &space, &spread);
         methods(c, "movingai-bucket0", name, &space, &shortest);
+        let mut group = c.benchmark_group("movingai-jump-table");
+        group.sample_size(10);
+        group.bench_function(BenchmarkId::new("build", name), |b| {
+            b.iter(|| JumpTable::new(black_box(&space)).unwrap().bytes());
+        });
+        group.finish();
     }
 }
 

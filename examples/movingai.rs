@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --features domains --example movingai -- MAP SCEN
-//! cargo run --release --features domains --example movingai -- MAP SCEN --method astar --method jps --every 10
+//! cargo run --release --features domains --example movingai -- MAP SCEN --method astar --method jps --method jps+ --every 10
 //! cargo run --release --features domains --example movingai -- --help
 //! ```
 //!
@@ -25,14 +25,15 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use state_search::domains::movingai::{
-    Connectivity, JumpPoint, OctileCost, OctileMap, OctileSpace, Scenario,
+    Connectivity, JumpPoint, JumpTable, OctileCost, OctileMap, OctileSpace, Scenario,
 };
 use state_search::grid::{CellIndexer, Pos};
 use state_search::store::{StoragePolicy, UnknownStoragePolicy};
-use state_search::strategy::NoIndexer;
 use state_search::strategy::Requirement::{InPlaceSpace, Threads, UniformCost, UnsignedCost};
+use state_search::strategy::{MaybeIndexer, NoIndexer, SearchProblem};
 use state_search::{
-    Event, Limits, NoVisitor, Outcome, Problem, Strategy, StrategySearcher, Visitor,
+    Event, Limits, NoVisitor, Outcome, Problem, Search, Solution, StateIndexer, StateSpace,
+    Strategy, StrategySearcher, Visitor,
 };
 
 const HELP: &str = "\
@@ -49,8 +50,10 @@ the next (a StrategySearcher), as a program answering many queries on one map wo
 
   --method NAME  a strategy over the map's cells (one of those listed below), or jps
                  (A* over the map's jump points: Jump Point Search), or jps:NAME (the
-                 strategy NAME over the jump points); may be repeated; default: astar,
-                 then jps
+                 strategy NAME over the jump points), or jps+ and jps+:NAME (the same
+                 with the jumps read from a table built once for the map: JPS+; a
+                 line then gives its build time and bytes); may be repeated; default:
+                 astar, then jps
   --storage S    the storage of the searches: auto (the default), dense or hashed
   --buckets A-B  only the scenarios of buckets A to B (or --buckets A: bucket A alone)
   --every K      only every K-th scenario (default 1: all, after --buckets)
@@ -96,37 +99,49 @@ fn usage() -> String {
     )
 }
 
-/// A method: a strategy over the cells, or over the jump points.
+/// What a method searches: the cells, the jump points scanned, or the jump points read
+/// from the map's table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Over {
+    Cells,
+    Jumps,
+    Table,
+}
+
+/// A method: a strategy over the cells or over the jump points.
 #[derive(Clone, Copy)]
 struct Method {
     strategy: Strategy,
-    jumps: bool,
+    over: Over,
 }
 
 impl std::fmt::Display for Method {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.jumps, self.strategy) {
-            (true, Strategy::AStar) => f.write_str("jps"),
-            (true, strategy) => write!(f, "jps:{strategy}"),
-            (false, strategy) => write!(f, "{strategy}"),
+        let prefix = match self.over {
+            Over::Cells => return write!(f, "{}", self.strategy),
+            Over::Jumps => "jps",
+            Over::Table => "jps+",
+        };
+        match self.strategy {
+            Strategy::AStar => f.write_str(prefix),
+            strategy => write!(f, "{prefix}:{strategy}"),
         }
     }
 }
 
 fn method(value: std::ffi::OsString) -> Result<Method, String> {
     let text = common::text(value)?;
-    if text == "jps" {
-        return Ok(Method {
-            strategy: Strategy::AStar,
-            jumps: true,
-        });
-    }
-    let (jumps, name) = match text.strip_prefix("jps:") {
-        Some(name) => (true, name),
-        None => (false, text.as_str()),
+    let (over, name) = match text.as_str() {
+        "jps" => (Over::Jumps, "astar"),
+        "jps+" => (Over::Table, "astar"),
+        _ => match (text.strip_prefix("jps:"), text.strip_prefix("jps+:")) {
+            (Some(name), _) => (Over::Jumps, name),
+            (_, Some(name)) => (Over::Table, name),
+            _ => (Over::Cells, text.as_str()),
+        },
     };
     let strategy = common::strategy(name.into(), &cell_strategies(), "")?;
-    Ok(Method { strategy, jumps })
+    Ok(Method { strategy, over })
 }
 
 /// What one method did on the scenarios.
@@ -158,9 +173,34 @@ impl Searchers {
 /// for no path), the states expanded and the search time.
 type Answer = (Option<(OctileCost, Vec<Pos>)>, u64, Duration);
 
-/// Runs `method` from `start` to `goal` in its `searchers`, showing `visitor` its events.
+/// Runs `problem` in `searcher`, showing `visitor` its events: the search, with the cost
+/// and the cells (`cell` of each state) of the path found.
+fn run_in<S, I, P, V>(
+    searcher: &mut StrategySearcher<S, OctileCost, I>,
+    problem: &P,
+    visitor: &mut V,
+    cell: impl Fn(&S) -> Pos,
+) -> Result<Search<(OctileCost, Vec<Pos>)>, String>
+where
+    S: Clone + Eq + std::hash::Hash + std::fmt::Debug,
+    I: StateIndexer<S>,
+    P: SearchProblem,
+    P::Space: StateSpace<State = S, Cost = OctileCost>,
+    P::I: MaybeIndexer<S, Indexer = I>,
+    V: Visitor<S, OctileCost>,
+{
+    let cells =
+        |found: Solution<S, OctileCost>| (found.cost, found.path.iter().map(&cell).collect());
+    searcher
+        .run_with(problem, &Limits::new(), visitor)
+        .map(|s| s.map(cells))
+        .map_err(|e| e.to_string())
+}
+
+/// Runs `method` from `start` to `goal` in its `searchers` on the map's `table` (`None`
+/// when no method needs it), showing `visitor` its events.
 fn solve<V>(
-    space: &OctileSpace,
+    (space, table): (&OctileSpace, Option<&JumpTable>),
     (method, searchers): (Method, &mut Searchers),
     storage: StoragePolicy,
     (start, goal): (Pos, Pos),
@@ -169,26 +209,27 @@ fn solve<V>(
 where
     V: Visitor<Pos, OctileCost> + Visitor<JumpPoint, OctileCost>,
 {
-    let limits = Limits::new();
     let started = Instant::now();
-    let search = if method.jumps {
-        let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
-        searchers
-            .jumps
-            .run_with(&jumps.problem(start).storage(storage), &limits, visitor)
-            .map(|s| s.map(|found| (found.cost, found.path.iter().map(|j| j.pos).collect())))
-            .map_err(|e| e.to_string())
-    } else {
-        let problem = Problem::new(space, [start], move |&p| p == goal)
-            .heuristic(space.heuristic(goal))
-            .indexed()
-            .backward(goal)
-            .storage(storage);
-        searchers
-            .cells
-            .run_with(&problem, &limits, visitor)
-            .map(|s| s.map(|found| (found.cost, found.path)))
-            .map_err(|e| e.to_string())
+    let jump_cell = |j: &JumpPoint| j.pos;
+    let search = match method.over {
+        Over::Jumps => {
+            let jumps = space.jump_points(goal).map_err(|e| e.to_string())?;
+            let problem = jumps.problem(start).storage(storage);
+            run_in(&mut searchers.jumps, &problem, visitor, jump_cell)
+        }
+        Over::Table => {
+            let jumps = table.ok_or("no jump table")?.jump_points(goal);
+            let problem = jumps.problem(start).storage(storage);
+            run_in(&mut searchers.jumps, &problem, visitor, jump_cell)
+        }
+        Over::Cells => {
+            let problem = Problem::new(space, [start], move |&p| p == goal)
+                .heuristic(space.heuristic(goal))
+                .indexed()
+                .backward(goal)
+                .storage(storage);
+            run_in(&mut searchers.cells, &problem, visitor, |&p: &Pos| p)
+        }
     }
     .map_err(|e| format!("{method}: {e}"))?;
     let elapsed = started.elapsed();
@@ -225,7 +266,7 @@ impl Visitor<JumpPoint, OctileCost> for Expanded {
 /// `--svg DIR`: writes the picture of `scenario` (number `number` in its file) by every
 /// method into `dir`, and names the file on standard error.
 fn picture(
-    (map, space, map_path): (&OctileMap, &OctileSpace, &Path),
+    (map, on, map_path): (&OctileMap, (&OctileSpace, Option<&JumpTable>), &Path),
     methods: &[Method],
     storage: StoragePolicy,
     (scenario, number): (&Scenario, usize),
@@ -236,7 +277,7 @@ fn picture(
     for &method in methods {
         let mut expanded = Expanded::default();
         let (found, count, _) = solve(
-            space,
+            on,
             (method, &mut Searchers::new(method)),
             storage,
             ends,
@@ -317,6 +358,20 @@ fn run() -> Result<bool, String> {
         .take(first)
         .collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
+    let mut out = String::new();
+    let table = if methods.iter().any(|m| m.over == Over::Table) {
+        let started = Instant::now();
+        let table = JumpTable::new(&space).map_err(|e| e.to_string())?;
+        let _ = writeln!(
+            out,
+            "jps+ table: built in {:.1} ms, {} bytes",
+            started.elapsed().as_secs_f64() * 1e3,
+            table.bytes()
+        );
+        Some(table)
+    } else {
+        None
+    };
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
     let mut searchers: Vec<Searchers> = methods.iter().map(|&m| Searchers::new(m)).collect();
     // Scenario by scenario, every method in turn, so that a slow spell of the machine
@@ -324,8 +379,9 @@ fn run() -> Result<bool, String> {
     for &(_, scenario) in &scenarios {
         for ((method, tally), searchers) in methods.iter().zip(&mut tallies).zip(&mut searchers) {
             let ends = (scenario.start, scenario.goal);
+            let on = (&space, table.as_ref());
             let (found, expanded, time) =
-                solve(&space, (*method, searchers), storage, ends, &mut NoVisitor)?;
+                solve(on, (*method, searchers), storage, ends, &mut NoVisitor)?;
             let cost = found.map(|(cost, _)| cost);
             tally.expanded += expanded;
             tally.times.push(time);
@@ -342,10 +398,9 @@ fn run() -> Result<bool, String> {
         }
     }
     if let (Some(dir), Some(&(number, scenario))) = (&svg_dir, scenarios.first()) {
-        let on = (&map, &space, files[0].as_path());
+        let on = (&map, (&space, table.as_ref()), files[0].as_path());
         picture(on, &methods, storage, (scenario, number), dir)?;
     }
-    let mut out = String::new();
     let mut all_match = true;
     for (method, tally) in methods.iter().zip(&mut tallies) {
         tally.times.sort();

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use crate::error::CapacityError;
 use crate::grid::Pos;
 use crate::problem::{NoBackward, NoDistance, NoIndexer, Problem};
 use crate::space::{Heuristic, IndexedSpace, StateIndexer, StateSpace};
@@ -67,7 +68,7 @@ impl Direction {
     }
 
     /// The direction of the change `(dr, dc)`, each -1, 0 or 1 and not both 0.
-    const fn of(dr: i8, dc: i8) -> Option<Direction> {
+    pub(super) const fn of(dr: i8, dc: i8) -> Option<Direction> {
         Some(match (dr, dc) {
             (-1, 0) => Direction::Up,
             (1, 0) => Direction::Down,
@@ -81,8 +82,15 @@ impl Direction {
         })
     }
 
+    /// The change of padded index of one move, in an array of `stride` cells a row.
+    #[inline]
+    pub(super) fn offset(self, stride: isize) -> isize {
+        let (dr, dc) = self.delta();
+        isize::from(dr) * stride + isize::from(dc)
+    }
+
     /// The number from 0 to 7 of the direction, in the order of [`Direction::ALL`].
-    const fn number(self) -> usize {
+    pub(super) const fn number(self) -> usize {
         self as usize
     }
 }
@@ -97,12 +105,47 @@ pub struct JumpPoint {
     pub arrived: Option<Direction>,
 }
 
+impl JumpPoint {
+    /// The jump point of a start: the cell, reached in no direction.
+    pub(super) const fn start(pos: Pos) -> Self {
+        Self { pos, arrived: None }
+    }
+}
+
+/// The goal test of a search over jump points toward `goal`: the goal's cell, reached in
+/// any direction.
+pub(super) fn reaches(goal: Pos) -> impl Fn(&JumpPoint) -> bool + Copy {
+    move |p: &JumpPoint| p.pos == goal
+}
+
+/// The cells of a path of jump points: each jump filled in with the cells it moves
+/// through, one move apart.
+pub(super) fn cells_of(path: &[JumpPoint]) -> Vec<Pos> {
+    let mut cells: Vec<Pos> = path.first().map(|p| p.pos).into_iter().collect();
+    for pair in path.windows(2) {
+        let (from, to) = (pair[0].pos, pair[1].pos);
+        let step = |a: u32, b: u32| i8::from(b > a) - i8::from(b < a);
+        let (dr, dc) = (step(from.row, to.row), step(from.col, to.col));
+        let mut at = from;
+        while at != to {
+            at = Pos::new(
+                at.row.wrapping_add_signed(i32::from(dr)),
+                at.col.wrapping_add_signed(i32::from(dc)),
+            );
+            cells.push(at);
+        }
+    }
+    cells
+}
+
 /// Why a map cannot be searched by its jump points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum JumpError {
     /// The space is 4-connected; jump points are defined for 8-connected moves.
     FourConnected,
+    /// The jump distances of a [`JumpTable`](super::JumpTable) could not be allocated.
+    Capacity(CapacityError),
 }
 
 impl fmt::Display for JumpError {
@@ -111,11 +154,19 @@ impl fmt::Display for JumpError {
             JumpError::FourConnected => f.write_str(
                 "jump point search needs 8-connected moves, and the space is 4-connected",
             ),
+            JumpError::Capacity(error) => write!(f, "the jump table: {error}"),
         }
     }
 }
 
-impl std::error::Error for JumpError {}
+impl std::error::Error for JumpError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            JumpError::FourConnected => None,
+            JumpError::Capacity(error) => Some(error),
+        }
+    }
+}
 
 /// The jump points of an 8-connected [`OctileSpace`] toward one goal: a [`StateSpace`]
 /// whose search is Jump Point Search (Harabor and Grastien, 2011; the variant without
@@ -217,16 +268,8 @@ impl<'a> JumpSpace<'a> {
     /// by each search. [`IndexedSpace`] gives the numbering for a reused dense store.
     #[must_use]
     pub fn problem(&self, start: Pos) -> JumpProblem<'_, 'a, impl Fn(&JumpPoint) -> bool + use<>> {
-        let goal = self.goal;
-        Problem::new(
-            self,
-            [JumpPoint {
-                pos: start,
-                arrived: None,
-            }],
-            move |p: &JumpPoint| p.pos == goal,
-        )
-        .heuristic(self.heuristic())
+        Problem::new(self, [JumpPoint::start(start)], reaches(self.goal))
+            .heuristic(self.heuristic())
     }
 
     /// The cells of a path of jump points: each jump filled in with the cells it moves
@@ -237,60 +280,77 @@ impl<'a> JumpSpace<'a> {
     /// O(length of the path in moves).
     #[must_use]
     pub fn cells(&self, path: &[JumpPoint]) -> Vec<Pos> {
-        let mut cells: Vec<Pos> = path.first().map(|p| p.pos).into_iter().collect();
-        for pair in path.windows(2) {
-            let (from, to) = (pair[0].pos, pair[1].pos);
-            let step = |a: u32, b: u32| i8::from(b > a) - i8::from(b < a);
-            let (dr, dc) = (step(from.row, to.row), step(from.col, to.col));
-            let mut at = from;
-            while at != to {
-                at = Pos::new(
-                    at.row.wrapping_add_signed(i32::from(dr)),
-                    at.col.wrapping_add_signed(i32::from(dc)),
-                );
-                cells.push(at);
-            }
-        }
-        cells
-    }
-
-    /// The class code of the cell at padded index `i`.
-    #[inline]
-    fn class(&self, i: usize) -> u8 {
-        self.space.classes()[i]
+        cells_of(path)
     }
 }
 
-/// The jumps from a cell of class `class`: each move stays on cells of that class.
+/// The moves of Jump Point Search from a cell of class `class`, written once for the
+/// scanning jumps of [`JumpSpace`] and the table of [`JumpTable`](super::JumpTable):
+/// each move stays on cells of that class, indices are those of the padded array.
 #[derive(Clone, Copy)]
-struct Jumps<'s, 'a> {
-    space: &'s JumpSpace<'a>,
+pub(super) struct Rules<'s> {
+    classes: &'s [u8],
     class: u8,
 }
 
-impl Jumps<'_, '_> {
-    /// Whether the cell at padded index `i` is of the jumps' class.
-    #[inline]
-    fn open(self, i: usize) -> bool {
-        self.space.class(i) == self.class
+impl<'s> Rules<'s> {
+    /// The rules for moves from a cell of class `class` of `classes`.
+    pub(super) fn new(classes: &'s [u8], class: u8) -> Self {
+        Self { classes, class }
     }
 
+    /// Whether the cell at padded index `i` is of the class.
+    #[inline]
+    pub(super) fn open(self, i: usize) -> bool {
+        self.classes[i] == self.class
+    }
+
+    /// Whether the cell `next`, reached by a straight move from `at`, has a forced
+    /// neighbour: a cell `side` or `-side` away from it that is open while the one beside
+    /// `at` is not. A straight jump stops there.
+    #[inline]
+    pub(super) fn forced(self, at: usize, next: usize, side: isize) -> bool {
+        let forced = |s: isize| {
+            self.open(next.wrapping_add_signed(s)) && !self.open(at.wrapping_add_signed(s))
+        };
+        forced(side) || forced(-side)
+    }
+
+    /// Whether the diagonal move from `at` to `next = at + vertical + horizontal` is
+    /// allowed: `next` and both cells it passes by open (no corner cutting).
+    #[inline]
+    pub(super) fn diagonal(
+        self,
+        at: usize,
+        next: usize,
+        vertical: isize,
+        horizontal: isize,
+    ) -> bool {
+        self.open(next)
+            && self.open(at.wrapping_add_signed(vertical))
+            && self.open(at.wrapping_add_signed(horizontal))
+    }
+}
+
+/// The jumps of a [`JumpSpace`] from a cell, by the [`Rules`] of its class.
+#[derive(Clone, Copy)]
+struct Jumps<'s, 'a> {
+    space: &'s JumpSpace<'a>,
+    rules: Rules<'s>,
+}
+
+impl Jumps<'_, '_> {
     /// Follows straight moves by `delta` from padded index `from`: the first cell that is
-    /// the goal or has a forced neighbour beside it (a cell `side` or `-side` away that is
-    /// open while the one behind it is not), and the number of moves, or `None` at a wall.
+    /// the goal or has a forced neighbour beside it ([`Rules::forced`]), and the number
+    /// of moves, or `None` at a wall.
     #[inline]
     fn straight(self, from: usize, delta: isize, side: isize) -> Option<(usize, u32)> {
-        let open = |i: usize| self.open(i);
+        let rules = self.rules;
         self.walk(
             from,
             delta,
-            |_, next| open(next),
-            |at, next| {
-                let forced = |s: isize| {
-                    open(next.wrapping_add_signed(s)) && !open(at.wrapping_add_signed(s))
-                };
-                forced(side) || forced(-side)
-            },
+            |_, next| rules.open(next),
+            |at, next| rules.forced(at, next, side),
         )
     }
 
@@ -303,11 +363,7 @@ impl Jumps<'_, '_> {
         self.walk(
             from,
             vertical + horizontal,
-            |at, next| {
-                self.open(next)
-                    && self.open(at.wrapping_add_signed(vertical))
-                    && self.open(at.wrapping_add_signed(horizontal))
-            },
+            |at, next| self.rules.diagonal(at, next, vertical, horizontal),
             |_, next| {
                 self.straight(next, horizontal, vertical).is_some()
                     || self.straight(next, vertical, horizontal).is_some()
@@ -375,55 +431,74 @@ impl StateSpace for JumpSpace<'_> {
     type State = JumpPoint;
     type Cost = OctileCost;
 
-    /// The jumps from `state`: in all eight directions from a start; on from a cell
-    /// reached straight, and sideways past the end of a wall beside it; on and along
-    /// both straight parts from a cell reached diagonally.
+    /// The jumps from `state`, each scanned cell by cell: in all eight directions from a
+    /// start; on from a cell reached straight, and sideways past the end of a wall beside
+    /// it; on and along both straight parts from a cell reached diagonally.
     fn successors(&self, state: &JumpPoint, mut emit: impl FnMut(JumpPoint, OctileCost)) {
-        let Some(here) = self.space.padded(state.pos) else {
-            return;
-        };
-        let class = self.class(here);
-        if class == BLOCKED {
-            return;
+        let classes = self.space.classes();
+        expand(self.space, state, |here, class, direction| {
+            let rules = Rules::new(classes, class);
+            Jumps { space: self, rules }.jump(here, direction, &mut emit);
+        });
+    }
+}
+
+/// The pruning rules of Jump Point Search, written once for every space of jump points:
+/// calls `jump(here, class, direction)` for each direction a jump leaves `state` in,
+/// `here` being the padded index of its cell and `class` its class code. In all eight
+/// directions from a start; on from a cell reached straight, and sideways past the end
+/// of a wall beside it (with the diagonal past it); on and along both straight parts
+/// from a cell reached diagonally. Nothing for a cell off the map or impassable.
+#[inline]
+pub(super) fn expand(
+    space: &OctileSpace,
+    state: &JumpPoint,
+    mut jump: impl FnMut(usize, u8, Direction),
+) {
+    let Some(here) = space.padded(state.pos) else {
+        return;
+    };
+    let classes = space.classes();
+    let class = classes[here];
+    if class == BLOCKED {
+        return;
+    }
+    let Some(arrived) = state.arrived else {
+        for direction in Direction::ALL {
+            jump(here, class, direction);
         }
-        let jumps = Jumps { space: self, class };
-        let Some(arrived) = state.arrived else {
-            for direction in Direction::ALL {
-                jumps.jump(here, direction, &mut emit);
-            }
-            return;
-        };
-        let (dr, dc) = arrived.delta();
-        jumps.jump(here, arrived, &mut emit);
-        if arrived.is_diagonal() {
-            for part in [Direction::of(dr, 0), Direction::of(0, dc)]
+        return;
+    };
+    let (dr, dc) = arrived.delta();
+    jump(here, class, arrived);
+    if arrived.is_diagonal() {
+        for part in [Direction::of(dr, 0), Direction::of(0, dc)]
+            .into_iter()
+            .flatten()
+        {
+            jump(here, class, part);
+        }
+        return;
+    }
+    // A straight arrival: a side cell open where the one behind it is not is reached
+    // at least cost only through this cell, and so is the diagonal past it.
+    let rules = Rules::new(classes, class);
+    let stride = space.stride();
+    let behind = here.wrapping_add_signed(-arrived.offset(stride));
+    for (sr, sc) in if dr == 0 {
+        [(-1, 0), (1, 0)]
+    } else {
+        [(0, -1), (0, 1)]
+    } {
+        let side = isize::from(sr) * stride + isize::from(sc);
+        if rules.open(here.wrapping_add_signed(side))
+            && !rules.open(behind.wrapping_add_signed(side))
+        {
+            for direction in [Direction::of(sr, sc), Direction::of(dr + sr, dc + sc)]
                 .into_iter()
                 .flatten()
             {
-                jumps.jump(here, part, &mut emit);
-            }
-            return;
-        }
-        // A straight arrival: a side cell open where the one behind it is not is reached
-        // at least cost only through this cell, and so is the diagonal past it.
-        let stride = self.space.stride();
-        let delta = isize::from(dr) * stride + isize::from(dc);
-        let behind = here.wrapping_add_signed(-delta);
-        for (sr, sc) in if dr == 0 {
-            [(-1, 0), (1, 0)]
-        } else {
-            [(0, -1), (0, 1)]
-        } {
-            let side = isize::from(sr) * stride + isize::from(sc);
-            if jumps.open(here.wrapping_add_signed(side))
-                && !jumps.open(behind.wrapping_add_signed(side))
-            {
-                for direction in [Direction::of(sr, sc), Direction::of(dr + sr, dc + sc)]
-                    .into_iter()
-                    .flatten()
-                {
-                    jumps.jump(here, direction, &mut emit);
-                }
+                jump(here, class, direction);
             }
         }
     }
@@ -433,9 +508,7 @@ impl IndexedSpace for JumpSpace<'_> {
     type Indexer = JumpIndexer;
 
     fn indexer(&self) -> JumpIndexer {
-        JumpIndexer {
-            cells: self.space.indexer(),
-        }
+        JumpIndexer::of(self.space)
     }
 }
 
@@ -445,6 +518,15 @@ impl IndexedSpace for JumpSpace<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JumpIndexer {
     cells: crate::grid::CellIndexer,
+}
+
+impl JumpIndexer {
+    /// The numbering of the jump points of `space`.
+    pub(super) fn of(space: &OctileSpace) -> Self {
+        Self {
+            cells: space.indexer(),
+        }
+    }
 }
 
 impl StateIndexer<JumpPoint> for JumpIndexer {
@@ -470,7 +552,7 @@ impl StateIndexer<JumpPoint> for JumpIndexer {
 /// on a [`JumpSpace`] toward that goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JumpDistance {
-    goal: Pos,
+    pub(super) goal: Pos,
 }
 
 impl Heuristic<JumpPoint, OctileCost> for JumpDistance {

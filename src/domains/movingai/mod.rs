@@ -32,6 +32,11 @@
 //! Jump Point Search: the same least costs, a small fraction of the expansions
 //! ([`JumpSpace`] has an example). Any strategy that needs no backward view searches it.
 //!
+//! [`JumpTable`] is JPS+: the jumps of every cell in every direction computed once per
+//! map (32 bytes a cell), shared by the searches of many (start, goal) pairs;
+//! [`JumpTable::jump_points`] gives the space toward a goal, [`JumpPlusSpace`], whose
+//! jumps cost a table read instead of a scan, with the same least costs.
+//!
 //! # Cells that open and close
 //!
 //! [`ClosableSpace`] is an [`OctileSpace`] whose cells can be closed and opened between
@@ -118,6 +123,7 @@
 mod closable;
 mod cost;
 mod jump;
+mod jump_table;
 mod map;
 mod scen;
 mod space;
@@ -127,6 +133,7 @@ pub use cost::{OctileCost, OctileKey};
 pub use jump::{
     Direction, JumpDistance, JumpError, JumpIndexer, JumpPoint, JumpProblem, JumpSpace,
 };
+pub use jump_table::{JumpPlusProblem, JumpPlusSpace, JumpTable};
 pub use map::{MAX_CELLS, MapSizeError, OctileMap, Terrain, TerrainClass};
 pub use scen::{PUBLISHED_SQRT_2, PrintedLength, Scenario};
 pub use space::{Connectivity, OctileDistance, OctileSpace};

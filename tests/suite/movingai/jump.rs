@@ -6,7 +6,7 @@ use state_search::domains::movingai::{JumpError, JumpPoint};
 
 /// A random map of up to 20 x 20 cells: open ground with walls, trees and water, so that
 /// jumps run long and stop at many kinds of corners.
-fn open_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+pub(super) fn open_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
     let cell = prop_oneof![
         12 => Just(b'.'),
         2 => Just(b'S'),
@@ -20,7 +20,7 @@ fn open_map() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
 /// `strategy` over the jump points of `space` from `start` to `goal`: the cost found,
 /// the cost of its cells replayed with the oracle's rules, and the expansions; `None`
 /// when no path is found.
-fn jump_search(
+pub(super) fn jump_search(
     rows: &oracle::Rows,
     space: &OctileSpace,
     strategy: Strategy,
@@ -40,14 +40,7 @@ fn jump_search(
     );
     let cells = jumps.cells(&found.path);
     assert_eq!((cells[0], cells[cells.len() - 1]), (start, goal));
-    let mut replayed = 0.0;
-    for step in cells.windows(2) {
-        let from = (step[0].row as usize, step[0].col as usize);
-        let d = |a: u32, b: u32| isize::try_from(i64::from(b) - i64::from(a)).unwrap();
-        let by = (d(step[0].row, step[1].row), d(step[0].col, step[1].col));
-        let cost = oracle::step_cost(rows, from, by, true);
-        replayed += cost.unwrap_or_else(|| panic!("illegal move {} -> {}", step[0], step[1]));
-    }
+    let replayed = replay(rows, &cells, true);
     assert!((replayed - found.cost.to_f64().unwrap()).abs() < 1e-9);
     Some((found.cost, replayed, expanded))
 }

@@ -18,6 +18,7 @@ use state_search::{
 
 mod cost;
 mod jump;
+mod jump_table;
 mod published;
 mod readers;
 mod space;
@@ -108,15 +109,21 @@ fn solve(
         (start, goal)
     );
     let diagonals = space.connectivity() == Connectivity::Eight;
+    let replayed = replay(rows, &found.path, diagonals);
+    assert!((replayed - found.cost.to_f64().unwrap()).abs() < 1e-9);
+    Some((found.cost, replayed))
+}
+
+/// The cost of the path of `cells` (one move apart) replayed move by move on `rows` with
+/// the oracle's rules, as an `f64`; panics at an illegal move.
+fn replay(rows: &oracle::Rows, cells: &[Pos], diagonals: bool) -> f64 {
     let mut replayed = 0.0;
-    for step in found.path.windows(2) {
+    for step in cells.windows(2) {
         let from = (step[0].row as usize, step[0].col as usize);
         let d = |a: u32, b: u32| isize::try_from(i64::from(b) - i64::from(a)).unwrap();
         let by = (d(step[0].row, step[1].row), d(step[0].col, step[1].col));
         let cost = oracle::step_cost(rows, from, by, diagonals);
-        replayed +=
-            cost.unwrap_or_else(|| panic!("{strategy}: illegal move {} -> {}", step[0], step[1]));
+        replayed += cost.unwrap_or_else(|| panic!("illegal move {} -> {}", step[0], step[1]));
     }
-    assert!((replayed - found.cost.to_f64().unwrap()).abs() < 1e-9);
-    Some((found.cost, replayed))
+    replayed
 }

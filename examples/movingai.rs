@@ -314,6 +314,27 @@ fn buckets(text: &str) -> Result<(u32, u32), String> {
     }
 }
 
+/// The JPS+ table of `space` when a method needs it, its build time and bytes written to
+/// `out`.
+fn jump_table<'s>(
+    space: &'s OctileSpace,
+    methods: &[Method],
+    out: &mut String,
+) -> Result<Option<JumpTable<'s>>, String> {
+    if methods.iter().all(|m| m.over != Over::Table) {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    let table = JumpTable::new(space).map_err(|e| e.to_string())?;
+    let _ = writeln!(
+        out,
+        "jps+ table: built in {:.1} ms, {} bytes",
+        started.elapsed().as_secs_f64() * 1e3,
+        table.bytes()
+    );
+    Ok(Some(table))
+}
+
 fn run() -> Result<bool, String> {
     use lexopt::prelude::*;
     let mut files = Vec::new();
@@ -359,19 +380,7 @@ fn run() -> Result<bool, String> {
         .collect();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let mut out = String::new();
-    let table = if methods.iter().any(|m| m.over == Over::Table) {
-        let started = Instant::now();
-        let table = JumpTable::new(&space).map_err(|e| e.to_string())?;
-        let _ = writeln!(
-            out,
-            "jps+ table: built in {:.1} ms, {} bytes",
-            started.elapsed().as_secs_f64() * 1e3,
-            table.bytes()
-        );
-        Some(table)
-    } else {
-        None
-    };
+    let table = jump_table(&space, &methods, &mut out)?;
     let mut tallies: Vec<Tally> = methods.iter().map(|_| Tally::default()).collect();
     let mut searchers: Vec<Searchers> = methods.iter().map(|&m| Searchers::new(m)).collect();
     // Scenario by scenario, every method in turn, so that a slow spell of the machine

@@ -21,14 +21,17 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use state_search::domains::movingai::{
-    ClosableSpace, Connectivity, OctileCost, OctileDistance, Scenario,
+    ClosableSpace, Connectivity, OctileCost, OctileDistance, Scenario, Terrain,
 };
 use state_search::grid::{CellIndexer, Pos};
 use state_search::rng::SplitMix64;
-use state_search::{AStar, DStarLite, Dense, IndexedSpace, Lpa, Problem, Search, Solution};
+use state_search::{
+    AStar, Cost, DStarLite, Dense, IndexedSpace, Lpa, Problem, Search, Solution, StateSpace,
+};
 
 const HELP: &str = "\
-usage: replan MAP SCEN [--min-bucket B] [--every K] [--first N] [--changes C] [--block S] [--seed X] [--verbose]
+usage: replan MAP SCEN [--min-bucket B] [--every K] [--first N] [--changes C] [--block S]
+              [--scatter P] [--seed X] [--verbose]
 
 For each chosen scenario of the Moving AI scenario file SCEN on the map MAP (8-connected,
 the benchmark's rules), runs two agents, each on its own copy of the map:
@@ -49,6 +52,9 @@ fresh A*, and the median of their ratios; with --verbose, one line per replan.
   --first N       only the first N scenarios after --every (default 10)
   --changes C     changes per scenario (default 5)
   --block S       the side of the closed block, odd (default 3)
+  --scatter P     instead of a block on the path, each change toggles P percent (a
+                  decimal) of the map's passable cells, chosen at random anywhere on the
+                  map: an open cell closes, a cell closed before opens again
   --seed X        the seed of the cells chosen (default 1)
   --verbose       one line per replan
   --              ends the options
@@ -146,6 +152,25 @@ fn close_block(
     closed
 }
 
+/// Toggles `count` cells of `cells` (the map's passable ones) chosen at random, except
+/// `keep` (the agent's cell and the goal): an open one closes, a closed one opens; the
+/// steps that changed.
+fn scatter(
+    space: &mut ClosableSpace,
+    (cells, count): (&[Pos], usize),
+    rng: &mut SplitMix64,
+    keep: [Pos; 2],
+) -> Vec<(Pos, Pos)> {
+    let mut changed = Vec::new();
+    for _ in 0..count {
+        let cell = cells[usize::try_from(rng.below(cells.len() as u64)).unwrap_or(0)];
+        if !keep.contains(&cell) && (space.close(cell) || space.open(cell)) {
+            changed.extend(space.steps_around(cell));
+        }
+    }
+    changed
+}
+
 /// Times a replan (`search`) from `from` and checks it against a fresh A* in `astar`,
 /// recording both; the new path, if the replan found one.
 fn replanned(
@@ -165,13 +190,38 @@ fn replanned(
         (&replan, time),
         baseline,
     );
-    replan.into_found().map(|found| found.path)
+    let found = replan.into_found()?;
+    // A path through a closed cell can claim the cost of a valid one: walk it.
+    if !walks(space, from, &found) {
+        tally.differ.push(format!(
+            "{name}: {} -> {}: the replan's path from {from} is not a path of the changed map",
+            scenario.start, scenario.goal
+        ));
+    }
+    Some(found.path)
+}
+
+/// Whether `found` is a path of `space` from `from` whose steps add up to its cost.
+fn walks(space: &ClosableSpace, from: Pos, found: &Solution<Pos, OctileCost>) -> bool {
+    let mut cost = Some(OctileCost::ZERO);
+    for step in found.path.windows(2) {
+        let mut least: Option<OctileCost> = None;
+        space.successors(&step[0], |next, c| {
+            if next == step[1] && least.is_none_or(|l| c < l) {
+                least = Some(c);
+            }
+        });
+        cost = cost.zip(least).and_then(|(sum, c)| sum.checked_plus(c));
+    }
+    found.path.first() == Some(&from) && cost == Some(found.cost)
 }
 
 /// The options.
 struct Options {
     changes: usize,
     block: u32,
+    /// `--scatter P`: the cells each change toggles, P percent of the passable ones.
+    scatter: Option<f64>,
     seed: u64,
     verbose: bool,
 }
@@ -253,7 +303,7 @@ impl Replanner for DStarLite<Pos, OctileCost, Connectivity, Dense<CellIndexer>> 
 /// the agent replans, each replan checked against a fresh A*.
 fn run_agent<R: Replanner>(
     make: impl FnOnce(&ClosableSpace, Pos, Pos) -> R,
-    (base, scenario): (&ClosableSpace, &Scenario),
+    (base, cells, scenario): (&ClosableSpace, &[Pos], &Scenario),
     options: &Options,
     rng: &mut SplitMix64,
     (tally, out): (&mut Tally, &mut String),
@@ -285,12 +335,20 @@ fn run_agent<R: Replanner>(
             break;
         }
         let at = ahead + margin + usize::try_from(rng.below(span)).unwrap_or(0);
-        agent.changed(close_block(
-            &mut space,
-            path[at],
-            options.block,
-            [here, goal],
-        ));
+        let steps = match options.scatter {
+            Some(percent) => {
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    clippy::cast_precision_loss,
+                    reason = "a share of the cells, at most all of them"
+                )]
+                let count = (cells.len() as f64 * percent / 100.0).round() as usize;
+                scatter(&mut space, (cells, count), rng, [here, goal])
+            }
+            None => close_block(&mut space, path[at], options.block, [here, goal]),
+        };
+        agent.changed(steps);
         let context = (R::NAME, options, scenario);
         let search = || agent.replan(&space);
         match replanned(search, (&mut astar, &space, here), context, (tally, out)) {
@@ -308,6 +366,7 @@ fn run() -> Result<bool, String> {
     let mut options = Options {
         changes: 5,
         block: 3,
+        scatter: None,
         seed: 1,
         verbose: false,
     };
@@ -338,6 +397,13 @@ fn run() -> Result<bool, String> {
                 options.block =
                     common::parse_value("--block", common::value(&mut parser, "--block")?)?;
             }
+            Long("scatter") => {
+                let value = common::text_value(&mut parser, "--scatter")?;
+                match value.parse::<f64>() {
+                    Ok(p) if (0.0..=100.0).contains(&p) => options.scatter = Some(p),
+                    _ => return Err(format!("--scatter is a percentage, not {value:?}")),
+                }
+            }
             Long("seed") => {
                 options.seed =
                     common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
@@ -358,6 +424,11 @@ fn run() -> Result<bool, String> {
         .take(first)
         .collect();
     let base = ClosableSpace::new(&map, Connectivity::Eight);
+    // The passable cells, for --scatter.
+    let cells: Vec<Pos> = (0..map.height())
+        .flat_map(|row| (0..map.width()).map(move |col| Pos::new(row, col)))
+        .filter(|&p| map.terrain(p).is_some_and(|t| t != Terrain::OutOfBounds))
+        .collect();
     let mut rng = SplitMix64::new(options.seed);
     let (mut lpa, mut dstar) = (Tally::default(), Tally::default());
     let mut out = String::new();
@@ -368,7 +439,7 @@ fn run() -> Result<bool, String> {
         let dstar_of = |space: &ClosableSpace, start, goal| {
             DStarLite::with_storage(Dense(space.indexer()), start, goal, Connectivity::Eight)
         };
-        let on = (&base, *scenario);
+        let on = (&base, cells.as_slice(), *scenario);
         run_agent(lpa_of, on, &options, &mut rng, (&mut lpa, &mut out))?;
         run_agent(dstar_of, on, &options, &mut rng, (&mut dstar, &mut out))?;
     }

@@ -180,3 +180,39 @@ fn movingai_svg_draws_the_first_scenario_run_once_per_method() {
     }
     assert_eq!(svg.matches("<polyline ").count(), 2);
 }
+
+#[test]
+fn replan_scatter_toggles_cells_anywhere_and_each_replan_equals_a_fresh_a_star() {
+    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
+    let args = [
+        &map,
+        &scen,
+        "--min-bucket",
+        "30",
+        "--first",
+        "3",
+        "--changes",
+        "3",
+        "--scatter",
+        "2",
+    ];
+    // Status 0: every replan's cost equals the fresh A*'s on the changed map.
+    let out = run("replan", &args, "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    for agent in ["lpa*", "d*lite"] {
+        let line = out.stdout.lines().find(|l| l.starts_with(agent)).unwrap();
+        assert!(line.contains(" replans over 3 scenarios"), "{line}");
+    }
+    // The cells toggled near LPA*'s path give its replans work to do.
+    let lpa = out.stdout.lines().find(|l| l.starts_with("lpa*")).unwrap();
+    let expanded = lpa.split("median expanded ").nth(1).unwrap();
+    let expanded: u64 = expanded.split(' ').next().unwrap().parse().unwrap();
+    assert!(expanded > 0, "{lpa}");
+    for bad in ["101", "-1", "x"] {
+        let out = run("replan", &[&map, &scen, "--scatter", bad], "");
+        assert!(
+            out.error_line().contains("--scatter is a percentage"),
+            "{out:?}"
+        );
+    }
+}

@@ -42,6 +42,7 @@ use state_search::domains::sliding::pdb::{
 
 use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
 
+use necessary::Report;
 use threads::Threads;
 
 /// `--help`: the usage, the options, the input format and the exit statuses, then the
@@ -150,18 +151,6 @@ struct Options {
     /// `--stats`, and `--necessary` (its extra column).
     stats: Report,
     progress: Progress,
-}
-
-/// What `--stats` and `--necessary` ask for, each more than the one before.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Report {
-    /// Neither: the solutions alone.
-    Off,
-    /// `--stats`.
-    On,
-    /// `--necessary` (with or without `--stats`): also the necessary expansions, counted
-    /// in a second run.
-    Necessary,
 }
 
 /// `--shape RxC`: both sides at least 1, at most [`MAX_CELLS`] cells in all.

@@ -1,9 +1,22 @@
-//! `--necessary`: the necessary expansions of an optimal search, counted in a second run.
+//! `--stats` and `--necessary`: the necessary expansions of an optimal search, counted in
+//! a second run.
 
 use std::ops::ControlFlow;
 
 use state_search::domains::sliding::npuzzle::{Board, Manhattan, NPuzzle, Slider};
 use state_search::{Event, FCounts, Heuristic, Limits, Strategy, Visitor};
+
+/// What `--stats` and `--necessary` ask for, each more than the one before.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Report {
+    /// Neither: the solutions alone.
+    Off,
+    /// `--stats`.
+    On,
+    /// `--necessary` (with or without `--stats`): also the necessary expansions, counted
+    /// in a second run.
+    Necessary,
+}
 
 /// The states `strategy` expands with `f = g + h` below `optimum` on `board` (for a
 /// bidirectional search, `h` towards the side's target: the backward estimate is the

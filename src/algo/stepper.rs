@@ -130,6 +130,11 @@ pub struct Stepper<P: SearchProblem, E: Engine<StateOf<P>>> {
 /// assert_eq!(stepper.finish().found().map(|found| found.cost), Some(12));
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be stepped",
+    label = "not a steppable engine",
+    note = "a `Stepper` runs `Dijkstra`, `AStar`, `WeightedAStar` (anytime too) or `Greedy`"
+)]
 pub trait Steppable<P: SearchProblem>: sealed::Advance<P> {
     /// A stepper of this engine on `problem` ([`Stepper::new`]).
     ///
@@ -154,6 +159,11 @@ pub(crate) mod sealed {
 
     /// How an engine runs one leg of its loop for a [`Stepper`]: a trait of the crate's
     /// best-first engines alone.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` cannot be stepped",
+        label = "not a steppable engine",
+        note = "a `Stepper` runs `Dijkstra`, `AStar`, `WeightedAStar` (anytime too) or `Greedy`"
+    )]
     pub trait Advance<P: SearchProblem>: Engine<StateOf<P>> + Sized {
         /// Runs the loop of `stepper` (queueing its starts on the first leg) until it
         /// has made `until` expansions in all, `event` is set, or the search ends;

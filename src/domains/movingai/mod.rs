@@ -19,7 +19,11 @@
 //! These are the rules under which the published optimal lengths of the benchmark's
 //! scenario files are reproduced (the rules of HOG2, the program that made the files:
 //! a map with trees then holds two separate worlds, and paths through the trees exist
-//! only between tree cells). [`OctileSpace`] is the map under these rules, or under 4
+//! only between tree cells). A start or goal on an impassable cell or off the map, or a
+//! goal of another terrain class than the start's, has no path: a search answers
+//! [`Outcome::NoPath`](crate::Outcome::NoPath) only after expanding every cell the start
+//! reaches, so a program answering many queries checks [`OctileMap::terrain`] (and
+//! [`Terrain::class`]) of both ends first. [`OctileSpace`] is the map under these rules, or under 4
 //! connectivity ([`Connectivity::Four`], all steps straight); its costs are exact
 //! [`OctileCost`]s, and [`OctileSpace::heuristic`] is the octile distance
 //! ([`OctileDistance`]), admissible and consistent.

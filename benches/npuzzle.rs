@@ -255,7 +255,7 @@ fn korf_with_pattern_databases(c: &mut Criterion) {
     } else {
         Partition::Fifteen663
     };
-    let set = Arc::new(PatternSet::build_fifteen(&puzzle, partition, true).unwrap());
+    let set = Arc::new(PatternSet::build_partition(&puzzle, partition, true).unwrap());
     let all = korf100();
     let instances = if quick() { &all[..5] } else { &all[..] };
     let total: u32 = instances.iter().map(|&(_, length, _)| length).sum();
@@ -305,7 +305,7 @@ fn build_pattern_databases(c: &mut Criterion) {
     for &(partition, entries) in partitions {
         group.bench_function(BenchmarkId::new("0-1 bfs", partition), |b| {
             b.iter(|| {
-                let set = PatternSet::build_fifteen(black_box(&puzzle), partition, true).unwrap();
+                let set = PatternSet::build_partition(black_box(&puzzle), partition, true).unwrap();
                 let built: usize = set.databases().iter().map(PatternDatabase::len).sum();
                 assert_eq!(built, entries);
             });

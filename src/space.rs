@@ -714,9 +714,11 @@ pub trait InPlaceSpace {
     ///
     /// Depth-first engines peek at each child before applying it and reject the children
     /// beyond their cost bound without an apply/undo round trip (in IDA* on the 15-puzzle,
-    /// about half of all generated nodes). When it answers, it must agree with
-    /// [`apply`](InPlaceSpace::apply) followed by `heuristic`. The default, `None`, makes
-    /// the engine apply the action to find out.
+    /// about half of all generated nodes). When it answers, the cost must agree with
+    /// [`apply`](InPlaceSpace::apply), and the estimate must be at most the `heuristic`
+    /// after it: equal, or a cheaper lower bound when the space refines its estimate only
+    /// once the action is applied (the engines check the child again after applying it).
+    /// The default, `None`, makes the engine apply the action to find out.
     fn peek(&self, action: Self::Action) -> Option<(Self::Cost, Self::Cost)> {
         let _ = action;
         None

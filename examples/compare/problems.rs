@@ -232,7 +232,7 @@ fn npuzzle(quick: bool, problems: &mut Vec<Named>) {
     let fifteen = Arc::new(NPuzzle::standard(4, 4).unwrap_or_else(|e| unreachable!("{e}")));
     let pdb = (!quick).then(|| {
         Arc::new(
-            PatternSet::build_fifteen(&fifteen, Partition::Fifteen555, true)
+            PatternSet::build_partition(&fifteen, Partition::Fifteen555, true)
                 .unwrap_or_else(|e| unreachable!("{e}")),
         )
     });

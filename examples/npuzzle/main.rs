@@ -20,6 +20,7 @@
 
 #[path = "../common/cli.rs"]
 mod common;
+mod databases;
 mod necessary;
 mod threads;
 
@@ -29,26 +30,26 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use state_search::domains::sliding::npuzzle::{
     Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
     TileHeuristic, moves_to_string, parse_instances,
 };
-use state_search::domains::sliding::pdb::{
-    Partition, PatternDatabase, PatternSet, PdbError, default_cache_dir,
-};
+use state_search::domains::sliding::pdb::{Partition, default_cache_dir};
 
 use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
 
+use databases::{Heuristic, Setup, setup};
 use necessary::Report;
 use threads::Threads;
 
 /// `--help`: the usage, the options, the input format and the exit statuses, then the
 /// strategies.
 const HELP: &str = "\
-usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78] [--no-reflection]
+usage: npuzzle [FILE | -] [--heuristic auto|md|lc|pdb555|pdb663|pdb78|pdb6666] [--no-reflection]
+               [--dual]
                [--pdb-cache DIR | --no-cache] [--goal first|last] [--shape RxC]
                [--order ULRD] [--strategy NAME] [--threads N] [--max-seconds S]
                [--max-expansions N] [--stats] [--necessary] [--progress | --quiet]
@@ -59,11 +60,16 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
 
   --heuristic NAME   auto (the default): on 4x4 boards the 7-8 pattern databases with
                      reflection when they are in the cache (loaded in a fraction of a
-                     second), else the 6-6-3 ones (built in about two seconds); on other
-                     boards lc. md: Manhattan distance; lc: linear conflict; pdb555,
+                     second), else the 6-6-3 ones (built in about two seconds); on 5x5
+                     boards the 6-6-6-6 ones when they are in the cache, else lc; on
+                     other boards lc. md: Manhattan distance; lc: linear conflict; pdb555,
                      pdb663, pdb78: additive pattern databases of the 15-puzzle (pdb78
-                     takes minutes and about 3.7 GB to build, once, into the cache)
+                     takes minutes and about 3.7 GB to build, once, into the cache);
+                     pdb6666: of the 24-puzzle (about a minute and 1.6 GB per thread to
+                     build, once, into the cache)
   --no-reflection    pattern databases without the reflected lookup
+  --dual             pattern databases with the dual lookups too (the databases read on
+                     the dual board, the inverse permutation: fewer nodes, each dearer)
   --pdb-cache DIR    where databases are saved and loaded (default: $STATE_SEARCH_PDB_DIR,
                      else $XDG_CACHE_HOME/state-search/pdb, else
                      ~/.cache/state-search/pdb); pdb555 and pdb663 are kept in memory
@@ -138,6 +144,7 @@ struct Options {
     input: Option<PathBuf>,
     choice: Choice,
     reflect: bool,
+    dual: bool,
     cache: Option<PathBuf>,
     cache_all: bool,
     convention: GoalConvention,
@@ -180,6 +187,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         input: None,
         choice: Choice::Auto,
         reflect: true,
+        dual: false,
         cache: default_cache_dir(),
         cache_all: false,
         convention: GoalConvention::BlankFirst,
@@ -207,10 +215,12 @@ fn parse_args() -> Result<Option<Options>, String> {
                     "pdb555" => Choice::Pdb(Partition::Fifteen555),
                     "pdb663" | "pdb" => Choice::Pdb(Partition::Fifteen663),
                     "pdb78" => Choice::Pdb(Partition::Fifteen78),
+                    "pdb6666" => Choice::Pdb(Partition::TwentyFour6666),
                     other => return Err(format!("unknown heuristic {other:?} (try --help)")),
                 };
             }
             Long("no-reflection") => options.reflect = false,
+            Long("dual") => options.dual = true,
             Long("pdb-cache") => {
                 let dir = common::text_value(&mut parser, "--pdb-cache")?;
                 if dir.is_empty() {
@@ -275,123 +285,6 @@ fn parse_args() -> Result<Option<Options>, String> {
         ));
     }
     Ok(Some(options))
-}
-
-/// The puzzle of one board shape and the heuristic set up for it.
-struct Setup {
-    puzzle: NPuzzle,
-    heuristic: Heuristic,
-}
-
-enum Heuristic {
-    Manhattan,
-    LinearConflict,
-    Pdb(Arc<PatternSet>),
-}
-
-fn setup(options: &Options, rows: usize, cols: usize, threads: &Threads) -> Result<Setup, String> {
-    let puzzle = NPuzzle::with_convention(rows, cols, options.convention)
-        .map_err(|e| e.to_string())?
-        .with_move_order(options.order);
-    if options.choice == Choice::Auto
-        && (rows, cols) == (4, 4)
-        && let Some(dir) = options.cache.as_deref()
-    {
-        // The strongest databases, if an earlier run left them in the cache.
-        let started = Instant::now();
-        if let Ok(Some(set)) =
-            PatternSet::load_fifteen(&puzzle, Partition::Fifteen78, options.reflect, dir)
-        {
-            if options.stats != Report::Off {
-                eprintln!(
-                    "7-8 pattern databases loaded from {} in {:.2} s",
-                    dir.display(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
-            return Ok(Setup {
-                puzzle,
-                heuristic: Heuristic::Pdb(Arc::new(set)),
-            });
-        }
-    }
-    let partition = match options.choice {
-        Choice::Manhattan | Choice::LinearConflict => None,
-        Choice::Auto => ((rows, cols) == (4, 4)).then_some(Partition::Fifteen663),
-        Choice::Pdb(partition) => Some(partition),
-    };
-    let heuristic = match (options.choice, partition) {
-        (Choice::Manhattan, _) => Heuristic::Manhattan,
-        (_, None) => Heuristic::LinearConflict,
-        (_, Some(partition)) => {
-            let started = Instant::now();
-            // Small databases are rebuilt in seconds; the 7-8 partition is cached.
-            let cache = options
-                .cache
-                .as_deref()
-                .filter(|_| options.cache_all || partition == Partition::Fifteen78);
-            let set = build_set(&puzzle, partition, options, cache, threads)
-                .map_err(|e| format!("{partition} pattern databases: {e}"))?;
-            if options.stats != Report::Off {
-                eprintln!(
-                    "{partition} pattern databases{}: {} MB, ready in {:.2} s{}",
-                    if options.reflect {
-                        " with reflection"
-                    } else {
-                        ""
-                    },
-                    set.memory_bytes() >> 20,
-                    started.elapsed().as_secs_f64(),
-                    cache.map_or(String::new(), |d| format!(" (cache {})", d.display())),
-                );
-            }
-            Heuristic::Pdb(Arc::new(set))
-        }
-    };
-    Ok(Setup { puzzle, heuristic })
-}
-
-/// The databases of `partition`, on the threads at once (each loaded from `cache` or built
-/// and saved there, else built in memory), with a line on standard error as each one is
-/// ready when progress is shown: the 7-8 set takes minutes to build.
-fn build_set(
-    puzzle: &NPuzzle,
-    partition: Partition,
-    options: &Options,
-    cache: Option<&std::path::Path>,
-    threads: &Threads,
-) -> Result<PatternSet, PdbError> {
-    let groups = PatternSet::fifteen_partition(puzzle, partition)?;
-    let started = Instant::now();
-    let ready = AtomicUsize::new(0);
-    let build = |tiles: &Vec<u8>| {
-        let db = match cache {
-            Some(dir) => {
-                let cached = PatternDatabase::load_or_build(puzzle, tiles, dir)?;
-                if let Some(error) = cached.not_saved {
-                    eprintln!("npuzzle: warning: pattern database not cached: {error}");
-                }
-                cached.value
-            }
-            None => PatternDatabase::build(puzzle, tiles)?,
-        };
-        let done = ready.fetch_add(1, Ordering::Relaxed) + 1;
-        let elapsed = started.elapsed();
-        if reports(options.progress, elapsed) {
-            eprintln!(
-                "{partition} pattern databases: {done} of {} ready ({} tiles) after {:.1} s",
-                groups.len(),
-                tiles.len(),
-                elapsed.as_secs_f64()
-            );
-        }
-        Ok::<_, PdbError>(db)
-    };
-    let dbs = threads
-        .map(&groups, build)
-        .into_iter()
-        .collect::<Result<_, _>>()?;
-    PatternSet::new(puzzle, dbs, options.reflect)
 }
 
 /// One solved instance.

@@ -121,7 +121,7 @@ fn fifteen_puzzle_plans_are_the_sequential_engine_s_on_any_pool() {
     // million nodes each, and last iterations where several items hold optimal plans (on
     // two threads, returning the first plan found gave another plan on all six).
     let puzzle = NPuzzle::standard(4, 4).unwrap();
-    let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());
+    let set = Arc::new(PatternSet::build_partition(&puzzle, Partition::Fifteen555, true).unwrap());
     for text in [
         "3 14 9 7 12 15 0 4 1 8 5 6 11 10 2 13",
         "6 12 11 3 13 7 9 15 2 14 8 10 4 1 5 0",
@@ -257,10 +257,10 @@ fn only_the_parallel_entry_points_run_it() {
 fn databases_built_on_the_pool_are_those_built_one_by_one() {
     use state_search::domains::sliding::pdb::{Partition, PatternSet};
     let puzzle = NPuzzle::standard(4, 4).unwrap();
-    let one_by_one = PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap();
+    let one_by_one = PatternSet::build_partition(&puzzle, Partition::Fifteen555, true).unwrap();
     for threads in THREADS {
         let set = pool(threads)
-            .install(|| PatternSet::par_build_fifteen(&puzzle, Partition::Fifteen555, true))
+            .install(|| PatternSet::par_build_partition(&puzzle, Partition::Fifteen555, true))
             .unwrap();
         assert_eq!(set.databases(), one_by_one.databases(), "{threads} threads");
         assert!(set.reflects());

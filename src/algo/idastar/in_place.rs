@@ -530,6 +530,21 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     continue;
                 }
                 space.apply(action);
+                // The space may refine the estimate once the action is applied (the peek
+                // gave a lower bound): the child is checked again.
+                let refined = space.heuristic();
+                if refined > h {
+                    match estimated_total(g, refined, &mut self.overflowed) {
+                        Some(f) if prune.admits(f) => {}
+                        cut => {
+                            if let Some(f) = cut {
+                                prune.cut(f);
+                            }
+                            space.undo(action);
+                            continue;
+                        }
+                    }
+                }
                 g
             } else {
                 let step = space.apply(action);

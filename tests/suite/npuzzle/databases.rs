@@ -89,7 +89,7 @@ fn pattern_sets_refuse_overlaps_and_impossible_reflections() {
         distances[board.tiles()]
     );
     assert!(matches!(
-        PatternSet::build_fifteen(&puzzle, Partition::Fifteen663, false),
+        PatternSet::build_partition(&puzzle, Partition::Fifteen663, false),
         Err(PdbError::Mismatch(_))
     ));
 }

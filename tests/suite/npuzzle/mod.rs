@@ -1,10 +1,12 @@
 //! The (n^2-1)-puzzle: the 8-puzzle facts, IDA* against breadth-first distances for every
 //! heuristic, Korf's instances with their published lengths and node counts, replayed
 //! solutions, admissibility, pattern databases against a brute-force 0-1 BFS, and rejected
-//! input.
+//! input; the dual lookups, and the 24-puzzle with Korf and Felner's databases.
 
 mod databases;
+mod dual;
 mod properties;
+mod twenty_four;
 
 use crate::common::npuzzle as oracle;
 use state_search::InPlaceSolver;
@@ -93,7 +95,7 @@ fn eight_puzzle_pdb(puzzle: &NPuzzle, reflect: bool) -> Arc<PatternSet> {
 fn fifteen_555(puzzle: &NPuzzle, reflect: bool) -> Arc<PatternSet> {
     static SETS: OnceLock<Vec<PatternDatabase>> = OnceLock::new();
     let dbs = SETS.get_or_init(|| {
-        PatternSet::build_fifteen(puzzle, Partition::Fifteen555, false)
+        PatternSet::build_partition(puzzle, Partition::Fifteen555, false)
             .unwrap()
             .databases()
             .to_vec()
@@ -240,6 +242,8 @@ fn ida_star_lengths_equal_bfs_distances_on_random_eight_puzzles_for_every_heuris
         eight_puzzle_pdb(&puzzle, false),
         eight_puzzle_pdb(&puzzle, true),
     );
+    let dbs = reflected.databases().to_vec();
+    let dual = Arc::new(PatternSet::new(&puzzle, dbs, true).unwrap().with_dual(true));
     let distances = eight_puzzle_distances();
     let mut rng = SplitMix64::new(2024);
     for _ in 0..150 {
@@ -258,6 +262,7 @@ fn ida_star_lengths_equal_bfs_distances_on_random_eight_puzzles_for_every_heuris
             solve_and_replay(&puzzle, &board, reflected.heuristic()),
             truth
         );
+        assert_eq!(solve_and_replay(&puzzle, &board, dual.heuristic()), truth);
     }
 }
 
@@ -723,7 +728,7 @@ fn the_blank_last_goal_gives_korfs_lengths_to_turned_boards() {
     // Turning a board by 180 degrees and renaming each tile x > 0 to 16 - x
     // maps Korf's goal onto the blank-last goal and keeps every distance.
     let puzzle = NPuzzle::with_convention(4, 4, GoalConvention::BlankLast).unwrap();
-    let set = Arc::new(PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true).unwrap());
+    let set = Arc::new(PatternSet::build_partition(&puzzle, Partition::Fifteen555, true).unwrap());
     for instance in korf_easiest().into_iter().take(4) {
         let turned: Vec<usize> = instance
             .board

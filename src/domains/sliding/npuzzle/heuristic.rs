@@ -48,9 +48,10 @@ pub trait TileHeuristic {
     /// was `h`; returns the new estimate.
     fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32;
 
-    /// The estimate [`slide`](TileHeuristic::slide) would return, without changing any
-    /// state, when that is cheap; `None` (the default) otherwise. Lets IDA* reject a child
-    /// beyond its bound without moving the tile.
+    /// The estimate [`slide`](TileHeuristic::slide) would return, or a cheaper lower bound
+    /// of it, without changing any state, when that is cheap; `None` (the default)
+    /// otherwise. Lets IDA* reject a child beyond its bound without moving the tile; a
+    /// child it admits is moved, and rejected after all if the slide's estimate is larger.
     fn peek(&self, h: u32, tile: u8, from: u8, to: u8) -> Option<u32> {
         let _ = (h, tile, from, to);
         None

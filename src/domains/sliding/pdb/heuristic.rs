@@ -48,6 +48,8 @@ impl PatternSet {
             ranks: [[0; MAX_PATTERNS]; 2],
             values: [[0; MAX_PATTERNS]; 2],
             sums: [0; 2],
+            dual: self.dual,
+            tiles: [0; MAX_PDB_CELLS],
             history: Vec::with_capacity(128),
             peeked: Cell::new(Peeked::NONE),
         }
@@ -59,7 +61,9 @@ impl PatternSet {
 /// rank is updated from the tiles on the cells it crosses ([`PatternDatabase::rank_after`])
 /// and looked up; undoing restores the saved rank and value. It answers
 /// [`TileHeuristic::peek`], so IDA* rejects a child beyond its bound without moving a tile,
-/// and the slide that follows a peek reuses its work.
+/// and the slide that follows a peek reuses its work. With the dual lookups
+/// ([`PatternSet::with_dual`]) the peek gives the sums only and the slide the larger
+/// estimate, so that only the children the sums admit pay for the dual lookups.
 ///
 /// Made by [`PatternSet::heuristic`]; clones share the databases.
 ///
@@ -107,8 +111,13 @@ pub struct PatternHeuristic {
     ranks: [[usize; MAX_PATTERNS]; 2],
     values: [[u8; MAX_PATTERNS]; 2],
     sums: [u32; 2],
-    /// Per slide not yet undone, each view's step with the rank and value it replaced.
-    history: Vec<[Step; 2]>,
+    /// Whether the dual lookups are asked ([`PatternSet::with_dual`]): they need the
+    /// board, kept in `tiles`.
+    dual: bool,
+    tiles: [u8; MAX_PDB_CELLS],
+    /// Per slide not yet undone, each view's step with the rank and value it replaced, and
+    /// the estimate before it.
+    history: Vec<([Step; 2], u32)>,
     /// The last peek's slide and steps, valid until the next change: the slide that
     /// follows a peek at it (as in IDA*) reuses them.
     peeked: Cell<Peeked>,
@@ -187,6 +196,21 @@ impl PatternHeuristic {
     #[inline]
     fn current(&self) -> u32 {
         self.sums[0].max(self.sums[1])
+    }
+
+    /// The estimate of the board: the larger sum over the views, and its dual lookups when
+    /// asked (from scratch: they change with every move).
+    #[inline]
+    fn with_dual(&self) -> u32 {
+        let sums = self.current();
+        if self.dual {
+            sums.max(
+                self.set
+                    .dual_estimate(&self.tiles[..self.set.cells.min(MAX_PDB_CELLS)]),
+            )
+        } else {
+            sums
+        }
     }
 
     /// What `tile` sliding from `from` to `to` does to `view`, without doing it. The rank
@@ -304,6 +328,8 @@ impl TileHeuristic for PatternHeuristic {
 
     fn start(&mut self, tiles: &[u8]) -> u32 {
         let set = &*self.set;
+        let cells = set.cells.min(MAX_PDB_CELLS).min(tiles.len());
+        self.tiles[..cells].copy_from_slice(&tiles[..cells]);
         let mut cells = [[[0; MAX_PATTERN_TILES]; MAX_PATTERNS]; 2];
         set.place(tiles, &mut cells);
         self.history.clear();
@@ -324,11 +350,11 @@ impl TileHeuristic for PatternHeuristic {
                 self.sums[view] += u32::from(value);
             }
         }
-        self.current()
+        self.with_dual()
     }
 
     #[inline]
-    fn slide(&mut self, _h: u32, tile: u8, from: u8, to: u8) -> u32 {
+    fn slide(&mut self, h: u32, tile: u8, from: u8, to: u8) -> u32 {
         let peeked = self.peeked.replace(Peeked::NONE);
         let steps = if peeked.slide == key(tile, from, to) {
             peeked.steps
@@ -336,8 +362,10 @@ impl TileHeuristic for PatternHeuristic {
             self.steps(tile, from, to)
         };
         let done = [self.apply(0, steps[0]), self.apply(1, steps[1])];
-        self.history.push(done);
-        self.current()
+        self.history.push((done, h));
+        self.tiles[usize::from(to) % MAX_PDB_CELLS] = tile;
+        self.tiles[usize::from(from) % MAX_PDB_CELLS] = 0;
+        self.with_dual()
     }
 
     #[inline]
@@ -354,13 +382,18 @@ impl TileHeuristic for PatternHeuristic {
     }
 
     #[inline]
-    fn unslide(&mut self, _h: u32, _tile: u8, _from: u8, _to: u8) -> u32 {
+    fn unslide(&mut self, _h: u32, tile: u8, from: u8, to: u8) -> u32 {
         self.peeked.set(Peeked::NONE);
-        if let Some([own, mirrored]) = self.history.pop() {
-            self.revert(0, &own);
-            self.revert(1, &mirrored);
+        self.tiles[usize::from(from) % MAX_PDB_CELLS] = tile;
+        self.tiles[usize::from(to) % MAX_PDB_CELLS] = 0;
+        match self.history.pop() {
+            Some(([own, mirrored], before)) => {
+                self.revert(0, &own);
+                self.revert(1, &mirrored);
+                before
+            }
+            None => self.current(),
         }
-        self.current()
     }
 }
 

@@ -41,6 +41,26 @@
 //! give a second estimate for free, and the maximum of the two is still admissible
 //! ([`PatternSet::new`] with `reflect = true`).
 //!
+//! # Dual lookups
+//!
+//! Write a board as the permutation `σ` of cells that takes each cell to the goal cell of
+//! the tile on it. Its *dual* is the board of `σ⁻¹`: on cell `c` stands the tile whose
+//! goal cell is the cell where `c`'s own tile stands now (for Korf's goal, where tile `i`
+//! belongs on cell `i`, the dual holds on cell `i` the number of the cell tile `i` is on).
+//! A solution of the board is a sequence of cell swaps; read backwards, it sorts the dual.
+//! When the blank is on its goal cell, every swap of the reversed sequence moves the
+//! dual's blank too, so it is a solution of the dual, and both boards are exactly as far
+//! from the goal (Zahavi, Felner, Holte and Schaeffer, 2008).
+//!
+//! Elsewhere the reversed sequence moves another tile in place of the blank, and an
+//! estimate of the dual can overestimate the board (the 4-4 databases of the 8-puzzle
+//! do on one board in eleven). So the blank is first walked home: `m` moves along a shortest path (the blank's
+//! Manhattan distance to its goal cell) give a board `B'` at most `m` moves further from
+//! the goal than the board, and the dual of `B'` is exactly as far as `B'`. The estimate
+//! of that dual less `m` is admissible. Two paths are tried (rows first, columns first),
+//! each estimate taking the larger of the dual's sum and its reflection's when the set
+//! reflects; the dual estimate is the larger of the two. Ask for them with [`PatternSet::with_dual`].
+//!
 //! # Files
 //!
 //! A database is the same for every instance of its board and goal: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
@@ -76,6 +96,7 @@
 mod builder;
 mod check;
 mod database;
+mod dual;
 mod error;
 mod files;
 mod heuristic;

@@ -1,5 +1,5 @@
 //! Sets of disjoint databases: `PatternSet` adds them up (with reflection), and the preset
-//! `Partition`s of the 15-puzzle.
+//! `Partition`s of the 15- and 24-puzzle.
 
 use core::fmt;
 use std::path::Path;
@@ -27,6 +27,12 @@ pub struct PatternSet {
     pub(super) slot: [[u8; MAX_CELLS]; 2],
     /// The reflection of each cell about the main diagonal.
     pub(super) mirror_cell: [u8; MAX_CELLS],
+    /// The goal: the tile on each cell, the blank's cell, and the board's width.
+    pub(super) goal: [u8; MAX_CELLS],
+    pub(super) blank_goal: u8,
+    pub(super) cols: u8,
+    /// Whether the estimate is also the maximum with the dual lookups.
+    pub(super) dual: bool,
 }
 
 impl PatternSet {
@@ -93,6 +99,8 @@ impl PatternSet {
                 slot[1][tile] = slot[0][mirror];
             }
         }
+        let mut goal = [0u8; MAX_CELLS];
+        goal[..cells].copy_from_slice(puzzle.goal().tiles());
         Ok(Self {
             dbs,
             cells,
@@ -100,7 +108,56 @@ impl PatternSet {
             owner,
             slot,
             mirror_cell,
+            goal,
+            blank_goal: byte(puzzle.goal().blank()),
+            cols: byte(puzzle.cols()),
+            dual: false,
         })
+    }
+
+    /// With `dual`, the estimate is also the maximum with the *dual lookups*: the same
+    /// databases read on the board's dual (the inverse permutation of tiles and cells),
+    /// after walking the blank home along two shortest paths, less those moves (see
+    /// [the dual's docs](super#dual-lookups)). Still admissible, never below the estimate
+    /// without it, and often above it; but each estimate reads the tables up to four times
+    /// as often. IDA* on the in-place view pays for it only on the children that the
+    /// plain estimate admits ([`TileHeuristic::peek`] gives the plain one, the slide the
+    /// larger one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::{PatternDatabase, PatternSet};
+    /// use state_search::Heuristic;
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let dbs = || -> Result<Vec<PatternDatabase>, _> {
+    ///     Ok::<_, state_search::domains::sliding::pdb::PdbError>(vec![
+    ///         PatternDatabase::build(&puzzle, &[1, 2, 3, 4])?,
+    ///         PatternDatabase::build(&puzzle, &[5, 6, 7, 8])?,
+    ///     ])
+    /// };
+    /// let plain = PatternSet::new(&puzzle, dbs()?, false)?;
+    /// let dual = PatternSet::new(&puzzle, dbs()?, false)?.with_dual(true);
+    /// // Tiles 1 and 3 swapped, the blank home: the dual lookup sees more of it.
+    /// let board = "0 3 2 1 4 5 6 7 8".parse()?;
+    /// assert!(dual.estimate(&board) >= plain.estimate(&board));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`TileHeuristic::peek`]: crate::domains::sliding::npuzzle::TileHeuristic::peek
+    #[must_use]
+    pub fn with_dual(mut self, dual: bool) -> Self {
+        self.dual = dual;
+        self
+    }
+
+    /// Whether the estimate is also the maximum with the dual lookups
+    /// ([`PatternSet::with_dual`]).
+    #[must_use]
+    pub fn duals(&self) -> bool {
+        self.dual
     }
 
     /// The databases.
@@ -126,8 +183,18 @@ impl PatternSet {
         if self.reflect { 2 } else { 1 }
     }
 
-    /// The estimate of a board, from scratch.
+    /// The estimate of a board, from scratch: the sums, and the dual lookups when asked.
     pub(super) fn estimate(&self, tiles: &[u8]) -> u32 {
+        let sums = self.sum_estimate(tiles);
+        if self.dual {
+            sums.max(self.dual_estimate(tiles))
+        } else {
+            sums
+        }
+    }
+
+    /// The larger sum of the databases over the views (the board and its reflection).
+    pub(super) fn sum_estimate(&self, tiles: &[u8]) -> u32 {
         let mut cells = [[[0u8; MAX_PATTERN_TILES]; MAX_PATTERNS]; 2];
         self.place(tiles, &mut cells);
         (0..self.views())
@@ -164,27 +231,43 @@ impl PatternSet {
         }
     }
 
-    /// The preset partitions of the 15-puzzle, as tiles of `puzzle` (4x4; the groups are
-    /// goal cells for a blank in the top-left corner, turned by 180 degrees when the blank's
-    /// goal is the bottom-right corner).
+    /// The tiles of `puzzle` in each group of a preset partition. The groups are goal cells
+    /// for a blank in the top-left corner ([`Partition::goal_cells`]), turned by 180
+    /// degrees when the blank's goal is the bottom-right corner.
     ///
     /// # Errors
     ///
-    /// [`PdbError::Mismatch`] for another board, or a blank's goal cell in neither corner.
-    pub fn fifteen_partition(
+    /// [`PdbError::Mismatch`] for a board of another size than the partition's
+    /// ([`Partition::board`]), or a blank's goal cell in neither corner.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::{Partition, PatternSet};
+    ///
+    /// let puzzle = NPuzzle::standard(5, 5)?;
+    /// let groups = PatternSet::partition_tiles(&puzzle, Partition::TwentyFour6666)?;
+    /// assert_eq!(groups[0], [1, 2, 5, 6, 7, 12]);
+    /// assert!(PatternSet::partition_tiles(&NPuzzle::standard(4, 4)?, Partition::TwentyFour6666).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn partition_tiles(
         puzzle: &NPuzzle,
         partition: Partition,
     ) -> Result<Vec<Vec<u8>>, PdbError> {
-        if (puzzle.rows(), puzzle.cols()) != (4, 4) {
+        let (rows, cols) = partition.board();
+        if (puzzle.rows(), puzzle.cols()) != (rows, cols) {
             return Err(PdbError::Mismatch(format!(
-                "the {partition} partition is for the 4x4 board, not {}x{}",
+                "the {partition} partition is for the {rows}x{cols} board, not {}x{}",
                 puzzle.rows(),
                 puzzle.cols()
             )));
         }
+        let last = rows * cols - 1;
         let turn = match puzzle.goal().blank() {
             0 => false,
-            15 => true,
+            blank if blank == last => true,
             _ => {
                 return Err(PdbError::Mismatch(
                     "the preset partitions need the blank's goal in a corner".to_owned(),
@@ -200,7 +283,7 @@ impl PatternSet {
                     .iter()
                     .map(|&cell| {
                         goal[if turn {
-                            15 - usize::from(cell)
+                            last - usize::from(cell)
                         } else {
                             usize::from(cell)
                         }]
@@ -210,25 +293,25 @@ impl PatternSet {
             .collect())
     }
 
-    /// Builds the databases of a preset partition of the 15-puzzle and adds them up.
+    /// Builds the databases of a preset partition and adds them up.
     ///
     /// # Errors
     ///
-    /// Those of [`PatternSet::fifteen_partition`], [`PatternDatabase::build`] and
+    /// Those of [`PatternSet::partition_tiles`], [`PatternDatabase::build`] and
     /// [`PatternSet::new`].
-    pub fn build_fifteen(
+    pub fn build_partition(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
     ) -> Result<Self, PdbError> {
-        let dbs = Self::fifteen_partition(puzzle, partition)?
+        let dbs = Self::partition_tiles(puzzle, partition)?
             .iter()
             .map(|tiles| PatternDatabase::build(puzzle, tiles))
             .collect::<Result<Vec<_>, _>>()?;
         Self::new(puzzle, dbs, reflect)
     }
 
-    /// [`PatternSet::build_fifteen`] with the databases built at once, one per thread of
+    /// [`PatternSet::build_partition`] with the databases built at once, one per thread of
     /// the current rayon pool (feature `parallel`; choose the threads with
     /// [`rayon::ThreadPool::install`]). The 6-6-3 set is ready in about half the time on
     /// two threads: its two 6-tile databases take nearly all of it. More threads than
@@ -237,7 +320,7 @@ impl PatternSet {
     ///
     /// # Errors
     ///
-    /// As [`PatternSet::build_fifteen`]; when several builds fail, the error of the first
+    /// As [`PatternSet::build_partition`]; when several builds fail, the error of the first
     /// database in the partition's order.
     ///
     /// # Examples
@@ -248,19 +331,19 @@ impl PatternSet {
     ///
     /// let puzzle = NPuzzle::standard(4, 4)?;
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
-    /// let set = pool.install(|| PatternSet::par_build_fifteen(&puzzle, Partition::Fifteen555, true))?;
-    /// let one_by_one = PatternSet::build_fifteen(&puzzle, Partition::Fifteen555, true)?;
+    /// let set = pool.install(|| PatternSet::par_build_partition(&puzzle, Partition::Fifteen555, true))?;
+    /// let one_by_one = PatternSet::build_partition(&puzzle, Partition::Fifteen555, true)?;
     /// assert_eq!(set.databases(), one_by_one.databases());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[cfg(feature = "parallel")]
-    pub fn par_build_fifteen(
+    pub fn par_build_partition(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
     ) -> Result<Self, PdbError> {
         use rayon::prelude::*;
-        let dbs = Self::fifteen_partition(puzzle, partition)?
+        let dbs = Self::partition_tiles(puzzle, partition)?
             .par_iter()
             .map(|tiles| PatternDatabase::build(puzzle, tiles))
             .collect::<Vec<_>>()
@@ -269,21 +352,21 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect)
     }
 
-    /// The databases of a preset partition of the 15-puzzle from `dir`, added up, if all of
+    /// The databases of a preset partition from `dir`, added up, if all of
     /// them are there ([`PatternDatabase::load_cached`]); nothing is built.
     ///
     /// # Errors
     ///
-    /// Those of [`PatternSet::fifteen_partition`] and [`PatternSet::new`]; missing files
+    /// Those of [`PatternSet::partition_tiles`] and [`PatternSet::new`]; missing files
     /// are `Ok(None)`.
-    pub fn load_fifteen(
+    pub fn load_partition(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
         dir: &Path,
     ) -> Result<Option<Self>, PdbError> {
         let mut dbs = Vec::new();
-        for tiles in Self::fifteen_partition(puzzle, partition)? {
+        for tiles in Self::partition_tiles(puzzle, partition)? {
             match PatternDatabase::load_cached(puzzle, &tiles, dir)? {
                 Some(db) => dbs.push(db),
                 None => return Ok(None),
@@ -292,13 +375,13 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect).map(Some)
     }
 
-    /// [`PatternSet::build_fifteen`], with each database loaded from `dir` or built and
+    /// [`PatternSet::build_partition`], with each database loaded from `dir` or built and
     /// saved there ([`PatternDatabase::load_or_build`]). Databases that cannot be saved are
     /// still used; [`Cached::not_saved`] holds the first reason.
     ///
     /// # Errors
     ///
-    /// As [`PatternSet::build_fifteen`].
+    /// As [`PatternSet::build_partition`].
     pub fn build_cached(
         puzzle: &NPuzzle,
         partition: Partition,
@@ -307,7 +390,7 @@ impl PatternSet {
     ) -> Result<Cached<Self>, PdbError> {
         let mut not_saved = None;
         let mut dbs = Vec::new();
-        for tiles in Self::fifteen_partition(puzzle, partition)? {
+        for tiles in Self::partition_tiles(puzzle, partition)? {
             let cached = PatternDatabase::load_or_build(puzzle, &tiles, dir)?;
             not_saved = not_saved.or(cached.not_saved);
             dbs.push(cached.value);
@@ -319,18 +402,21 @@ impl PatternSet {
     }
 }
 
-/// A preset partition of the 15-puzzle's tiles into disjoint patterns. The groups are goal
-/// cells for the blank in the top-left corner (Korf's goal):
+/// A preset partition of the tiles of the 15-puzzle (4x4) or the 24-puzzle (5x5) into
+/// disjoint patterns. The groups are goal cells for the blank in the top-left corner
+/// (Korf's goal, tile `i` on cell `i`):
 ///
 /// ```text
-///  .  1  2  3
-///  4  5  6  7
-///  8  9 10 11
-/// 12 13 14 15
+///  .  1  2  3        .  1  2  3  4
+///  4  5  6  7        5  6  7  8  9
+///  8  9 10 11       10 11 12 13 14
+/// 12 13 14 15       15 16 17 18 19
+///                   20 21 22 23 24
 /// ```
 ///
-/// Of the partitions tried, these had the largest mean estimate over Korf's 100 instances
-/// (see `BENCHMARKS.md`); the estimates grow with the patterns, and so do the tables.
+/// Of the 15-puzzle's partitions tried, these had the largest mean estimate over Korf's
+/// 100 instances (see `BENCHMARKS.md`); the estimates grow with the patterns, and so do
+/// the tables. The 24-puzzle's is Korf and Felner's (2002).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Partition {
@@ -344,9 +430,25 @@ pub enum Partition {
     /// 7-8: the top two rows `{1..7}` and the bottom two `{8..15}`: tables of 58 MB and
     /// 519 MB; the 8-tile table takes minutes and about 3.7 GB to build.
     Fifteen78,
+    /// 6-6-6-6 on the 5x5 board (Korf and Felner, 2002): `{1,2,5,6,7,12}`,
+    /// `{3,4,8,9,13,14}`, `{10,11,15,16,20,21}` and `{17,18,19,22,23,24}`. Its reflection
+    /// about the main diagonal is another partition, so the reflected lookup
+    /// ([`PatternSet::new`] with `reflect`) adds a second, different estimate from the
+    /// same tables. Four tables of 127,512,000 placements, each built in about 20 s
+    /// with 1.6 GB of work memory.
+    TwentyFour6666,
 }
 
 impl Partition {
+    /// The board the partition is for, as (rows, columns).
+    #[must_use]
+    pub fn board(self) -> (usize, usize) {
+        match self {
+            Self::Fifteen555 | Self::Fifteen663 | Self::Fifteen78 => (4, 4),
+            Self::TwentyFour6666 => (5, 5),
+        }
+    }
+
     /// The groups of goal cells (Korf's goal: tile `i` on cell `i`).
     #[must_use]
     pub fn goal_cells(self) -> &'static [&'static [u8]] {
@@ -354,6 +456,12 @@ impl Partition {
             Self::Fifteen555 => &[&[1, 4, 5, 8, 12], &[2, 3, 6, 7, 11], &[9, 10, 13, 14, 15]],
             Self::Fifteen663 => &[&[1, 4, 5, 8, 9, 12], &[2, 3, 6, 7, 10, 11], &[13, 14, 15]],
             Self::Fifteen78 => &[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
+            Self::TwentyFour6666 => &[
+                &[1, 2, 5, 6, 7, 12],
+                &[3, 4, 8, 9, 13, 14],
+                &[10, 11, 15, 16, 20, 21],
+                &[17, 18, 19, 22, 23, 24],
+            ],
         }
     }
 }
@@ -364,6 +472,7 @@ impl fmt::Display for Partition {
             Self::Fifteen555 => "5-5-5",
             Self::Fifteen663 => "6-6-3",
             Self::Fifteen78 => "7-8",
+            Self::TwentyFour6666 => "6-6-6-6",
         })
     }
 }

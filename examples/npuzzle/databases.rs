@@ -1,0 +1,145 @@
+//! The heuristic of each board shape: the choice of pattern databases, loaded from the
+//! cache or built (on the threads at once).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use state_search::domains::sliding::npuzzle::NPuzzle;
+use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet, PdbError};
+
+use crate::necessary::Report;
+use crate::threads::Threads;
+use crate::{Choice, Options, reports};
+
+/// The strongest preset databases of a board, which are only ever loaded from the cache
+/// or built into it: they take minutes and gigabytes to build.
+fn largest(rows: usize, cols: usize) -> Option<Partition> {
+    match (rows, cols) {
+        (4, 4) => Some(Partition::Fifteen78),
+        (5, 5) => Some(Partition::TwentyFour6666),
+        _ => None,
+    }
+}
+
+/// The puzzle of one board shape and the heuristic set up for it.
+pub(crate) struct Setup {
+    pub(crate) puzzle: NPuzzle,
+    pub(crate) heuristic: Heuristic,
+}
+
+pub(crate) enum Heuristic {
+    Manhattan,
+    LinearConflict,
+    Pdb(Arc<PatternSet>),
+}
+
+pub(crate) fn setup(
+    options: &Options,
+    rows: usize,
+    cols: usize,
+    threads: &Threads,
+) -> Result<Setup, String> {
+    let puzzle = NPuzzle::with_convention(rows, cols, options.convention)
+        .map_err(|e| e.to_string())?
+        .with_move_order(options.order);
+    // The strongest databases of the board, if an earlier run left them in the cache.
+    if options.choice == Choice::Auto
+        && let Some(big) = largest(rows, cols)
+        && let Some(dir) = options.cache.as_deref()
+    {
+        let started = Instant::now();
+        if let Ok(Some(set)) = PatternSet::load_partition(&puzzle, big, options.reflect, dir) {
+            let set = set.with_dual(options.dual);
+            if options.stats != Report::Off {
+                eprintln!(
+                    "{big} pattern databases loaded from {} in {:.2} s",
+                    dir.display(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            return Ok(Setup {
+                puzzle,
+                heuristic: Heuristic::Pdb(Arc::new(set)),
+            });
+        }
+    }
+    let partition = match options.choice {
+        Choice::Manhattan | Choice::LinearConflict => None,
+        Choice::Auto => ((rows, cols) == (4, 4)).then_some(Partition::Fifteen663),
+        Choice::Pdb(partition) => Some(partition),
+    };
+    let heuristic = match (options.choice, partition) {
+        (Choice::Manhattan, _) => Heuristic::Manhattan,
+        (_, None) => Heuristic::LinearConflict,
+        (_, Some(partition)) => {
+            let started = Instant::now();
+            // Small databases are rebuilt in seconds; the largest ones are cached.
+            let cache = options
+                .cache
+                .as_deref()
+                .filter(|_| options.cache_all || largest(rows, cols) == Some(partition));
+            let set = build_set(&puzzle, partition, options, cache, threads)
+                .map_err(|e| format!("{partition} pattern databases: {e}"))?;
+            if options.stats != Report::Off {
+                eprintln!(
+                    "{partition} pattern databases{}: {} MB, ready in {:.2} s{}",
+                    match (options.reflect, options.dual) {
+                        (true, true) => " with reflection and dual lookups",
+                        (true, false) => " with reflection",
+                        (false, true) => " with dual lookups",
+                        (false, false) => "",
+                    },
+                    set.memory_bytes() >> 20,
+                    started.elapsed().as_secs_f64(),
+                    cache.map_or(String::new(), |d| format!(" (cache {})", d.display())),
+                );
+            }
+            Heuristic::Pdb(Arc::new(set))
+        }
+    };
+    Ok(Setup { puzzle, heuristic })
+}
+
+/// The databases of `partition`, on the threads at once (each loaded from `cache` or built
+/// and saved there, else built in memory), with a line on standard error as each one is
+/// ready when progress is shown: the 7-8 set takes minutes to build.
+pub(crate) fn build_set(
+    puzzle: &NPuzzle,
+    partition: Partition,
+    options: &Options,
+    cache: Option<&std::path::Path>,
+    threads: &Threads,
+) -> Result<PatternSet, PdbError> {
+    let groups = PatternSet::partition_tiles(puzzle, partition)?;
+    let started = Instant::now();
+    let ready = AtomicUsize::new(0);
+    let build = |tiles: &Vec<u8>| {
+        let db = match cache {
+            Some(dir) => {
+                let cached = PatternDatabase::load_or_build(puzzle, tiles, dir)?;
+                if let Some(error) = cached.not_saved {
+                    eprintln!("npuzzle: warning: pattern database not cached: {error}");
+                }
+                cached.value
+            }
+            None => PatternDatabase::build(puzzle, tiles)?,
+        };
+        let done = ready.fetch_add(1, Ordering::Relaxed) + 1;
+        let elapsed = started.elapsed();
+        if reports(options.progress, elapsed) {
+            eprintln!(
+                "{partition} pattern databases: {done} of {} ready ({} tiles) after {:.1} s",
+                groups.len(),
+                tiles.len(),
+                elapsed.as_secs_f64()
+            );
+        }
+        Ok::<_, PdbError>(db)
+    };
+    let dbs = threads
+        .map(&groups, build)
+        .into_iter()
+        .collect::<Result<_, _>>()?;
+    Ok(PatternSet::new(puzzle, dbs, options.reflect)?.with_dual(options.dual))
+}

@@ -52,11 +52,13 @@ impl PatternDatabase {
                 return false;
             };
             return fresh.builder().run().is_ok_and(|table| {
-                table.len() == self.len()
-                    && table
-                        .iter()
-                        .enumerate()
-                        .all(|(rank, &v)| v == self.entry(rank))
+                let mut rank = 0;
+                let mut same = table.len() == self.len();
+                self.for_each_value(|v| {
+                    same &= table.get(rank) == Some(&v);
+                    rank += 1;
+                });
+                same
             });
         }
         // The seed need not be secret, only not known to whoever wrote the file in
@@ -99,20 +101,6 @@ impl PatternDatabase {
             }
         }
         true
-    }
-
-    /// The Manhattan distance of the pattern's tiles on `cells` to their goal cells.
-    fn manhattan(&self, cells: &[u8]) -> u8 {
-        let cols = self.cols;
-        let total: usize = cells
-            .iter()
-            .zip(&self.goal_cells)
-            .map(|(&at, &goal)| {
-                let (at, goal) = (usize::from(at), usize::from(goal));
-                (at / cols).abs_diff(goal / cols) + (at % cols).abs_diff(goal % cols)
-            })
-            .sum();
-        u8::try_from(total).unwrap_or(u8::MAX)
     }
 
     /// Whether the neighbours of `cells` (one pattern tile moved to a next, free cell)

@@ -81,7 +81,7 @@ mod files;
 mod heuristic;
 mod set;
 
-pub use database::PatternDatabase;
+pub use database::{Encoding, PatternDatabase};
 pub use error::{MAX_PATTERN_TILES, MAX_PATTERNS, MAX_PDB_CELLS, PdbError};
 pub use files::{Cached, default_cache_dir};
 pub use heuristic::PatternHeuristic;

@@ -30,7 +30,11 @@ impl PatternDatabase {
     /// value may be the builder's "not reached" mark.
     ///
     /// A table whose every value was doubled, saturated, zeroed or shifted (all values,
-    /// or all but the smallest) fails. A table forged to be wrong on a few placements
+    /// or all but the smallest) fails. A table of [`Encoding::Deltas`](super::Encoding)
+    /// holds no value below the Manhattan distance or of the other parity, whatever its
+    /// bytes; one whose deltas were doubled, saturated or shifted fails the same way, and
+    /// one whose deltas were all zeroed (the Manhattan distance itself: admissible, only
+    /// weaker) fails when the table is small enough to be built again. A table forged to be wrong on a few placements
     /// only, keeping these properties, passes: a cache directory must be writable by its
     /// owner only (see [`PatternDatabase::load_or_build`]).
     ///

@@ -322,12 +322,12 @@ fn forged_deltas(db: &PatternDatabase, forge: impl Fn(usize, u8) -> u8) -> Patte
 
 #[test]
 fn forged_deltas_tables_fail_the_checks() {
+    type Forgery = (&'static str, fn(usize, usize, u8) -> u8);
     let mut rng = SplitMix64::new(11);
     for db in databases().into_iter().filter(|db| db.rows > 1) {
         let db = db.encoded(Encoding::Deltas).unwrap();
         let goal = db.rank(&db.goal_cells);
         let large = db.len() > 1 << 16;
-        type Forgery = (&'static str, fn(usize, usize, u8) -> u8);
         let forgeries: [Forgery; 3] = [
             ("doubled", |_, _, d| 2 * d),
             ("saturated", |_, _, d| if d == 0 { 0 } else { 15 }),

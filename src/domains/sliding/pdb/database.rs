@@ -66,6 +66,7 @@ pub(super) enum Entries {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Encoding {
     /// A byte per placement: any value.
     Bytes,

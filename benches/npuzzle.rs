@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use state_search::domains::sliding::npuzzle::{Board, Manhattan, NPuzzle, Slider, TileHeuristic};
-use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet};
+use state_search::domains::sliding::pdb::{Encoding, Partition, PatternDatabase, PatternSet};
 use state_search::rng::SplitMix64;
 use state_search::{AStar, Bfs, Dense, IndexedSpace, Limits, Strategy};
 
@@ -255,38 +255,54 @@ fn korf_with_pattern_databases(c: &mut Criterion) {
     } else {
         Partition::Fifteen663
     };
-    let set = Arc::new(PatternSet::build_partition(&puzzle, partition, true).unwrap());
+    let built = PatternSet::build_partition(&puzzle, partition, true).unwrap();
+    // The tables as built (deltas from the Manhattan distance) and as bytes: the cost of
+    // tracking the distance against the smaller table.
+    let bytes = built
+        .databases()
+        .iter()
+        .map(|db| db.encoded(Encoding::Bytes).unwrap())
+        .collect();
+    let sets = [
+        ("", Arc::new(built)),
+        (
+            " bytes",
+            Arc::new(PatternSet::new(&puzzle, bytes, true).unwrap()),
+        ),
+    ];
     let all = korf100();
     let instances = if quick() { &all[..5] } else { &all[..] };
     let total: u32 = instances.iter().map(|&(_, length, _)| length).sum();
     let mut group = c.benchmark_group("npuzzle/korf100");
     group.sample_size(10);
-    group.bench_function(
-        BenchmarkId::new(
-            format!("pdb {partition} reflected, search only"),
-            instances.len(),
-        ),
-        |b| {
-            b.iter(|| {
-                let mut sum = 0;
-                for (id, length, board) in instances {
-                    let plan = puzzle
-                        .solve(
-                            black_box(board),
-                            set.heuristic(),
-                            &NPuzzle::DEFAULT_STRATEGY,
-                            &Limits::new(),
-                        )
-                        .unwrap()
-                        .into_found()
-                        .unwrap();
-                    assert_eq!(plan.cost, *length, "instance {id}");
-                    sum += plan.cost;
-                }
-                assert_eq!(sum, total);
-            });
-        },
-    );
+    for (encoding, set) in &sets {
+        group.bench_function(
+            BenchmarkId::new(
+                format!("pdb {partition} reflected{encoding}, search only"),
+                instances.len(),
+            ),
+            |b| {
+                b.iter(|| {
+                    let mut sum = 0;
+                    for (id, length, board) in instances {
+                        let plan = puzzle
+                            .solve(
+                                black_box(board),
+                                set.heuristic(),
+                                &NPuzzle::DEFAULT_STRATEGY,
+                                &Limits::new(),
+                            )
+                            .unwrap()
+                            .into_found()
+                            .unwrap();
+                        assert_eq!(plan.cost, *length, "instance {id}");
+                        sum += plan.cost;
+                    }
+                    assert_eq!(sum, total);
+                });
+            },
+        );
+    }
     group.finish();
 }
 

@@ -717,7 +717,9 @@ pub trait InPlaceSpace {
     /// about half of all generated nodes). When it answers, the cost must agree with
     /// [`apply`](InPlaceSpace::apply), and the estimate must be at most the `heuristic`
     /// after it: equal, or a cheaper lower bound when the space refines its estimate only
-    /// once the action is applied (the engines check the child again after applying it).
+    /// once the action is applied (the engines check the child again after applying it;
+    /// a child the peek rejects sets IDA*'s next bound by the peek's figure, which may
+    /// cost an extra iteration).
     /// The default, `None`, makes the engine apply the action to find out.
     fn peek(&self, action: Self::Action) -> Option<(Self::Cost, Self::Cost)> {
         let _ = action;

@@ -12,6 +12,20 @@ use crate::necessary::Report;
 use crate::threads::Threads;
 use crate::{Choice, Options, reports};
 
+/// `--heuristic NAME`.
+pub(crate) fn choice(name: &str) -> Result<Choice, String> {
+    Ok(match name {
+        "auto" => Choice::Auto,
+        "md" => Choice::Manhattan,
+        "lc" => Choice::LinearConflict,
+        "pdb555" => Choice::Pdb(Partition::Fifteen555),
+        "pdb663" | "pdb" => Choice::Pdb(Partition::Fifteen663),
+        "pdb78" => Choice::Pdb(Partition::Fifteen78),
+        "pdb6666" => Choice::Pdb(Partition::TwentyFour6666),
+        other => return Err(format!("unknown heuristic {other:?} (try --help)")),
+    })
+}
+
 /// The strongest preset databases of a board, which are only ever loaded from the cache
 /// or built into it: they take minutes and gigabytes to build.
 fn largest(rows: usize, cols: usize) -> Option<Partition> {

@@ -7,6 +7,7 @@
 //! cargo run --release --features domains --example npuzzle -- korf100.txt
 //! cut -d' ' -f3- data/korf100.txt | cargo run --release --features domains --example npuzzle -- --stats
 //! cargo run --release --features parallel,domains --example npuzzle -- --threads 2 korf100.txt
+//! cargo run --release --features parallel,domains --example npuzzle -- --shape 5x5 --heuristic pdb6666 tests/data/npuzzle/korf-felner-50.txt
 //! cargo run --release --features domains --example npuzzle -- --help
 //! ```
 //!
@@ -208,16 +209,8 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("heuristic") => {
-                options.choice = match common::text_value(&mut parser, "--heuristic")?.as_str() {
-                    "auto" => Choice::Auto,
-                    "md" => Choice::Manhattan,
-                    "lc" => Choice::LinearConflict,
-                    "pdb555" => Choice::Pdb(Partition::Fifteen555),
-                    "pdb663" | "pdb" => Choice::Pdb(Partition::Fifteen663),
-                    "pdb78" => Choice::Pdb(Partition::Fifteen78),
-                    "pdb6666" => Choice::Pdb(Partition::TwentyFour6666),
-                    other => return Err(format!("unknown heuristic {other:?} (try --help)")),
-                };
+                options.choice =
+                    databases::choice(&common::text_value(&mut parser, "--heuristic")?)?;
             }
             Long("no-reflection") => options.reflect = false,
             Long("dual") => options.dual = true,

@@ -178,6 +178,16 @@ impl Ref<'_> {
             self.generated += 1;
             let (_, to, c) = self.g.edges[e];
             let g2 = gcost + c;
+            // A peek below the estimate rejects on its own figure first (the next bound
+            // may then be lower than the estimate would make it), then the estimate after
+            // the move decides.
+            if self.g.peekable[e] && self.g.peek_low[e] {
+                let peeked = g2 + self.g.h[to] / 2;
+                if peeked > bound {
+                    *next = Some(next.map_or(peeked, |x: u32| x.min(peeked)));
+                    continue;
+                }
+            }
             let f = g2 + self.g.h[to];
             if f > bound {
                 *next = Some(next.map_or(f, |x: u32| x.min(f)));

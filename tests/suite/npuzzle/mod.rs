@@ -22,7 +22,9 @@ use state_search::domains::sliding::npuzzle::{
     Board, BoardError, GoalConvention, LinearConflict, Manhattan, MoveOrder, NPuzzle, Slider,
     TileHeuristic, moves_to_string, parse_instances,
 };
-use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet, PdbError};
+use state_search::domains::sliding::pdb::{
+    Encoding, Partition, PatternDatabase, PatternSet, PdbError,
+};
 use state_search::grid::Dir;
 use state_search::rng::SplitMix64;
 use state_search::{

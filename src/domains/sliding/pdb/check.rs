@@ -30,7 +30,11 @@ impl PatternDatabase {
     /// value may be the builder's "not reached" mark.
     ///
     /// A table whose every value was doubled, saturated, zeroed or shifted (all values,
-    /// or all but the smallest) fails. A table forged to be wrong on a few placements
+    /// or all but the smallest) fails. A table of [`Encoding::Deltas`](super::Encoding)
+    /// holds no value below the Manhattan distance or of the other parity, whatever its
+    /// bytes; one whose deltas were doubled, saturated or shifted fails the same way, and
+    /// one whose deltas were all zeroed (the Manhattan distance itself: admissible, only
+    /// weaker) fails when the table is small enough to be built again. A table forged to be wrong on a few placements
     /// only, keeping these properties, passes: a cache directory must be writable by its
     /// owner only (see [`PatternDatabase::load_or_build`]).
     ///
@@ -52,11 +56,13 @@ impl PatternDatabase {
                 return false;
             };
             return fresh.builder().run().is_ok_and(|table| {
-                table.len() == self.len()
-                    && table
-                        .iter()
-                        .enumerate()
-                        .all(|(rank, &v)| v == self.entry(rank))
+                let mut rank = 0;
+                let mut same = table.len() == self.len();
+                self.for_each_value(|v| {
+                    same &= table.get(rank) == Some(&v);
+                    rank += 1;
+                });
+                same
             });
         }
         // The seed need not be secret, only not known to whoever wrote the file in
@@ -99,20 +105,6 @@ impl PatternDatabase {
             }
         }
         true
-    }
-
-    /// The Manhattan distance of the pattern's tiles on `cells` to their goal cells.
-    fn manhattan(&self, cells: &[u8]) -> u8 {
-        let cols = self.cols;
-        let total: usize = cells
-            .iter()
-            .zip(&self.goal_cells)
-            .map(|(&at, &goal)| {
-                let (at, goal) = (usize::from(at), usize::from(goal));
-                (at / cols).abs_diff(goal / cols) + (at % cols).abs_diff(goal % cols)
-            })
-            .sum();
-        u8::try_from(total).unwrap_or(u8::MAX)
     }
 
     /// Whether the neighbours of `cells` (one pattern tile moved to a next, free cell)

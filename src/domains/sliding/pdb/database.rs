@@ -1,5 +1,5 @@
 //! One pattern database: `PatternDatabase`, its ranking of placements and its table of a
-//! byte or a nibble per placement.
+//! byte or a nibble per placement (`Encoding`).
 
 use super::builder::{Builder, arrangements};
 use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PdbError};
@@ -44,6 +44,39 @@ pub(super) enum Entries {
     Bytes(Vec<u8>),
     /// Two values per byte, the even rank in the low nibble.
     Nibbles(Vec<u8>),
+    /// Two entries per byte as `Nibbles`, each `(value - md) / 2` where `md` is the
+    /// Manhattan distance of the placement's tiles to their goal cells.
+    Deltas(Vec<u8>),
+}
+
+/// How a [`PatternDatabase`] stores its table; [`PatternDatabase::build`] picks the
+/// smallest that holds every value.
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::npuzzle::NPuzzle;
+/// use state_search::domains::sliding::pdb::{Encoding, PatternDatabase};
+///
+/// let puzzle = NPuzzle::standard(3, 3)?;
+/// let db = PatternDatabase::build(&puzzle, &[1, 2, 3, 4])?;
+/// assert_eq!(db.encoding(), Encoding::Nibbles);
+/// let deltas = db.encoded(Encoding::Deltas)?;
+/// assert_eq!(deltas.value(&[8, 7, 6, 5]), db.value(&[8, 7, 6, 5]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// A byte per placement: any value.
+    Bytes,
+    /// A nibble per placement: every value below 16.
+    Nibbles,
+    /// A nibble per placement holding `(value - md) / 2`, where `md` is the Manhattan
+    /// distance of the pattern's tiles to their goal cells: every value at least `md`, of
+    /// its parity, and below `md + 32`. A lookup adds `md` back, which
+    /// [`PatternHeuristic`](super::PatternHeuristic) tracks move by move.
+    Deltas,
 }
 
 impl PatternDatabase {
@@ -70,7 +103,11 @@ impl PatternDatabase {
     /// Time O(P x k x 4) for the P = n!/(n-k)! placements (each region of the blank is
     /// filled once), plus one pass over the level sets per level of the search; memory P
     /// bytes for the table plus three sets of P x w bits (w = 16, 32 or 64, the board's
-    /// cells rounded up): about 40 MB for a 6-tile 15-puzzle database.
+    /// cells rounded up): about 40 MB for a 6-tile 15-puzzle database. Then one pass over
+    /// the table picks its [`Encoding`]: nibbles when every value is below 16, else deltas
+    /// from the Manhattan distance when they fit (the placements are generated in rank
+    /// order, O(P), with P/2 more bytes for the packed table while the bytes are still
+    /// held), else bytes. The table kept takes P bytes, or P/2 in nibbles or deltas.
     pub fn build(puzzle: &NPuzzle, tiles: &[u8]) -> Result<Self, PdbError> {
         let mut db = Self::empty(puzzle, tiles)?;
         let table = Builder::new(
@@ -81,8 +118,169 @@ impl PatternDatabase {
             db.blank_goal,
         )
         .run()?;
-        db.entries = compact(table);
+        db.entries = db.compact(table);
         Ok(db)
+    }
+
+    /// The smallest encoding of `table` (the values in rank order): nibbles, deltas or
+    /// bytes.
+    fn compact(&self, table: Vec<u8>) -> Entries {
+        if table.iter().all(|&v| v < 16) {
+            return Entries::Nibbles(pack(&table));
+        }
+        self.deltas(&table).unwrap_or(Entries::Bytes(table))
+    }
+
+    /// `table` (the values in rank order) as deltas, or `None` when a value is below its
+    /// placement's Manhattan distance, of the other parity or too far above it (or when
+    /// the memory is refused).
+    fn deltas(&self, table: &[u8]) -> Option<Entries> {
+        let mut packed = Vec::new();
+        packed.try_reserve_exact(table.len().div_ceil(2)).ok()?;
+        let (mut fits, mut low, mut rank) = (true, 0u8, 0usize);
+        self.for_each_manhattan(|md| {
+            let delta = table[rank].wrapping_sub(md);
+            fits &= delta < 32 && delta.is_multiple_of(2);
+            if rank.is_multiple_of(2) {
+                low = delta / 2;
+            } else {
+                packed.push(low | (delta / 2) << 4);
+            }
+            rank += 1;
+            fits
+        });
+        if !fits {
+            return None;
+        }
+        if rank % 2 == 1 {
+            packed.push(low);
+        }
+        Some(Entries::Deltas(packed))
+    }
+
+    /// Calls `visit` with the Manhattan distance of every placement, in rank order, until it
+    /// returns `false`: the placements are generated cell by cell as the ranking numbers
+    /// them (each tile on the cells the earlier ones left free, in increasing order), no
+    /// rank is unranked.
+    pub(super) fn for_each_manhattan(&self, mut visit: impl FnMut(u8) -> bool) {
+        let cells = self.cells();
+        let board = if cells == 64 {
+            u64::MAX
+        } else {
+            (1u64 << cells) - 1
+        };
+        self.manhattan_below(0, board, 0, &mut visit);
+    }
+
+    /// The placements whose first `level` tiles leave the cells `free`, their Manhattan
+    /// distance `md`: see [`PatternDatabase::for_each_manhattan`]. `false` when stopped.
+    fn manhattan_below(
+        &self,
+        level: usize,
+        free: u64,
+        md: u8,
+        visit: &mut impl FnMut(u8) -> bool,
+    ) -> bool {
+        let goal = self.goal_cells[level];
+        let last = level + 1 == self.tiles.len();
+        let mut rest = free;
+        while rest != 0 {
+            let cell = byte(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+            let md = md + self.distance(cell, goal);
+            let more = if last {
+                visit(md)
+            } else {
+                self.manhattan_below(level + 1, free & !(1u64 << cell), md, visit)
+            };
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The Manhattan distance between two cells.
+    #[inline]
+    pub(super) fn distance(&self, a: u8, b: u8) -> u8 {
+        let cols = byte(self.cols);
+        (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
+    }
+
+    /// The Manhattan distance of the pattern's tiles on `cells` to their goal cells.
+    pub(super) fn manhattan(&self, cells: &[u8]) -> u8 {
+        cells
+            .iter()
+            .zip(&self.goal_cells)
+            .fold(0u8, |md, (&at, &goal)| {
+                md.saturating_add(self.distance(at, goal))
+            })
+    }
+
+    /// Calls `visit` with every value of the table, in rank order.
+    pub(super) fn for_each_value(&self, mut visit: impl FnMut(u8)) {
+        match &self.entries {
+            Entries::Bytes(bytes) => bytes.iter().for_each(|&v| visit(v)),
+            Entries::Nibbles(_) => (0..self.len()).for_each(|rank| visit(self.stored(rank))),
+            Entries::Deltas(_) => {
+                let mut rank = 0;
+                self.for_each_manhattan(|md| {
+                    visit(md.wrapping_add(2 * self.stored(rank)));
+                    rank += 1;
+                    true
+                });
+            }
+        }
+    }
+
+    /// The same database in `encoding`.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Encoding`] when a value does not fit it: nibbles need every value below
+    /// 16, deltas every value at least its placement's Manhattan distance, of the same
+    /// parity and less than 32 above it.
+    ///
+    /// # Complexity
+    ///
+    /// O(P) for the P placements; P bytes of work memory beside the new table.
+    pub fn encoded(&self, encoding: Encoding) -> Result<Self, PdbError> {
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(self.len())
+            .map_err(|_| PdbError::Memory { bytes: self.len() })?;
+        self.for_each_value(|v| table.push(v));
+        let entries = match encoding {
+            Encoding::Bytes => Some(Entries::Bytes(table)),
+            Encoding::Nibbles => table
+                .iter()
+                .all(|&v| v < 16)
+                .then(|| Entries::Nibbles(pack(&table))),
+            Encoding::Deltas => self.deltas(&table),
+        };
+        let entries = entries.ok_or_else(|| {
+            PdbError::Encoding(format!(
+                "the values of tiles {:?} do not fit {encoding:?}",
+                self.tiles
+            ))
+        })?;
+        Ok(Self {
+            entries,
+            ..self.clone_header()
+        })
+    }
+
+    /// This database with an empty table.
+    fn clone_header(&self) -> Self {
+        Self {
+            rows: self.rows,
+            cols: self.cols,
+            tiles: self.tiles.clone(),
+            goal_cells: self.goal_cells.clone(),
+            blank_goal: self.blank_goal,
+            weights: self.weights,
+            entries: Entries::Bytes(Vec::new()),
+        }
     }
 
     /// The header of a database for `tiles` on `puzzle`, with no entries.
@@ -159,9 +357,7 @@ impl PatternDatabase {
     /// Whether the database has no entries (never true for a built one).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        match &self.entries {
-            Entries::Bytes(bytes) | Entries::Nibbles(bytes) => bytes.is_empty(),
-        }
+        self.stored_bytes().is_empty()
     }
 
     /// The number of cells of the board.
@@ -173,24 +369,43 @@ impl PatternDatabase {
     /// The bytes the table occupies.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
+        self.stored_bytes().len()
+    }
+
+    /// The table as stored.
+    pub(super) fn stored_bytes(&self) -> &[u8] {
         match &self.entries {
-            Entries::Bytes(bytes) | Entries::Nibbles(bytes) => bytes.len(),
+            Entries::Bytes(bytes) | Entries::Nibbles(bytes) | Entries::Deltas(bytes) => bytes,
         }
     }
 
-    /// Whether the table stores a nibble per placement (every value below 16).
+    /// Whether the table stores the values themselves in a nibble per placement (every
+    /// value below 16); see [`PatternDatabase::encoding`].
     #[must_use]
     pub fn is_nibbles(&self) -> bool {
-        matches!(self.entries, Entries::Nibbles(_))
+        self.encoding() == Encoding::Nibbles
+    }
+
+    /// How the table is stored.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        match self.entries {
+            Entries::Bytes(_) => Encoding::Bytes,
+            Entries::Nibbles(_) => Encoding::Nibbles,
+            Entries::Deltas(_) => Encoding::Deltas,
+        }
     }
 
     /// The largest value in the table.
+    ///
+    /// # Complexity
+    ///
+    /// O(P) for the P placements (generated in rank order for deltas, not unranked).
     #[must_use]
     pub fn max_value(&self) -> u8 {
-        (0..self.len())
-            .map(|rank| self.entry(rank))
-            .max()
-            .unwrap_or(0)
+        let mut max = 0;
+        self.for_each_value(|v| max = max.max(v));
+        max
     }
 
     /// The rank of a placement: `cells[i]` is the cell of the `i`-th pattern tile.
@@ -221,10 +436,41 @@ impl PatternDatabase {
     }
 
     /// The value of the placement of rank `rank` (0 past the end).
-    #[inline]
+    ///
+    /// # Complexity
+    ///
+    /// O(1) for bytes and nibbles. A table of [`Encoding::Deltas`] needs the placement's
+    /// Manhattan distance: the rank is unranked, O(k x n) bit operations for k tiles on n
+    /// cells. To read every value, [`PatternDatabase::max_value`] and
+    /// [`PatternDatabase::value`] avoid that.
     #[must_use]
     pub fn value_at(&self, rank: usize) -> u8 {
-        self.entry(rank)
+        if rank >= self.len() {
+            return 0;
+        }
+        if let Entries::Deltas(_) = self.entries {
+            let cells = self.unrank(rank);
+            return self.value(&cells[..self.tiles.len()]);
+        }
+        self.stored(rank)
+    }
+
+    /// The placement of rank `rank` (below [`PatternDatabase::len`]): each tile's digit
+    /// picks its cell among those the earlier tiles left free, in increasing order.
+    pub(super) fn unrank(&self, mut rank: usize) -> [u8; MAX_PATTERN_TILES] {
+        let mut cells = [0u8; MAX_PATTERN_TILES];
+        let mut used = 0u64;
+        for (cell, &weight) in cells.iter_mut().zip(&self.weights).take(self.tiles.len()) {
+            let digit = rank / weight;
+            rank %= weight;
+            let mut free = !used;
+            for _ in 0..digit {
+                free &= free - 1;
+            }
+            *cell = byte(free.trailing_zeros() as usize);
+            used |= 1u64 << *cell;
+        }
+        cells
     }
 
     /// The rank of the placement `cells` (of rank `rank`) after its tile `slot` moves from
@@ -239,14 +485,31 @@ impl PatternDatabase {
         rank_after(&self.weights, cells, rank, slot, from, to)
     }
 
-    /// The value of the placement of rank `rank`.
+    /// The entry stored for rank `rank` (0 past the end): the value in bytes and nibbles,
+    /// `(value - md) / 2` in deltas.
     #[inline]
-    pub(super) fn entry(&self, rank: usize) -> u8 {
+    pub(super) fn stored(&self, rank: usize) -> u8 {
         match &self.entries {
             Entries::Bytes(bytes) => bytes.get(rank).copied().unwrap_or(0),
-            Entries::Nibbles(bytes) => bytes
-                .get(rank / 2)
-                .map_or(0, |&b| (b >> ((rank & 1) * 4)) & 15),
+            Entries::Nibbles(bytes) | Entries::Deltas(bytes) => nibble(bytes, rank),
+        }
+    }
+
+    /// The value of rank `rank` and the Manhattan distance it used: `md()` (called for
+    /// deltas only) plus twice the delta, or the stored value and 0.
+    #[inline(always)]
+    #[expect(
+        clippy::inline_always,
+        reason = "the hot path of `PatternHeuristic`: `md` must vanish for bytes and nibbles"
+    )]
+    pub(super) fn lookup(&self, rank: usize, md: impl FnOnce() -> u8) -> (u8, u8) {
+        match &self.entries {
+            Entries::Bytes(bytes) => (bytes.get(rank).copied().unwrap_or(0), 0),
+            Entries::Nibbles(bytes) => (nibble(bytes, rank), 0),
+            Entries::Deltas(bytes) => {
+                let md = md();
+                (md.wrapping_add(2 * nibble(bytes, rank)), md)
+            }
         }
     }
 
@@ -259,7 +522,7 @@ impl PatternDatabase {
     #[inline]
     #[must_use]
     pub fn value(&self, cells: &[u8]) -> u8 {
-        self.entry(self.rank(cells))
+        self.lookup(self.rank(cells), || self.manhattan(cells)).0
     }
 
     /// The value for a whole board (`tiles` row-major, `0` = blank).
@@ -293,17 +556,20 @@ impl PatternDatabase {
     }
 }
 
-/// Packs the table into nibbles when every value fits.
-fn compact(table: Vec<u8>) -> Entries {
-    if table.iter().all(|&v| v < 16) {
-        let packed = table
-            .chunks(2)
-            .map(|pair| pair[0] | (pair.get(1).copied().unwrap_or(0) << 4))
-            .collect();
-        Entries::Nibbles(packed)
-    } else {
-        Entries::Bytes(table)
-    }
+/// The nibble of rank `rank` in `bytes` (0 past the end): the even rank in the low one.
+#[inline]
+fn nibble(bytes: &[u8], rank: usize) -> u8 {
+    bytes
+        .get(rank / 2)
+        .map_or(0, |&b| (b >> ((rank & 1) * 4)) & 15)
+}
+
+/// `table` (values below 16) packed two per byte, the even rank in the low nibble.
+fn pack(table: &[u8]) -> Vec<u8> {
+    table
+        .chunks(2)
+        .map(|pair| pair[0] | pair.get(1).copied().unwrap_or(0) << 4)
+        .collect()
 }
 
 /// See [`PatternDatabase::rank_after`]. Only the tiles on the cells strictly between

@@ -47,6 +47,8 @@ pub enum PdbError {
     Mismatch(String),
     /// Reflection needs a square board with the blank's goal cell on the main diagonal.
     Reflection(String),
+    /// The values of a table do not fit the [`Encoding`](super::Encoding) asked for.
+    Encoding(String),
     /// A file is not a pattern database of this format, or is damaged.
     Format(String),
     /// Reading or writing a file failed.
@@ -72,6 +74,7 @@ impl fmt::Display for PdbError {
             Self::TooDeep => f.write_str("a pattern needs more than 254 moves"),
             Self::Mismatch(why) => write!(f, "the database does not fit: {why}"),
             Self::Reflection(why) => write!(f, "cannot reflect: {why}"),
+            Self::Encoding(why) => write!(f, "cannot encode the table: {why}"),
             Self::Format(why) => write!(f, "not a valid pattern database file: {why}"),
             Self::Io(error) => write!(f, "pattern database file: {error}"),
         }

@@ -31,7 +31,7 @@ impl PatternDatabase {
     }
 
     /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
-    /// encoding (bytes), the tiles, their goal cells and the blank's goal cell, the table's
+    /// encoding (0: bytes, 1: nibbles, 2: deltas, see [`Encoding`](super::Encoding)), the tiles, their goal cells and the blank's goal cell, the table's
     /// length in bytes and an FNV-1a checksum (little-endian `u64`s), then the table.
     ///
     /// # Errors
@@ -41,6 +41,7 @@ impl PatternDatabase {
         let (encoding, table) = match &self.entries {
             Entries::Bytes(bytes) => (0u8, bytes),
             Entries::Nibbles(bytes) => (1u8, bytes),
+            Entries::Deltas(bytes) => (2u8, bytes),
         };
         out.write_all(MAGIC)?;
         out.write_all(&[
@@ -111,7 +112,7 @@ impl PatternDatabase {
         if rows == 0 || cols == 0 || rows * cols > MAX_PDB_CELLS {
             return Err(format("impossible board size"));
         }
-        if k == 0 || k > MAX_PATTERN_TILES || k >= rows * cols || encoding > 1 {
+        if k == 0 || k > MAX_PATTERN_TILES || k >= rows * cols || encoding > 2 {
             return Err(format("impossible pattern"));
         }
         let mut tiles = vec![0u8; k];
@@ -163,10 +164,10 @@ impl PatternDatabase {
         if input.read(&mut rest)? != 0 {
             return Err(format("trailing bytes"));
         }
-        db.entries = if encoding == 0 {
-            Entries::Bytes(table)
-        } else {
-            Entries::Nibbles(table)
+        db.entries = match encoding {
+            0 => Entries::Bytes(table),
+            1 => Entries::Nibbles(table),
+            _ => Entries::Deltas(table),
         };
         Ok(db)
     }

@@ -1,5 +1,6 @@
 //! The incremental heuristic of a pattern set for the in-place view: `PatternHeuristic`
-//! updates one pattern's rank per view at each move and restores it on undo.
+//! updates one pattern's rank (and for deltas tables its Manhattan distance) per view at
+//! each move and restores it on undo.
 
 use core::cell::Cell;
 use std::sync::Arc;
@@ -22,15 +23,27 @@ impl PatternSet {
         for view in 0..self.views() {
             // Tiles and cells share the numbers `0..cells`.
             for number in 0..self.cells.min(MAX_PDB_CELLS) {
+                let (pattern, slot) = (self.owner[view][number], self.slot[view][number]);
+                let goal = self
+                    .dbs
+                    .get(usize::from(pattern))
+                    .map_or(0, |db| db.goal_cells[usize::from(slot)]);
                 lanes[view][number] = Lane {
-                    pattern: self.owner[view][number],
-                    slot: self.slot[view][number],
+                    pattern,
+                    slot,
+                    goal,
                 };
                 cell_of[view][number] = if view == 0 {
                     byte(number)
                 } else {
                     self.mirror_cell[number]
                 };
+            }
+        }
+        let mut coords = [[0u8; 2]; MAX_PDB_CELLS];
+        if let Some(db) = self.dbs.first() {
+            for (cell, coord) in coords.iter_mut().enumerate().take(self.cells) {
+                *coord = [byte(cell / db.cols), byte(cell % db.cols)];
             }
         }
         let mut weights = [[0; MAX_PATTERN_TILES]; MAX_PATTERNS];
@@ -42,11 +55,13 @@ impl PatternSet {
             views: self.views(),
             lanes,
             cell_of,
+            coords,
             weights,
             occupied: [[0; MAX_PATTERNS]; 2],
             slot_at: [[0; MAX_PDB_CELLS]; 2],
             ranks: [[0; MAX_PATTERNS]; 2],
             values: [[0; MAX_PATTERNS]; 2],
+            mds: [[0; MAX_PATTERNS]; 2],
             sums: [0; 2],
             dual: self.dual,
             tiles: [0; MAX_PDB_CELLS],
@@ -59,7 +74,10 @@ impl PatternSet {
 /// The additive pattern-database heuristic, tracked move by move for the in-place view
 /// ([`NPuzzle::in_place`]): a move changes the placement of one pattern in each view, whose
 /// rank is updated from the tiles on the cells it crosses ([`PatternDatabase::rank_after`])
-/// and looked up; undoing restores the saved rank and value. It answers
+/// and looked up; undoing restores the saved rank and value. For a table of
+/// [`Encoding::Deltas`](super::Encoding::Deltas) it also tracks the Manhattan distance of
+/// the pattern's tiles in each view (the moved tile's changes by one), and the value is
+/// that distance plus twice the stored delta. It answers
 /// [`TileHeuristic::peek`], so IDA* rejects a child beyond its bound without moving a tile,
 /// and the slide that follows a peek reuses its work. With the dual lookups
 /// ([`PatternSet::with_dual`]) the peek gives the sums only and the slide the larger
@@ -98,9 +116,11 @@ pub struct PatternHeuristic {
     views: usize,
     /// The set's tables of the hot path, copied here to spare a pointer chase per move:
     /// per view and tile, the pattern that holds it and its slot; per view, the cell a
-    /// board cell is in that view; per pattern, the weights of its ranking.
+    /// board cell is in that view; per cell, its row and column; per pattern, the weights
+    /// of its ranking.
     lanes: [[Lane; MAX_PDB_CELLS]; 2],
     cell_of: [[u8; MAX_PDB_CELLS]; 2],
+    coords: [[u8; 2]; MAX_PDB_CELLS],
     weights: [[usize; MAX_PATTERN_TILES]; MAX_PATTERNS],
     /// Per view and pattern, the cells its tiles cover (a bit per cell).
     occupied: [[u64; MAX_PATTERNS]; 2],
@@ -110,35 +130,42 @@ pub struct PatternHeuristic {
     /// The current rank and value of each pattern in each view, and each view's sum.
     ranks: [[usize; MAX_PATTERNS]; 2],
     values: [[u8; MAX_PATTERNS]; 2],
+    /// The Manhattan distance of each pattern's tiles in each view, for deltas tables
+    /// (0 for the others).
+    mds: [[u8; MAX_PATTERNS]; 2],
     sums: [u32; 2],
     /// Whether the dual lookups are asked ([`PatternSet::with_dual`]): they need the
     /// board, kept in `tiles`.
     dual: bool,
     tiles: [u8; MAX_PDB_CELLS],
-    /// Per slide not yet undone, each view's step with the rank and value it replaced, and
-    /// the estimate before it.
+    /// Per slide not yet undone, each view's step with the rank, value and distance it
+    /// replaced, and the estimate before it.
     history: Vec<([Step; 2], u32)>,
     /// The last peek's slide and steps, valid until the next change: the slide that
     /// follows a peek at it (as in IDA*) reuses them.
     peeked: Cell<Peeked>,
 }
 
-/// The pattern that holds a tile in a view (`NONE` if none) and the tile's slot in it.
+/// The pattern that holds a tile in a view (`NONE` if none), the tile's slot in it and its
+/// goal cell there.
 #[derive(Clone, Copy, Debug)]
 struct Lane {
     pattern: u8,
     slot: u8,
+    goal: u8,
 }
 
 impl Lane {
     const NONE: Self = Self {
         pattern: NONE,
         slot: 0,
+        goal: 0,
     };
 }
 
 /// A slide's change to one view: the pattern (`NONE`: no change), the tile's slot and its
-/// cells in the view, and a rank and value (the new ones, or in the history the old ones).
+/// cells in the view, and a rank, value and Manhattan distance (the new ones, or in the
+/// history the old ones).
 #[derive(Clone, Copy, Debug)]
 struct Step {
     rank: usize,
@@ -147,6 +174,7 @@ struct Step {
     from: u8,
     to: u8,
     value: u8,
+    md: u8,
 }
 
 impl Step {
@@ -157,6 +185,7 @@ impl Step {
         from: 0,
         to: 0,
         value: 0,
+        md: 0,
     };
 }
 
@@ -260,13 +289,23 @@ impl PatternHeuristic {
         } else {
             old.wrapping_sub(change)
         };
+        // Only a deltas table asks for the distance: the tile's changes by one.
+        let (value, md) = self.set.dbs[pattern].lookup(rank, || {
+            let [goal_row, goal_col] = self.coords[usize::from(lane.goal) % MAX_PDB_CELLS];
+            let distance = |cell: u8| {
+                let [row, col] = self.coords[usize::from(cell) % MAX_PDB_CELLS];
+                row.abs_diff(goal_row) + col.abs_diff(goal_col)
+            };
+            (self.mds[view][pattern] + distance(to)).wrapping_sub(distance(from))
+        });
         Step {
             rank,
             pattern: lane.pattern,
             slot,
             from,
             to,
-            value: self.set.dbs[pattern].entry(rank),
+            value,
+            md,
         }
     }
 
@@ -291,8 +330,8 @@ impl PatternHeuristic {
         self.sums[view] + u32::from(step.value) - u32::from(self.values[view][pattern])
     }
 
-    /// Applies `step` to `view` (the rank and value it carries become current) and returns
-    /// it with the replaced rank and value, for the history.
+    /// Applies `step` to `view` (the rank, value and distance it carries become current)
+    /// and returns it with the replaced ones, for the history.
     #[inline]
     fn apply(&mut self, view: usize, mut step: Step) -> Step {
         if step.pattern != NONE {
@@ -304,12 +343,13 @@ impl PatternHeuristic {
                 self.sums[view] + u32::from(step.value) - u32::from(self.values[view][pattern]);
             step.rank = core::mem::replace(&mut self.ranks[view][pattern], step.rank);
             step.value = core::mem::replace(&mut self.values[view][pattern], step.value);
+            step.md = core::mem::replace(&mut self.mds[view][pattern], step.md);
         }
         step
     }
 
-    /// Undoes a step the history kept: the same step backwards, to the rank and value it
-    /// replaced.
+    /// Undoes a step the history kept: the same step backwards, to the rank, value and
+    /// distance it replaced.
     #[inline]
     fn revert(&mut self, view: usize, step: &Step) {
         let back = Step {
@@ -335,6 +375,7 @@ impl TileHeuristic for PatternHeuristic {
         self.history.clear();
         self.peeked.set(Peeked::NONE);
         self.occupied = [[0; MAX_PATTERNS]; 2];
+        self.mds = [[0; MAX_PATTERNS]; 2];
         self.sums = [0; 2];
         for (view, cells) in cells.iter().enumerate().take(self.views) {
             for (i, db) in set.dbs.iter().enumerate() {
@@ -344,9 +385,10 @@ impl TileHeuristic for PatternHeuristic {
                     self.slot_at[view][usize::from(cell) % MAX_PDB_CELLS] = byte(slot);
                 }
                 let rank = db.rank(placed);
-                let value = db.entry(rank);
+                let (value, md) = db.lookup(rank, || db.manhattan(placed));
                 self.ranks[view][i] = rank;
                 self.values[view][i] = value;
+                self.mds[view][i] = md;
                 self.sums[view] += u32::from(value);
             }
         }

@@ -1,4 +1,4 @@
-//! Unit tests of the ranking, the nibble tables and the file format.
+//! Unit tests of the ranking, the nibble and deltas tables and the file format.
 
 use super::builder::Moves;
 use super::*;
@@ -114,7 +114,9 @@ fn databases() -> Vec<PatternDatabase> {
 /// `db` with every value `v` replaced by `forge(v)`, as bytes.
 fn forged(db: &PatternDatabase, forge: impl Fn(u8) -> u8) -> PatternDatabase {
     let mut forged = db.clone();
-    forged.entries = database::Entries::Bytes((0..db.len()).map(|r| forge(db.entry(r))).collect());
+    let mut values = Vec::with_capacity(db.len());
+    db.for_each_value(|v| values.push(forge(v)));
+    forged.entries = database::Entries::Bytes(values);
     forged
 }
 
@@ -172,7 +174,7 @@ fn doubled_saturated_shifted_and_zeroed_tables_fail_the_checks() {
         // neighbours within 1 almost everywhere) and the neighbours within 1 (a shift by 2
         // from the most common value on, which keeps the parity).
         let mut counts = [0usize; 256];
-        (0..db.len()).for_each(|r| counts[usize::from(db.entry(r))] += 1);
+        db.for_each_value(|v| counts[usize::from(v)] += 1);
         let common = (0..=255u8).max_by_key(|&v| counts[usize::from(v)]).unwrap();
         let parity = forged(&db, |v| if v < 2 { v } else { v + 1 });
         let step = forged(&db, |v| if v < common { v } else { v + 2 });
@@ -217,6 +219,139 @@ fn ranks_match(db: &PatternDatabase, n: u8, k: u8, rng: &mut SplitMix64) {
                 assert_eq!(moves.rank_after(&db.weights, rank, i, from, to), expected);
                 assert_eq!(db.rank_after(tiles, rank, i, from, to), expected);
             }
+        }
+    }
+}
+
+#[test]
+fn deltas_tables_give_the_built_values_at_every_rank() {
+    // A 5-tile pattern of the 15-puzzle: values up to 24, each at most 30 above the
+    // Manhattan distance and of its parity, so the build stores deltas.
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let db = PatternDatabase::build(&puzzle, &[1, 2, 3, 4, 5]).unwrap();
+    assert_eq!(db.encoding(), Encoding::Deltas);
+    assert!(!db.is_nibbles());
+    assert_eq!(db.memory_bytes(), db.len().div_ceil(2));
+    let table = db.builder().run().unwrap();
+    assert_eq!(db.max_value(), *table.iter().max().unwrap());
+    assert!(db.max_value() >= 16, "nibbles would do");
+    for (rank, &value) in table.iter().enumerate() {
+        let cells = db.unrank(rank);
+        let cells = &cells[..db.tiles.len()];
+        assert_eq!(db.rank(cells), rank);
+        assert_eq!(db.value(cells), value, "rank {rank}");
+        if rank % 97 == 0 {
+            assert_eq!(db.value_at(rank), value, "rank {rank}");
+        }
+    }
+    assert_eq!(db.value_at(db.len()), 0);
+    let bytes = db.encoded(Encoding::Bytes).unwrap();
+    assert_eq!(bytes.stored_bytes(), &table[..]);
+    assert_eq!(bytes.encoded(Encoding::Deltas).unwrap(), db);
+    let error = db.encoded(Encoding::Nibbles).unwrap_err();
+    assert!(matches!(error, PdbError::Encoding(_)), "{error:?}");
+}
+
+#[test]
+fn small_tables_encode_as_deltas_where_they_fit() {
+    for db in databases() {
+        let deltas = db.encoded(Encoding::Deltas);
+        // On a single row some placements are never reached: no distance fits them.
+        if db.rows == 1 {
+            assert!(
+                matches!(deltas, Err(PdbError::Encoding(_))),
+                "{}",
+                db.file_name()
+            );
+            continue;
+        }
+        let deltas = deltas.unwrap();
+        assert_eq!(deltas.encoding(), Encoding::Deltas);
+        assert_eq!(deltas.max_value(), db.max_value());
+        let table = db.builder().run().unwrap();
+        for (rank, &value) in table.iter().enumerate() {
+            assert_eq!(
+                deltas.value_at(rank),
+                value,
+                "{} rank {rank}",
+                db.file_name()
+            );
+        }
+        assert_eq!(
+            deltas.encoded(Encoding::Bytes).unwrap().stored_bytes(),
+            &table[..]
+        );
+    }
+}
+
+#[test]
+fn deltas_tables_round_trip_through_files() {
+    let puzzle = NPuzzle::standard(3, 4).unwrap();
+    let db = PatternDatabase::build(&puzzle, &[6, 7, 9, 10, 11, 8]).unwrap();
+    assert_eq!(db.encoding(), Encoding::Deltas);
+    let mut bytes = Vec::new();
+    db.write_to(&mut bytes).unwrap();
+    // The magic, rows, columns and pattern size, then the encoding.
+    assert_eq!(bytes[9], 2);
+    let back = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap();
+    assert_eq!(back, db);
+    assert!(back.passes_checks());
+    let mut unknown = bytes.clone();
+    unknown[9] = 3;
+    let error = PatternDatabase::read_from(&mut unknown.as_slice()).unwrap_err();
+    assert!(error.to_string().contains("impossible pattern"), "{error}");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    let error = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap_err();
+    assert!(error.to_string().contains("checksum"), "{error}");
+}
+
+/// `db` (deltas) with every stored delta `d` of rank `r` replaced by `forge(r, d)`.
+fn forged_deltas(db: &PatternDatabase, forge: impl Fn(usize, u8) -> u8) -> PatternDatabase {
+    let deltas: Vec<u8> = (0..db.len())
+        .map(|r| forge(r, db.stored(r)).min(15))
+        .collect();
+    let packed = deltas
+        .chunks(2)
+        .map(|pair| pair[0] | pair.get(1).copied().unwrap_or(0) << 4)
+        .collect();
+    let mut forged = db.clone();
+    forged.entries = database::Entries::Deltas(packed);
+    forged
+}
+
+#[test]
+fn forged_deltas_tables_fail_the_checks() {
+    type Forgery = (&'static str, fn(usize, usize, u8) -> u8);
+    let mut rng = SplitMix64::new(11);
+    for db in databases().into_iter().filter(|db| db.rows > 1) {
+        let db = db.encoded(Encoding::Deltas).unwrap();
+        let goal = db.rank(&db.goal_cells);
+        let large = db.len() > 1 << 16;
+        let forgeries: [Forgery; 3] = [
+            ("doubled", |_, _, d| 2 * d),
+            ("saturated", |_, _, d| if d == 0 { 0 } else { 15 }),
+            ("shifted by 2 but the goal", |goal, r, d| {
+                if r == goal { d } else { d + 1 }
+            }),
+        ];
+        for (what, forge) in forgeries {
+            let forged = forged_deltas(&db, |r, d| forge(goal, r, d));
+            assert!(!forged.passes_checks(), "{what} {}", db.file_name());
+            if large && forged.passes_spot_check() {
+                let sampled = forged.passes_sampled_checks(&mut rng, check::SAMPLES);
+                assert!(!sampled, "{what} {}: sampled", db.file_name());
+            }
+        }
+        assert!(forged_deltas(&db, |_, d| d).passes_checks());
+        // Zeroed deltas read as the Manhattan distance: admissible, but not the table, which
+        // a small table's rebuild sees.
+        if !large {
+            assert!(
+                !forged_deltas(&db, |_, _| 0).passes_checks(),
+                "{}",
+                db.file_name()
+            );
         }
     }
 }

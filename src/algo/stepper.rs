@@ -306,7 +306,8 @@ impl<P: SearchProblem, E: Steppable<P>> Stepper<P, E> {
 
     /// The entries on the open list, superseded ones included (a state reached again
     /// more cheaply has an entry per cost), as
-    /// [`Stats::peak_open`](crate::Stats::peak_open) counts them.
+    /// [`Stats::peak_open`](crate::Stats::peak_open) counts them. Once the search has
+    /// ended, the entries it left (while [`best_f`](Self::best_f) is `None`).
     #[must_use]
     pub fn open_len(&self) -> usize {
         self.legs.open_len

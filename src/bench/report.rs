@@ -264,7 +264,8 @@ impl Report {
     /// let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
     /// assert_eq!(row[..5], ["to", "100", "mm", "skipped", "[1]"]);
     /// assert!(table.ends_with("\n\n[1] skipped: it searches backwards, and this problem has \
-    ///                          no predecessors and goal state\n"));
+    ///                          no predecessors and goal state (give them with \
+    ///                          Problem::backward(goal) on a ReversibleSpace)\n"));
     /// # Ok::<(), state_search::ParseStrategyError>(())
     /// ```
     #[must_use]

@@ -55,7 +55,8 @@ impl fmt::Display for Inapplicable {
                  whose steps all cost the same says so with StateSpace::uniform_cost)"
             }
             Self::NeedsBackward => {
-                "it searches backwards, and this problem has no predecessors and goal state"
+                "it searches backwards, and this problem has no predecessors and goal state \
+                 (give them with Problem::backward(goal) on a ReversibleSpace)"
             }
             Self::NeedsOneStart => "it needs exactly one start state",
             Self::BackwardGoalFailsTest => {

@@ -104,7 +104,7 @@ pub(crate) fn setup(
                         (false, true) => " with dual lookups",
                         (false, false) => "",
                     },
-                    set.memory_bytes() >> 20,
+                    set.memory_bytes() / 1_000_000,
                     started.elapsed().as_secs_f64(),
                     cache.map_or(String::new(), |d| format!(" (cache {})", d.display())),
                 );

@@ -77,3 +77,55 @@ fn npuzzle_necessary_needs_a_strategy_that_stores_boards() {
         );
     }
 }
+
+/// The total node count of `--stats`' last line (`total: N instances, X nodes, ...`).
+fn total_nodes(stderr: &str) -> u64 {
+    let line = stderr.lines().find(|l| l.starts_with("total:")).unwrap();
+    let (_, rest) = line.split_once("instances, ").unwrap();
+    rest.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// `--dual`: the same optimal moves on three of Korf's 15-puzzles with the 5-5-5 databases,
+/// fewer nodes, and the databases line says so; the 24-puzzle's databases on a 4x4 board
+/// are refused naming their board.
+#[test]
+fn npuzzle_dual_lookups_keep_the_answers_and_save_nodes_and_pdb6666_needs_a_5x5_board() {
+    let input = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n\
+                 4 5 7 2 9 14 12 13 0 3 6 11 8 1 15 10\n\
+                 0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15\n";
+    let base = [
+        "--heuristic",
+        "pdb555",
+        "--no-cache",
+        "--stats",
+        "--threads",
+        "1",
+    ];
+    let plain = run("npuzzle", &base, input);
+    let dual = run("npuzzle", &[&base[..], &["--dual"]].concat(), input);
+    for out in [&plain, &dual] {
+        assert_eq!(out.code, Some(0), "{out:?}");
+    }
+    assert_eq!(plain.stdout, dual.stdout);
+    let lengths: Vec<&str> = plain
+        .stdout
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(lengths, ["45", "42", "42"]);
+    assert!(
+        dual.stderr.contains("with reflection and dual lookups"),
+        "{dual:?}"
+    );
+    assert!(
+        total_nodes(&dual.stderr) < total_nodes(&plain.stderr),
+        "{plain:?} {dual:?}"
+    );
+    let out = run("npuzzle", &["--heuristic", "pdb6666", "--no-cache"], input);
+    assert_eq!(out.code, Some(2), "{out:?}");
+    assert!(
+        out.error_line()
+            .contains("the 6-6-6-6 partition is for the 5x5 board, not 4x4"),
+        "{out:?}"
+    );
+}

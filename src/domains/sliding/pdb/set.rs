@@ -122,7 +122,9 @@ impl PatternSet {
     /// without it, and often above it; but each estimate reads the tables up to four times
     /// as often. IDA* on the in-place view pays for it only on the children that the
     /// plain estimate admits ([`TileHeuristic::peek`] gives the plain one, the slide the
-    /// larger one).
+    /// larger one). It takes the set by value: to search the same tables with and without
+    /// the dual lookups, switch between searches on the set itself, before it is shared
+    /// (`Arc::try_unwrap` gives it back once no heuristic holds it).
     ///
     /// # Examples
     ///
@@ -313,7 +315,7 @@ impl PatternSet {
 
     /// [`PatternSet::build_partition`] with the databases built at once, one per thread of
     /// the current rayon pool (feature `parallel`; choose the threads with
-    /// [`rayon::ThreadPool::install`]). The 6-6-3 set is ready in about half the time on
+    /// `rayon::ThreadPool::install`). The 6-6-3 set is ready in about half the time on
     /// two threads: its two 6-tile databases take nearly all of it. More threads than
     /// databases do not help, since each database is built by one thread; the memory is
     /// that of the builds running together (about 4 GB for the 7-8 set).

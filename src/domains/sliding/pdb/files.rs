@@ -31,8 +31,9 @@ impl PatternDatabase {
     }
 
     /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
-    /// encoding (0: bytes, 1: nibbles, 2: deltas, see [`Encoding`](super::Encoding)), the tiles, their goal cells and the blank's goal cell, the table's
-    /// length in bytes and an FNV-1a checksum (little-endian `u64`s), then the table.
+    /// encoding (0: bytes, 1: nibbles, 2: deltas, see [`Encoding`](super::Encoding)), the
+    /// tiles, their goal cells and the blank's goal cell, the table's length in bytes and
+    /// an FNV-1a checksum (little-endian `u64`s), then the table.
     ///
     /// # Errors
     ///

@@ -59,12 +59,13 @@
 //!
 //! Elsewhere the reversed sequence moves another tile in place of the blank, and an
 //! estimate of the dual can overestimate the board (the 4-4 databases of the 8-puzzle
-//! do on one board in eleven). So the blank is first walked home: `m` moves along a shortest path (the blank's
-//! Manhattan distance to its goal cell) give a board `B'` at most `m` moves further from
-//! the goal than the board, and the dual of `B'` is exactly as far as `B'`. The estimate
-//! of that dual less `m` is admissible. Two paths are tried (rows first, columns first),
-//! each estimate taking the larger of the dual's sum and its reflection's when the set
-//! reflects; the dual estimate is the larger of the two. Ask for them with [`PatternSet::with_dual`].
+//! do on one board in eleven). So the blank is first walked home: `m` moves along a
+//! shortest path (the blank's Manhattan distance to its goal cell) give a board `B'` at
+//! most `m` moves further from the goal than the board, and the dual of `B'` is exactly
+//! as far as `B'`. The estimate of that dual less `m` is admissible. Two paths are tried
+//! (rows first, columns first), each estimate taking the larger of the dual's sum and its
+//! reflection's when the set reflects; the dual estimate is the larger of the two. Ask
+//! for them with [`PatternSet::with_dual`].
 //!
 //! # Files
 //!

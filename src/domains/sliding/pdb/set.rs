@@ -251,7 +251,8 @@ impl PatternSet {
     /// let puzzle = NPuzzle::standard(5, 5)?;
     /// let groups = PatternSet::partition_tiles(&puzzle, Partition::TwentyFour6666)?;
     /// assert_eq!(groups[0], [1, 2, 5, 6, 7, 12]);
-    /// assert!(PatternSet::partition_tiles(&NPuzzle::standard(4, 4)?, Partition::TwentyFour6666).is_err());
+    /// let fifteen = NPuzzle::standard(4, 4)?;
+    /// assert!(PatternSet::partition_tiles(&fifteen, Partition::TwentyFour6666).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn partition_tiles(
@@ -333,8 +334,9 @@ impl PatternSet {
     ///
     /// let puzzle = NPuzzle::standard(4, 4)?;
     /// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
-    /// let set = pool.install(|| PatternSet::par_build_partition(&puzzle, Partition::Fifteen555, true))?;
-    /// let one_by_one = PatternSet::build_partition(&puzzle, Partition::Fifteen555, true)?;
+    /// let partition = Partition::Fifteen555;
+    /// let set = pool.install(|| PatternSet::par_build_partition(&puzzle, partition, true))?;
+    /// let one_by_one = PatternSet::build_partition(&puzzle, partition, true)?;
     /// assert_eq!(set.databases(), one_by_one.databases());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

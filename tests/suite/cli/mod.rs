@@ -78,8 +78,11 @@ fn build_examples() {
             .args(["build", "--quiet", "--examples", "--profile"])
             .arg(if release { "bench" } else { "test" });
         // With this test's own features, so that a build `cargo test` already made (with
-        // the same features and profile) is reused rather than made again.
+        // the same features and profile) is reused rather than made again. `default` counts:
+        // `--all-features` turns it on, and a build without it is another build (in CI the
+        // examples were built twice, two minutes each).
         let features: Vec<&str> = [
+            ("default", cfg!(feature = "default")),
             ("domains", cfg!(feature = "domains")),
             ("bench", cfg!(feature = "bench")),
             ("json", cfg!(feature = "json")),

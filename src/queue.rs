@@ -6,14 +6,15 @@
 //! Dijkstra's non-negative step costs guarantee. The bucket queue accepts any key. Which
 //! one wins depends on the spread of step costs; `BENCHMARKS.md` has the measurements.
 
-use std::collections::BinaryHeap;
-
 use crate::error::CapacityError;
 pub use crate::space::BucketKey;
 use crate::space::UnsignedCost;
 use crate::store::{Slot, try_push};
 
+mod heap;
 mod tie;
+
+pub(crate) use heap::Heap;
 
 pub(crate) use tie::TIE_EXPECTED;
 pub use tie::{ParseTieError, Tie, TieQueue};
@@ -95,7 +96,7 @@ impl<K, Q: PriorityQueue<K> + ?Sized> PriorityQueue<K> for &mut Q {
     }
 }
 
-/// A binary heap (`std::collections::BinaryHeap`): any ordered key, O(log n) per
+/// A binary heap: any ordered key, O(log n) per
 /// operation. The default queue of [`Dijkstra`](crate::Dijkstra) and open list of
 /// [`AStar`](crate::AStar).
 ///
@@ -120,10 +121,10 @@ impl<K, Q: PriorityQueue<K> + ?Sized> PriorityQueue<K> for &mut Q {
 /// ```
 #[derive(Clone, Debug)]
 pub struct BinaryQueue<K> {
-    heap: BinaryHeap<Entry<K>>,
+    heap: Heap<Entry<K>>,
 }
 
-/// A heap entry ordered by its key alone, least key greatest (`BinaryHeap` is a max-heap).
+/// A heap entry ordered by its key alone, least key greatest ([`Heap`] is a max-heap).
 #[derive(Clone, Copy, Debug)]
 struct Entry<K> {
     key: K,
@@ -154,9 +155,7 @@ impl<K: Ord> BinaryQueue<K> {
     /// An empty queue.
     #[must_use]
     pub fn new() -> Self {
-        Self {
-            heap: BinaryHeap::new(),
-        }
+        Self { heap: Heap::new() }
     }
 
     /// An entry of least key, left in the queue (the one [`PriorityQueue::pop`] would
@@ -175,10 +174,13 @@ impl<K: Ord> BinaryQueue<K> {
     /// # Complexity
     ///
     /// O(n) for the n entries.
-    pub(crate) fn rekey(&mut self, keep: &mut dyn FnMut(&mut K, Slot) -> bool) {
+    pub(crate) fn rekey(&mut self, keep: &mut dyn FnMut(&mut K, Slot) -> bool)
+    where
+        K: Copy,
+    {
         let mut entries = core::mem::take(&mut self.heap).into_vec();
         entries.retain_mut(|entry| keep(&mut entry.key, entry.slot));
-        self.heap = BinaryHeap::from(entries);
+        self.heap = Heap::from_vec(entries);
     }
 }
 
@@ -191,7 +193,7 @@ impl<K: Ord> Default for BinaryQueue<K> {
 impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     #[inline]
     fn push(&mut self, key: K, slot: Slot) -> Result<(), CapacityError> {
-        try_push_heap(&mut self.heap, Entry { key, slot })
+        self.heap.push(Entry { key, slot })
     }
 
     #[inline]
@@ -210,21 +212,6 @@ impl<K: Ord + Copy> PriorityQueue<K> for BinaryQueue<K> {
     fn memory_bytes(&self) -> usize {
         self.heap.capacity() * size_of::<Entry<K>>()
     }
-}
-
-/// Pushes onto a binary heap, growing it fallibly.
-#[inline]
-pub(crate) fn try_push_heap<T: Ord>(
-    heap: &mut BinaryHeap<T>,
-    item: T,
-) -> Result<(), CapacityError> {
-    if heap.len() == heap.capacity() {
-        let more = heap.capacity().max(4);
-        heap.try_reserve(more)
-            .map_err(|_| CapacityError::out_of_memory(heap.len() + more, size_of::<T>()))?;
-    }
-    heap.push(item);
-    Ok(())
 }
 
 #[cold]
@@ -305,7 +292,7 @@ pub struct BucketQueue<K, const LIFO: bool = false> {
     /// Entries in the ring.
     near: usize,
     /// Entries beyond the window.
-    far: BinaryHeap<Entry<K>>,
+    far: Heap<Entry<K>>,
 }
 
 /// A [`BucketQueue`] whose buckets are stacks: see [`BucketQueue::lifo`].
@@ -340,7 +327,7 @@ impl<K, const LIFO: bool> BucketQueue<K, LIFO> {
             last: 0,
             top: 0,
             near: 0,
-            far: BinaryHeap::new(),
+            far: Heap::new(),
         }
     }
 
@@ -443,7 +430,7 @@ impl<K: BucketKey, const LIFO: bool> BucketQueue<K, LIFO> {
             })?;
             for entries in &mut self.buckets {
                 for (key, slot) in entries.drain(..) {
-                    self.far.push(Entry { key, slot });
+                    self.far.push(Entry { key, slot })?;
                 }
             }
             self.near = 0;
@@ -473,7 +460,7 @@ impl<K: BucketKey, const LIFO: bool> PriorityQueue<K> for BucketQueue<K, LIFO> {
         if bucket > self.last {
             // Saturating: a span of all 2^64 buckets is as much too wide as any.
             let Some(size) = self.ring_for((bucket - self.base).saturating_add(1)) else {
-                return try_push_heap(&mut self.far, Entry { key, slot });
+                return self.far.push(Entry { key, slot });
             };
             if size > self.buckets.len() {
                 self.grow(size);

@@ -8,13 +8,12 @@
 //! step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::best_first::{Node, Open, lists_engine};
 use super::engine::{Setup, engine_setup, parameter_constructors};
 use crate::error::CapacityError;
 use crate::problem::MaybeDistance;
-use crate::queue::try_push_heap;
+use crate::queue::Heap;
 use crate::space::Cost;
 use crate::store::{Hashed, NodeStore, Slot};
 
@@ -94,23 +93,23 @@ lists_engine!(Ees, EesLists, EesOpen);
 /// The open lists of an [`Ees`] search, kept in its scratch from search to search.
 pub struct EesLists<C> {
     /// Every open state by `f` (EES's cleanup list).
-    cleanup: BinaryHeap<Reverse<(C, Item<C>)>>,
+    cleanup: Heap<Reverse<(C, Item<C>)>>,
     /// Every open state by `f^` (EES's open list).
-    by_estimate: BinaryHeap<Reverse<(Bits, Item<C>)>>,
+    by_estimate: Heap<Reverse<(Bits, Item<C>)>>,
     /// The open states that wait for the focal bound to reach their `f^`: by `f^`, with
     /// their `d^`.
-    waiting: BinaryHeap<Reverse<(Bits, Bits, Item<C>)>>,
+    waiting: Heap<Reverse<(Bits, Bits, Item<C>)>>,
     /// The open states within the focal bound, by `d^`, then `f^`.
-    focal: BinaryHeap<Reverse<(Bits, Bits, Item<C>)>>,
+    focal: Heap<Reverse<(Bits, Bits, Item<C>)>>,
 }
 
 impl<C: Ord> Default for EesLists<C> {
     fn default() -> Self {
         Self {
-            cleanup: BinaryHeap::new(),
-            by_estimate: BinaryHeap::new(),
-            waiting: BinaryHeap::new(),
-            focal: BinaryHeap::new(),
+            cleanup: Heap::new(),
+            by_estimate: Heap::new(),
+            waiting: Heap::new(),
+            focal: Heap::new(),
         }
     }
 }
@@ -259,12 +258,12 @@ where
         }
         let (f_hat, d_hat) = self.learned.corrected((g, h, d), self.steps);
         let (f_hat, d_hat, item) = (bits(f_hat), bits(d_hat), (slot, g, h, d));
-        try_push_heap(&mut self.lists.cleanup, Reverse((f, item)))?;
-        try_push_heap(&mut self.lists.by_estimate, Reverse((f_hat, item)))?;
+        self.lists.cleanup.push(Reverse((f, item)))?;
+        self.lists.by_estimate.push(Reverse((f_hat, item)))?;
         if self.least.is_some_and(|least| self.within(f_hat, least)) {
-            try_push_heap(&mut self.lists.focal, Reverse((d_hat, f_hat, item)))
+            self.lists.focal.push(Reverse((d_hat, f_hat, item)))
         } else {
-            try_push_heap(&mut self.lists.waiting, Reverse((f_hat, d_hat, item)))
+            self.lists.waiting.push(Reverse((f_hat, d_hat, item)))
         }
     }
 
@@ -292,7 +291,7 @@ where
             }
             self.lists.waiting.pop();
             if current(store, item) {
-                try_push_heap(&mut self.lists.focal, Reverse((d_hat, f_hat, item)))?;
+                self.lists.focal.push(Reverse((d_hat, f_hat, item)))?;
             }
         }
         // The head of the focal list (best_d); one beyond a bound that fell waits.
@@ -305,7 +304,7 @@ where
             }
             self.lists.focal.pop();
             if current(store, item) {
-                try_push_heap(&mut self.lists.waiting, Reverse((f_hat, d_hat, item)))?;
+                self.lists.waiting.push(Reverse((f_hat, d_hat, item)))?;
             }
         };
         let bound = self.weight * f_min;

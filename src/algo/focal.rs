@@ -6,13 +6,12 @@
 //! the relax step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::best_first::{LeastF, Node, Open, current, lists_engine};
 use super::engine::{Setup, engine_setup, parameter_constructors};
 use crate::error::CapacityError;
 use crate::problem::MaybeDistance;
-use crate::queue::try_push_heap;
+use crate::queue::Heap;
 use crate::space::Cost;
 use crate::store::{Hashed, NodeStore, Slot};
 
@@ -82,17 +81,17 @@ pub struct FocalLists<C> {
     /// Every open state, by `f`.
     by_f: LeastF<C>,
     /// The open states that wait for the focal bound to reach their `f`.
-    waiting: BinaryHeap<Waiting<C>>,
+    waiting: Heap<Waiting<C>>,
     /// The open states within the bound, by distance-to-go, then `f`.
-    focal: BinaryHeap<InFocus<C>>,
+    focal: Heap<InFocus<C>>,
 }
 
 impl<C: Ord> Default for FocalLists<C> {
     fn default() -> Self {
         Self {
             by_f: LeastF::default(),
-            waiting: BinaryHeap::new(),
-            focal: BinaryHeap::new(),
+            waiting: Heap::new(),
+            focal: Heap::new(),
         }
     }
 }
@@ -145,9 +144,9 @@ where
         self.lists.by_f.push(f, slot, g)?;
         let d = self.distance.distance(state).unwrap_or(h);
         if self.f_min.is_some_and(|f_min| self.within(f, f_min)) {
-            try_push_heap(&mut self.lists.focal, Reverse((d, f, slot, g)))
+            self.lists.focal.push(Reverse((d, f, slot, g)))
         } else {
-            try_push_heap(&mut self.lists.waiting, Reverse((f, slot, g, d)))
+            self.lists.waiting.push(Reverse((f, slot, g, d)))
         }
     }
 
@@ -164,7 +163,7 @@ where
                 }
                 self.lists.waiting.pop();
                 if current(store, slot, g) {
-                    try_push_heap(&mut self.lists.focal, Reverse((d, f, slot, g)))?;
+                    self.lists.focal.push(Reverse((d, f, slot, g)))?;
                 }
             }
             // The least open state is in the focal list now: each open state is in the
@@ -177,7 +176,7 @@ where
             }
             if !self.within(f, f_min) {
                 // Beyond a bound that fell: it waits for the bound to reach it again.
-                try_push_heap(&mut self.lists.waiting, Reverse((f, slot, g, d)))?;
+                self.lists.waiting.push(Reverse((f, slot, g, d)))?;
                 continue;
             }
             return Ok(Some((slot, g)));

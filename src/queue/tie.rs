@@ -4,9 +4,8 @@
 use core::cmp::Ordering;
 use core::fmt;
 use core::str::FromStr;
-use std::collections::BinaryHeap;
 
-use super::{PriorityQueue, try_push_heap};
+use super::{Heap, PriorityQueue};
 use crate::error::CapacityError;
 use crate::space::{Cost, EstimateKey};
 use crate::store::Slot;
@@ -184,7 +183,7 @@ impl FromStr for Tie {
 /// ```
 #[derive(Clone, Debug)]
 pub struct TieQueue<C: Cost> {
-    heap: BinaryHeap<TieEntry<C>>,
+    heap: Heap<TieEntry<C>>,
     tie: Tie,
     /// The pushes since the queue was made or cleared.
     pushed: u64,
@@ -195,7 +194,7 @@ impl<C: Cost> TieQueue<C> {
     #[must_use]
     pub fn new(tie: Tie) -> Self {
         Self {
-            heap: BinaryHeap::new(),
+            heap: Heap::new(),
             tie,
             pushed: 0,
         }
@@ -224,15 +223,12 @@ impl<C: Cost> PriorityQueue<C::EstimateKey> for TieQueue<C> {
             Tie::Oldest => self.pushed,
             Tie::HighG | Tie::LowG => 0,
         };
-        try_push_heap(
-            &mut self.heap,
-            TieEntry {
-                key,
-                rank,
-                slot,
-                tie: self.tie,
-            },
-        )?;
+        self.heap.push(TieEntry {
+            key,
+            rank,
+            slot,
+            tie: self.tie,
+        })?;
         self.pushed += 1;
         Ok(())
     }
@@ -305,7 +301,7 @@ impl<C: Cost> PartialOrd for TieEntry<C> {
 }
 
 impl<C: Cost> Ord for TieEntry<C> {
-    /// Greatest first out (`BinaryHeap` is a max-heap).
+    /// Greatest first out ([`Heap`] is a max-heap).
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         other.leaves(self)

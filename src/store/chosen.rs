@@ -241,14 +241,10 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for Chos
     }
 
     fn slots(&self) -> impl Iterator<Item = Slot> + '_ {
-        let (dense, hashed) = match &self.keys {
-            Keys::Dense(keys) => (Some(keys.slots()), None),
-            Keys::Hashed(keys) => (None, Some(keys.slots())),
-        };
-        dense
-            .into_iter()
-            .flatten()
-            .chain(hashed.into_iter().flatten())
+        match &self.keys {
+            Keys::Dense(keys) => Slots::Dense(keys.slots()),
+            Keys::Hashed(keys) => Slots::Hashed(keys.slots()),
+        }
     }
 
     fn memory_bytes(&self) -> usize {
@@ -316,6 +312,24 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V>
         match self {
             ChosenTable::Dense(table) => table.memory_bytes(),
             ChosenTable::Hashed(table) => table.memory_bytes(),
+        }
+    }
+}
+
+/// The slots of a [`ChosenStore`], from whichever store it chose: one plain iterator
+/// (a `flatten` of two options would compile three times the code in every program).
+enum Slots<D, H> {
+    Dense(D),
+    Hashed(H),
+}
+
+impl<D: Iterator<Item = Slot>, H: Iterator<Item = Slot>> Iterator for Slots<D, H> {
+    type Item = Slot;
+
+    fn next(&mut self) -> Option<Slot> {
+        match self {
+            Self::Dense(slots) => slots.next(),
+            Self::Hashed(slots) => slots.next(),
         }
     }
 }

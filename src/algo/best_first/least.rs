@@ -3,11 +3,10 @@
 //! potential search.
 
 use core::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::Node;
 use crate::error::CapacityError;
-use crate::queue::try_push_heap;
+use crate::queue::Heap;
 use crate::space::Cost;
 use crate::store::{NodeStore, Slot};
 
@@ -22,11 +21,11 @@ type ByF<C> = Reverse<(C, Slot, C)>;
 ///
 /// A push takes O(log n) for the n entries; [`LeastF::least`] O(log n) per stale entry
 /// it drops, O(1) otherwise.
-pub(crate) struct LeastF<C>(BinaryHeap<ByF<C>>);
+pub(crate) struct LeastF<C>(Heap<ByF<C>>);
 
 impl<C: Ord> Default for LeastF<C> {
     fn default() -> Self {
-        Self(BinaryHeap::new())
+        Self(Heap::new())
     }
 }
 
@@ -45,7 +44,7 @@ impl<C: Cost> LeastF<C> {
     /// A [`CapacityError`] when the heap cannot grow.
     #[inline]
     pub(crate) fn push(&mut self, f: C, slot: Slot, g: C) -> Result<(), CapacityError> {
-        try_push_heap(&mut self.0, Reverse((f, slot, g)))
+        self.0.push(Reverse((f, slot, g)))
     }
 
     /// The least `f` of the entries that `current` (given a slot and the `g` of its

@@ -522,7 +522,7 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             }
             // Each side has a waiting or a ready state: a next value exists, above the
             // bound (a waiting `f` is above it, and so is `apart`).
-            let Some(raised) = waiting.into_iter().chain([apart]).flatten().min() else {
+            let Some(raised) = least_of(least_of(waiting[0], waiting[1]), apart) else {
                 return Ok(None);
             };
             self.bound = raised;
@@ -729,5 +729,16 @@ impl<C: Cost, St> Bidirectional<'_, C, St> {
             path: path_to(&*self.store, slot, |node: &Node<C>| node.0[FORWARD]),
             cost: self.store.value(slot).1[FORWARD],
         })
+    }
+}
+
+/// The lesser of two optional values, or the one present. Plain matches: the iterator
+/// chain of three options they replace compiled to ten times the code in every program that
+/// searches.
+fn least_of<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
     }
 }

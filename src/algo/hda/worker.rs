@@ -6,13 +6,13 @@ use core::cmp::Reverse;
 use core::hash::{BuildHasher, Hash};
 use core::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use core::time::Duration;
-use std::collections::BinaryHeap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread::Thread;
 
 use rustc_hash::FxBuildHasher;
 
 use crate::error::CapacityError;
+use crate::queue::Heap;
 use crate::solution::{Limits, Solution, Stats, StopReason};
 use crate::space::{Cost, Heuristic, StateSpace, estimated_total};
 use crate::store::{HashedStore, NO_SLOT, NodeStore, Slot};
@@ -161,7 +161,7 @@ impl<S, C: Cost> Shared<S, C> {
 pub(super) struct Worker<S, C> {
     pub(super) id: usize,
     pub(super) store: HashedStore<S, Node<C>>,
-    pub(super) open: BinaryHeap<Entry<C>>,
+    pub(super) open: Heap<Entry<C>>,
     pub(super) outgoing: Vec<Vec<Message<S, C>>>,
     pub(super) stats: Stats,
     /// Expansions not yet added to the shared count.
@@ -182,7 +182,7 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
         let mut worker = Self {
             id,
             store: HashedStore::new(),
-            open: BinaryHeap::new(),
+            open: Heap::new(),
             outgoing: Vec::new(),
             stats: Stats::default(),
             unreported: 0,
@@ -259,11 +259,9 @@ impl<S: Clone + Eq + Hash, C: Cost> Worker<S, C> {
             self.cut = true;
             return Ok(());
         }
-        if self.open.try_reserve(1).is_err() {
-            let error = CapacityError::out_of_memory(self.open.len() + 1, size_of::<Entry<C>>());
-            return Err(StopReason::Capacity(error));
-        }
-        self.open.push(Reverse((f, Reverse(g), slot)));
+        self.open
+            .push(Reverse((f, Reverse(g), slot)))
+            .map_err(StopReason::Capacity)?;
         self.stats.peak_open = self.stats.peak_open.max(self.open.len());
         Ok(())
     }

@@ -149,6 +149,26 @@ impl std::error::Error for CapacityError {}
 
 /// A cycle of negative total cost, reachable from a start state: shortest paths are not
 /// defined.
+///
+/// # Examples
+///
+/// Its message names the first eight states:
+///
+/// ```
+/// use state_search::NegativeCycle;
+///
+/// let cycle = NegativeCycle { cycle: (0..10).collect::<Vec<u32>>(), cost: Some(-3) };
+/// assert_eq!(
+///     cycle.to_string(),
+///     "a negative cycle of 10 states (cost -3) is reachable: 0 -> 1 -> 2 -> 3 -> 4 -> 5 -> 6 \
+///      -> 7 -> ..."
+/// );
+/// let short = NegativeCycle { cycle: vec!['a', 'b'], cost: None::<i8> };
+/// assert_eq!(
+///     short.to_string(),
+///     "a negative cycle of 2 states (cost below the type's minimum) is reachable: 'a' -> 'b'"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NegativeCycle<S, C> {
     /// The states of the cycle in order; the last one steps back to the first.
@@ -160,29 +180,41 @@ pub struct NegativeCycle<S, C> {
 
 impl<S: fmt::Debug, C: fmt::Debug> fmt::Display for NegativeCycle<S, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.cost {
-            Some(cost) => write!(
-                f,
-                "a negative cycle of {} states (cost {cost:?}) is reachable: ",
-                self.cycle.len()
-            )?,
-            None => write!(
-                f,
-                "a negative cycle of {} states (cost below the type's minimum) is reachable: ",
-                self.cycle.len()
-            )?,
-        }
-        for (i, state) in self.cycle.iter().take(8).enumerate() {
-            if i > 0 {
-                f.write_str(" -> ")?;
-            }
-            write!(f, "{state:?}")?;
-        }
-        if self.cycle.len() > 8 {
-            f.write_str(" -> ...")?;
-        }
-        Ok(())
+        let cost = self.cost.as_ref().map(|cost| cost as &dyn fmt::Debug);
+        describe_cycle(f, self.cycle.len(), cost, &|i| {
+            &self.cycle[i] as &dyn fmt::Debug
+        })
     }
+}
+
+/// [`NegativeCycle`]'s message, compiled once (not per state and cost type): its length,
+/// its cost, and its first eight states (`state(i)` for `i` below the length).
+fn describe_cycle<'a>(
+    f: &mut fmt::Formatter<'_>,
+    len: usize,
+    cost: Option<&dyn fmt::Debug>,
+    state: &dyn Fn(usize) -> &'a dyn fmt::Debug,
+) -> fmt::Result {
+    match cost {
+        Some(cost) => write!(
+            f,
+            "a negative cycle of {len} states (cost {cost:?}) is reachable: "
+        )?,
+        None => write!(
+            f,
+            "a negative cycle of {len} states (cost below the type's minimum) is reachable: "
+        )?,
+    }
+    for i in 0..len.min(8) {
+        if i > 0 {
+            f.write_str(" -> ")?;
+        }
+        write!(f, "{:?}", state(i))?;
+    }
+    if len > 8 {
+        f.write_str(" -> ...")?;
+    }
+    Ok(())
 }
 
 impl<S: fmt::Debug, C: fmt::Debug> std::error::Error for NegativeCycle<S, C> {}

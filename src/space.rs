@@ -82,6 +82,26 @@ pub trait Cost: Copy + Ord + Default + Debug {
     /// `self + rhs`, or `None` when the sum does not fit the type.
     fn checked_plus(self, rhs: Self) -> Option<Self>;
 
+    /// `self - rhs`, or `None` when the difference does not fit the type or the type does
+    /// not subtract (the default; pairs and triples). In-place IDA* uses it to carry a child's estimate back to
+    /// its parent ([`InPlaceSpace::pathmax`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::Cost;
+    ///
+    /// assert_eq!(5u32.checked_minus(3), Some(2));
+    /// assert_eq!(3u32.checked_minus(5), None);
+    /// assert_eq!((1u8, 2u8).checked_minus((0, 1)), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    fn checked_minus(self, rhs: Self) -> Option<Self> {
+        let _ = rhs;
+        None
+    }
+
     /// `self + rhs`, for callers that know the sum fits (the engines never call it: they
     /// use [`Cost::checked_plus`] and skip paths whose cost does not fit).
     ///
@@ -252,6 +272,10 @@ macro_rules! integer_cost {
             #[inline]
             fn checked_plus(self, rhs: Self) -> Option<Self> {
                 self.checked_add(rhs)
+            }
+            #[inline]
+            fn checked_minus(self, rhs: Self) -> Option<Self> {
+                self.checked_sub(rhs)
             }
             #[inline]
             fn is_max(self) -> bool {
@@ -724,6 +748,19 @@ pub trait InPlaceSpace {
     fn peek(&self, action: Self::Action) -> Option<(Self::Cost, Self::Cost)> {
         let _ = action;
         None
+    }
+
+    /// Whether in-place IDA* may raise a state's estimate to a child's less the cost of the
+    /// action between them, and cut the state off (its remaining children unsearched) when
+    /// that puts it beyond the bound: *bidirectional pathmax* (Felner, Zahavi et al.,
+    /// 2005). Answer `true` only when every action can be undone by an action of the same
+    /// cost (named by [`inverse`](InPlaceSpace::inverse) or not), so that no state is
+    /// closer to a goal than a neighbour less that cost. It saves nodes when the estimate
+    /// is inconsistent (a child's exceeds its parent's by more than the step) and changes
+    /// nothing when it is consistent. Needs a cost type that subtracts
+    /// ([`Cost::checked_minus`]). `false` by default.
+    fn pathmax(&self) -> bool {
+        false
     }
 }
 

@@ -63,7 +63,8 @@ pub(crate) fn setup(
         && let Some(dir) = options.cache.as_deref()
     {
         let started = Instant::now();
-        if let Ok(Some(set)) = PatternSet::load_partition(&puzzle, big, options.reflect, dir) {
+        if let Ok(Some(set)) = PatternSet::load_cached_partition(&puzzle, big, options.reflect, dir)
+        {
             let set = set.with_dual(options.dual);
             if options.stats != Report::Off {
                 eprintln!(

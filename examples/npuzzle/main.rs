@@ -70,7 +70,8 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
                      thread, to build once into the cache)
   --no-reflection    pattern databases without the reflected lookup
   --dual             pattern databases with the dual lookups too (the databases read on
-                     the dual board, the inverse permutation: fewer nodes, each dearer)
+                     the dual board, the inverse permutation: fewer nodes, each dearer;
+                     IDA* then raises a board's estimate from its children's, pathmax)
   --pdb-cache DIR    where databases are saved and loaded (default: $STATE_SEARCH_PDB_DIR,
                      else $XDG_CACHE_HOME/state-search/pdb, else
                      ~/.cache/state-search/pdb); pdb555 and pdb663 are kept in memory
@@ -82,8 +83,9 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
   --order ULRD       the order the blank's moves are tried in (default ULRD, which gives
                      Korf's published node counts with --heuristic md)
   --strategy NAME    the search, one of the strategies listed below (default idastar, in
-                     place); the others store boards, which only small boards or easy
-                     puzzles fit in memory
+                     place; par-idastar is idastar on the threads of --threads); the
+                     others store boards, which only small boards or easy puzzles fit in
+                     memory
   --threads N        threads for idastar, at most 1024 (feature parallel: more than 1
                      runs par-idastar, several puzzles at once, and builds databases at
                      once; default every core, without the feature 1)
@@ -239,7 +241,12 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             Long("strategy") => {
                 let name = common::value(&mut parser, "--strategy")?;
-                options.strategy = common::strategy(name, &NPuzzle::strategies(), "")?;
+                // `par-idastar` is `idastar` on the threads of `--threads`.
+                options.strategy = if cfg!(feature = "parallel") && name == "par-idastar" {
+                    Strategy::IdaStar
+                } else {
+                    common::strategy(name, &NPuzzle::strategies(), "")?
+                };
             }
             Long("max-seconds") => {
                 let text = common::text_value(&mut parser, "--max-seconds")?;

@@ -1,6 +1,7 @@
 //! `InPlaceIdaStar` against a recursive reference IDA* written here, on random graphs with
-//! and without `peek`, under expansion limits, visitor stops and a cost limit: plans,
-//! costs and counters agree, and the space is restored on every exit.
+//! and without `peek`, with and without pathmax (on graphs whose every edge has its
+//! reverse), under expansion limits, visitor stops and a cost limit: plans, costs and
+//! counters agree, and the space is restored on every exit.
 use state_search::InPlaceSolver;
 use state_search::{Event, InPlaceIdaStar, InPlaceSpace, Limits, Outcome, StopReason};
 use std::ops::ControlFlow;
@@ -34,6 +35,11 @@ struct G {
     /// Edges whose peek gives half the estimate: a lower bound, which the engine must
     /// check again after applying the edge (as pattern databases with dual lookups do).
     peek_low: Vec<bool>,
+    /// Every edge has its reverse at the same cost, and the engine raises estimates from
+    /// children (`InPlaceSpace::pathmax`).
+    pathmax: bool,
+    /// The true distance of each node to the goal (`u32::MAX`: none), by Bellman-Ford.
+    dist: Vec<u32>,
     goal: usize,
     cur: usize,
     trail: Vec<usize>,
@@ -70,13 +76,17 @@ impl InPlaceSpace for G {
         let h = if self.peek_low[e] { h / 2 } else { h };
         self.peekable[e].then(|| (self.edges[e].2, h))
     }
+    fn pathmax(&self) -> bool {
+        self.pathmax
+    }
 }
 
 /// A random graph of 2 to 10 nodes, edges of cost 1 to 4 (some with their reverse as the
-/// inverse action), a goal, and an admissible heuristic: a random fraction of the true
-/// distance (any small value where the goal is unreachable). Two thirds of the edges can
-/// be peeked at, a third of those with a peek below the estimate after the move.
-fn random_graph(rng: &mut Rng) -> G {
+/// inverse action; all of them with `pathmax`), a goal, and an admissible heuristic: a
+/// random fraction of the true distance (any small value where the goal is unreachable),
+/// so mostly inconsistent. Two thirds of the edges can be peeked at, a third of those
+/// with a peek below the estimate after the move.
+fn random_graph(rng: &mut Rng, pathmax: bool) -> G {
     let nodes = 2 + rng.index(9);
     let mut adj = vec![Vec::new(); nodes];
     let mut edges = Vec::new();
@@ -88,7 +98,7 @@ fn random_graph(rng: &mut Rng) -> G {
         edges.push((from, to, cost));
         adj[from].push(edge);
         rev.push(None);
-        if rng.index(2) == 0 {
+        if pathmax || rng.index(2) == 0 {
             edges.push((to, from, cost));
             adj[to].push(edge + 1);
             rev.push(Some(edge));
@@ -106,7 +116,7 @@ fn random_graph(rng: &mut Rng) -> G {
             }
         }
     }
-    let h = dist
+    let h: Vec<u32> = dist
         .iter()
         .map(|&d| {
             if d == u32::MAX {
@@ -125,6 +135,8 @@ fn random_graph(rng: &mut Rng) -> G {
         h,
         peekable,
         peek_low,
+        pathmax,
+        dist,
         goal,
         cur: 0,
         trail: Vec::new(),
@@ -161,10 +173,36 @@ impl Ref<'_> {
         self.expanded += 1;
         Ok(())
     }
+    /// Pathmax: raises `h`, the estimate of a node reached at `gcost`, to `child - step`
+    /// when that is larger; whether the node is then beyond `bound` (and cut off).
+    fn raise(
+        &self,
+        h: &mut u32,
+        child: u32,
+        step: u32,
+        gcost: u32,
+        bound: u32,
+        next: &mut Option<u32>,
+    ) -> bool {
+        if !self.g.pathmax || child < step || child - step <= *h {
+            return false;
+        }
+        *h = child - step;
+        let f = gcost + *h;
+        if f > bound {
+            *next = Some(next.map_or(f, |x: u32| x.min(f)));
+        }
+        f > bound
+    }
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the reference's state, spelled out"
+    )]
     fn dfs(
         &mut self,
         node: usize,
         gcost: u32,
+        h: &mut u32,
         bound: u32,
         applied: Option<usize>,
         next: &mut Option<u32>,
@@ -185,12 +223,18 @@ impl Ref<'_> {
                 let peeked = g2 + self.g.h[to] / 2;
                 if peeked > bound {
                     *next = Some(next.map_or(peeked, |x: u32| x.min(peeked)));
+                    if self.raise(h, self.g.h[to] / 2, c, gcost, bound, next) {
+                        return Ok(false);
+                    }
                     continue;
                 }
             }
             let f = g2 + self.g.h[to];
             if f > bound {
                 *next = Some(next.map_or(f, |x: u32| x.min(f)));
+                if self.raise(h, self.g.h[to], c, gcost, bound, next) {
+                    return Ok(false);
+                }
                 continue;
             }
             plan.push(e);
@@ -199,10 +243,14 @@ impl Ref<'_> {
             }
             self.open()?;
             self.peak = self.peak.max(plan.len() + 1);
-            if self.dfs(to, g2, bound, Some(e), next, plan)? {
+            let mut child = self.g.h[to];
+            if self.dfs(to, g2, &mut child, bound, Some(e), next, plan)? {
                 return Ok(true);
             }
             plan.pop();
+            if self.raise(h, child, c, gcost, bound, next) {
+                return Ok(false);
+            }
         }
         Ok(false)
     }
@@ -225,7 +273,8 @@ impl Ref<'_> {
             self.peak = self.peak.max(1);
             let mut next = None;
             let mut plan = Vec::new();
-            match self.dfs(0, 0, bound, None, &mut next, &mut plan) {
+            let mut h = self.g.h[0];
+            match self.dfs(0, 0, &mut h, bound, None, &mut next, &mut plan) {
                 Err(r) => return R::Stopped(r),
                 Ok(true) => {
                     let c = plan.iter().map(|&e| self.g.edges[e].2).sum();
@@ -248,8 +297,22 @@ impl Ref<'_> {
 #[test]
 fn in_place_idastar_matches_a_recursive_reference_and_restores_the_space() {
     let mut rng = Rng(12345);
-    for _ in 0..3000 {
-        let g0 = random_graph(&mut rng);
+    // Graphs where pathmax saved nodes: the test would not see it break otherwise.
+    let mut raised = 0;
+    for round in 0..4000 {
+        let g0 = random_graph(&mut rng, round % 2 == 1);
+        if g0.pathmax {
+            let plain = |pathmax| {
+                let mut g = G {
+                    pathmax,
+                    ..g0.clone()
+                };
+                let goal = g0.goal;
+                let ida = InPlaceIdaStar::new().with_limits(Limits::new().max_cost(14));
+                ida.search(&mut g, |s: &G| s.cur == goal).stats.generated
+            };
+            raised += usize::from(plain(true) < plain(false));
+        }
         let max_cost = 14;
         // unlimited first
         for (max_exp, break_at) in [(None, None)]
@@ -268,6 +331,13 @@ fn in_place_idastar_matches_a_recursive_reference_and_restores_the_space() {
                 events: 0,
             };
             let want = reference.run(max_cost);
+            if (max_exp, break_at) == (None, None) {
+                // The optimum, as Bellman-Ford has it.
+                match (&want, g0.dist[0]) {
+                    (R::Found(_, cost), best) => assert_eq!(*cost, best, "the optimum"),
+                    (_, best) => assert!(best > max_cost, "{want:?}, distance {best}"),
+                }
+            }
             let mut g = g0.clone();
             let mut limits = Limits::new().max_cost(max_cost);
             if let Some(m) = max_exp {
@@ -311,6 +381,7 @@ fn in_place_idastar_matches_a_recursive_reference_and_restores_the_space() {
             );
         }
     }
+    assert!(raised > 50, "pathmax saved nodes on {raised} graphs");
 }
 
 struct Neg {

@@ -16,10 +16,19 @@ use super::{Pass, cut_off};
 /// the action that led here (to undo it) and its inverse (never tried here).
 struct InPlaceFrame<I, A, C> {
     g: C,
+    /// The node's estimate, raised by its children with [`InPlaceSpace::pathmax`].
+    h: C,
     actions: I,
     applied: Option<A>,
     inverse: Option<A>,
 }
+
+/// The frame of a node of `Sp`.
+type Frame<Sp> = InPlaceFrame<
+    <Sp as InPlaceSpace>::Actions,
+    <Sp as InPlaceSpace>::Action,
+    <Sp as InPlaceSpace>::Cost,
+>;
 
 /// IDA* over an [`InPlaceSpace`]: one mutable state, actions applied and undone, no state
 /// ever cloned. Searched through [`InPlaceSolver`]: `search`, `search_with` (a visitor) and
@@ -114,7 +123,7 @@ impl<C: Cost> Default for InPlaceIdaStar<C> {
 /// The buffers of an in-place IDA* search: the stack of levels above the node being
 /// searched.
 pub struct InPlaceScratch<Sp: InPlaceSpace> {
-    frames: Vec<InPlaceFrame<Sp::Actions, Sp::Action, Sp::Cost>>,
+    frames: Vec<Frame<Sp>>,
     /// Whether the current search met a plan cost that overflows the cost type.
     pub(super) overflowed: bool,
 }
@@ -456,8 +465,9 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         F: Frontier<Sp::Action, Sp::Cost>,
     {
         self.frames.clear();
+        let root_h = space.heuristic();
         // A dead end, or a plan too dear for the cost type.
-        let Some(f) = estimated_total(root.g, space.heuristic(), &mut self.overflowed) else {
+        let Some(f) = estimated_total(root.g, root_h, &mut self.overflowed) else {
             return Pass::Exhausted { next_bound: None };
         };
         if !pruning.admits(f) {
@@ -479,6 +489,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         // The node being searched: its frame is pushed only when the search descends.
         let mut node = InPlaceFrame {
             g: root.g,
+            h: root_h,
             actions: space.actions(),
             applied: None,
             inverse: root.inverse,
@@ -486,6 +497,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         // In a local for the pass, as the counters: kept in registers.
         let mut prune = *pruning;
         let mut generated: u64 = 0;
+        let pathmax = space.pathmax();
         let pass = loop {
             let next = loop {
                 match node.actions.next() {
@@ -495,21 +507,15 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
             };
             let Some(action) = next else {
                 // Every action of this node was tried: back to its parent.
-                if let Some(applied) = node.applied {
-                    space.undo(applied);
+                if self.back(space, &mut node, &mut prune, pathmax) {
+                    continue;
                 }
-                match self.frames.pop() {
-                    Some(parent) => node = parent,
-                    None => {
-                        break Pass::Exhausted {
-                            next_bound: prune.next_bound(),
-                        };
-                    }
-                }
-                continue;
+                break Pass::Exhausted {
+                    next_bound: prune.next_bound(),
+                };
             };
             generated += 1;
-            let g = if let Some((step, h)) = space.peek(action) {
+            let (g, h) = if let Some((step, h)) = space.peek(action) {
                 // The space tells the child's f without applying the action: a child
                 // beyond the bound costs no apply/undo round trip.
                 if step.is_negative() {
@@ -527,6 +533,14 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 };
                 if !prune.admits(f) {
                     prune.cut(f);
+                    if pathmax
+                        && raise(&mut node, h, step, &mut prune)
+                        && !self.back(space, &mut node, &mut prune, pathmax)
+                    {
+                        break Pass::Exhausted {
+                            next_bound: prune.next_bound(),
+                        };
+                    }
                     continue;
                 }
                 space.apply(action);
@@ -541,11 +555,19 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                                 prune.cut(f);
                             }
                             space.undo(action);
+                            if pathmax
+                                && raise(&mut node, refined, step, &mut prune)
+                                && !self.back(space, &mut node, &mut prune, pathmax)
+                            {
+                                break Pass::Exhausted {
+                                    next_bound: prune.next_bound(),
+                                };
+                            }
                             continue;
                         }
                     }
                 }
-                g
+                (g, refined.max(h))
             } else {
                 let step = space.apply(action);
                 if step.is_negative() {
@@ -559,17 +581,26 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     space.undo(action);
                     continue;
                 };
+                let h = space.heuristic();
                 // A dead end, or a plan too dear for the cost type.
-                let Some(f) = estimated_total(g, space.heuristic(), &mut self.overflowed) else {
+                let Some(f) = estimated_total(g, h, &mut self.overflowed) else {
                     space.undo(action);
                     continue;
                 };
                 if !prune.admits(f) {
                     prune.cut(f);
                     space.undo(action);
+                    if pathmax
+                        && raise(&mut node, h, step, &mut prune)
+                        && !self.back(space, &mut node, &mut prune, pathmax)
+                    {
+                        break Pass::Exhausted {
+                            next_bound: prune.next_bound(),
+                        };
+                    }
                     continue;
                 }
-                g
+                (g, h)
             };
             if is_goal(space) {
                 if M::ENDS_AT_GOAL {
@@ -613,6 +644,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
             }
             let child = InPlaceFrame {
                 g,
+                h,
                 actions: space.actions(),
                 applied: Some(action),
                 inverse: space.inverse(action),
@@ -697,6 +729,35 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         frontier.take(&mut path, g);
     }
 
+    /// Leaves `node` for its parent, which becomes `node`: `false` when `node` is the
+    /// pass's root. With `pathmax`, the parent's estimate is raised to the child's less
+    /// the step between them, and a parent that this puts beyond the bound is left in turn.
+    fn back<M: Pruning<Sp::Cost>>(
+        &mut self,
+        space: &mut Sp,
+        node: &mut Frame<Sp>,
+        prune: &mut M,
+        pathmax: bool,
+    ) -> bool {
+        loop {
+            if let Some(applied) = node.applied {
+                space.undo(applied);
+            }
+            let Some(parent) = self.frames.pop() else {
+                return false;
+            };
+            let child = core::mem::replace(node, parent);
+            let cut = pathmax
+                && child
+                    .g
+                    .checked_minus(node.g)
+                    .is_some_and(|step| raise(node, child.h, step, prune));
+            if !cut {
+                return true;
+            }
+        }
+    }
+
     /// Undoes `current` (the action that led to the node being searched) and every
     /// ancestor's action: the space returns to its start state.
     fn unwind(&mut self, space: &mut Sp, current: Option<Sp::Action>) {
@@ -708,5 +769,31 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 space.undo(applied);
             }
         }
+    }
+}
+
+/// Pathmax ([`InPlaceSpace::pathmax`]): raises `node`'s estimate to `child_h - step` (a child
+/// reached by an action of cost `step`, with estimate `child_h`) when that is larger, and
+/// says whether that puts `node` beyond the bound (then recorded as cut off).
+#[inline]
+fn raise<I, A, C: Cost, M: Pruning<C>>(
+    node: &mut InPlaceFrame<I, A, C>,
+    child_h: C,
+    step: C,
+    prune: &mut M,
+) -> bool {
+    let Some(raised) = child_h.checked_minus(step) else {
+        return false;
+    };
+    if raised <= node.h {
+        return false;
+    }
+    node.h = raised;
+    match node.g.checked_plus(raised) {
+        Some(f) if !prune.admits(f) => {
+            prune.cut(f);
+            true
+        }
+        _ => false,
     }
 }

@@ -115,6 +115,18 @@ fn npuzzle_prints_the_same_plans_on_any_number_of_threads() {
         assert_eq!(out.code, Some(0), "{n} threads: {out:?}");
         assert_eq!(out.stdout, sequential.stdout, "{n} threads");
         assert_eq!(out.stderr, "", "{n} threads");
+        // `par-idastar` by name is the same search.
+        let args = [
+            "--heuristic",
+            "md",
+            "--strategy",
+            "par-idastar",
+            "--threads",
+            n,
+        ];
+        let named = run("npuzzle", &args, KORF_EASY);
+        assert_eq!(named.code, Some(0), "{n} threads: {named:?}");
+        assert_eq!(named.stdout, sequential.stdout, "par-idastar, {n} threads");
     }
     // A bad line after good ones: nothing is solved, one error line.
     let bad = format!("{KORF_EASY}1 2 3\n");

@@ -57,6 +57,14 @@ pub trait TileHeuristic {
         None
     }
 
+    /// Whether in-place IDA* should raise a board's estimate from its children's
+    /// ([`InPlaceSpace::pathmax`](crate::InPlaceSpace::pathmax)), which saves nodes when
+    /// the estimate is far from consistent, as with dual lookups. `false` by default, which
+    /// keeps IDA*'s node counts those of the literature.
+    fn pathmax(&self) -> bool {
+        false
+    }
+
     /// Reverts the latest [`slide`](TileHeuristic::slide) not yet reverted, which moved
     /// `tile` from `from` to `to`; `h` is the estimate after that slide. Returns the
     /// estimate before it.

@@ -265,6 +265,12 @@ impl<'p, H: TileHeuristic> InPlaceSpace for Slider<'p, H> {
         Some(slide.inverse())
     }
 
+    /// When the heuristic asks for it ([`TileHeuristic::pathmax`]): every slide is undone
+    /// by the opposite slide, at the same cost.
+    fn pathmax(&self) -> bool {
+        self.heuristic.pathmax()
+    }
+
     #[inline]
     fn heuristic(&self) -> u32 {
         self.h

@@ -61,6 +61,7 @@ pub(super) enum Entries {
 /// let puzzle = NPuzzle::standard(3, 3)?;
 /// let db = PatternDatabase::build(&puzzle, &[1, 2, 3, 4])?;
 /// assert_eq!(db.encoding(), Encoding::Nibbles);
+/// assert_eq!(db.encoding().to_string(), "nibbles");
 /// let deltas = db.encoded(Encoding::Deltas)?;
 /// assert_eq!(deltas.value(&[8, 7, 6, 5]), db.value(&[8, 7, 6, 5]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -77,6 +78,17 @@ pub enum Encoding {
     /// its parity, and below `md + 32`. A lookup adds `md` back, which
     /// [`PatternHeuristic`](super::PatternHeuristic) tracks move by move.
     Deltas,
+}
+
+impl core::fmt::Display for Encoding {
+    /// `bytes`, `nibbles` or `deltas`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Self::Bytes => "bytes",
+            Self::Nibbles => "nibbles",
+            Self::Deltas => "deltas",
+        })
+    }
 }
 
 impl PatternDatabase {

@@ -327,11 +327,12 @@ pub struct Cached<T> {
     pub not_saved: Option<PdbError>,
 }
 
-/// The directory where the `npuzzle` example and [`PatternSet::build_cached`] callers keep
-/// databases: `$STATE_SEARCH_PDB_DIR` if set, else `$XDG_CACHE_HOME/state-search/pdb`, else
-/// `$HOME/.cache/state-search/pdb`; `None` when none of these variables is set.
+/// The directory where the `npuzzle` example and callers of
+/// [`PatternSet::load_or_build_partition`] keep databases: `$STATE_SEARCH_PDB_DIR` if set,
+/// else `$XDG_CACHE_HOME/state-search/pdb`, else `$HOME/.cache/state-search/pdb`; `None`
+/// when none of these variables is set.
 ///
-/// [`PatternSet::build_cached`]: super::PatternSet::build_cached
+/// [`PatternSet::load_or_build_partition`]: super::PatternSet::load_or_build_partition
 #[must_use]
 pub fn default_cache_dir() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());

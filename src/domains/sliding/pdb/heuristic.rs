@@ -366,6 +366,12 @@ impl TileHeuristic for PatternHeuristic {
         self.set.estimate(tiles)
     }
 
+    /// With dual lookups ([`PatternSet::with_dual`]), whose estimates jump by more than a
+    /// move between neighbours.
+    fn pathmax(&self) -> bool {
+        self.set.duals()
+    }
+
     fn start(&mut self, tiles: &[u8]) -> u32 {
         let set = &*self.set;
         let cells = set.cells.min(MAX_PDB_CELLS).min(tiles.len());

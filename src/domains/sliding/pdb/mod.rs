@@ -69,12 +69,13 @@
 //!
 //! # Files
 //!
-//! A database is the same for every instance of its board and goal: [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a
-//! small binary format (a header naming the board, the goal cells and the tiles, a
-//! checksum, and the table), and [`PatternDatabase::load_or_build`] keeps one per pattern
-//! in a cache directory, by default [`default_cache_dir`]. A cached table is used only
-//! once it passes [`PatternDatabase::passes_checks`] (what that catches, and what it
-//! does not: see the trust section of [`PatternDatabase::load_or_build`]).
+//! A database is the same for every instance of its board and goal:
+//! [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a small binary
+//! format (a header naming the board, the goal cells and the tiles, a checksum, and the
+//! table), and [`PatternDatabase::load_or_build`] keeps one per pattern in a cache
+//! directory, by default [`default_cache_dir`]. A cached table is used only once it passes
+//! [`PatternDatabase::passes_checks`] (what that catches, and what it does not: see the
+//! trust section of [`PatternDatabase::load_or_build`]).
 //!
 //! # Examples
 //!
@@ -96,6 +97,32 @@
 //! let search = puzzle.solve(&board, set.heuristic(), &strategy, &state_search::Limits::new())?;
 //! let plan = search.into_found().expect("solvable");
 //! assert_eq!(plan.cost, 28);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The 24-puzzle with Korf and Felner's databases, built into the cache directory on the
+//! first run (four tables, about 20 s each and 255 MB in all; [`PatternSet::par_build_partition`]
+//! builds them on several threads) and loaded on the next ones; instance 40 of their
+//! fifty takes about 3 s of search:
+//!
+//! ```no_run
+//! use std::sync::Arc;
+//! use state_search::Limits;
+//! use state_search::domains::sliding::npuzzle::NPuzzle;
+//! use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
+//!
+//! let puzzle = NPuzzle::standard(5, 5)?;
+//! let dir = default_cache_dir().ok_or("no cache directory: set STATE_SEARCH_PDB_DIR")?;
+//! let partition = Partition::TwentyFour6666;
+//! let cached = PatternSet::load_or_build_partition(&puzzle, partition, true, &dir)?;
+//! if let Some(reason) = &cached.not_saved {
+//!     eprintln!("built but not saved: {reason}");
+//! }
+//! let set = Arc::new(cached.value);
+//! let board = "2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23".parse()?;
+//! let strategy = NPuzzle::DEFAULT_STRATEGY;
+//! let search = puzzle.solve(&board, set.heuristic(), &strategy, &Limits::new())?;
+//! assert_eq!(search.into_found().map(|plan| plan.cost), Some(82));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

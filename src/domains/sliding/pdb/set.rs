@@ -363,7 +363,7 @@ impl PatternSet {
     ///
     /// Those of [`PatternSet::partition_tiles`] and [`PatternSet::new`]; missing files
     /// are `Ok(None)`.
-    pub fn load_partition(
+    pub fn load_cached_partition(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
@@ -386,7 +386,7 @@ impl PatternSet {
     /// # Errors
     ///
     /// As [`PatternSet::build_partition`].
-    pub fn build_cached(
+    pub fn load_or_build_partition(
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,

@@ -424,22 +424,22 @@ impl PatternSet {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Partition {
-    /// 5-5-5: `{1,4,5,8,12}`, `{2,3,6,7,11}`, `{9,10,13,14,15}`; three tables of 0.5 MB,
-    /// built in a fraction of a second.
+    /// 5-5-5: `{1,4,5,8,12}`, `{2,3,6,7,11}`, `{9,10,13,14,15}`; three tables of 0.26 MB
+    /// (as [`Encoding::Deltas`](super::Encoding::Deltas)), built in a fraction of a second.
     Fifteen555,
     /// 6-6-3: the two left columns `{1,4,5,8,9,12}` and the two right ones `{2,3,6,7,10,11}`
-    /// above the bottom row, and the bottom row `{13,14,15}`: tables of 5.8 MB, 5.8 MB and
-    /// 3 KB, built in about a second each.
+    /// above the bottom row, and the bottom row `{13,14,15}`: tables of 2.9 MB, 2.9 MB and
+    /// 1.7 KB (as deltas), built in about a second each.
     Fifteen663,
-    /// 7-8: the top two rows `{1..7}` and the bottom two `{8..15}`: tables of 58 MB and
-    /// 519 MB; the 8-tile table takes minutes and about 3.7 GB to build.
+    /// 7-8: the top two rows `{1..7}` and the bottom two `{8..15}`: tables of 29 MB and
+    /// 259 MB (as deltas); the 8-tile table takes about two minutes and 3.7 GB to build.
     Fifteen78,
     /// 6-6-6-6 on the 5x5 board (Korf and Felner, 2002): `{1,2,5,6,7,12}`,
     /// `{3,4,8,9,13,14}`, `{10,11,15,16,20,21}` and `{17,18,19,22,23,24}`. Its reflection
     /// about the main diagonal is another partition, so the reflected lookup
     /// ([`PatternSet::new`] with `reflect`) adds a second, different estimate from the
-    /// same tables. Four tables of 127,512,000 placements, each built in about 20 s
-    /// with 1.6 GB of work memory.
+    /// same tables. Four tables of 127,512,000 placements (63.8 MB each as deltas), each
+    /// built in about 20 s with 1.6 GB of work memory.
     TwentyFour6666,
 }
 

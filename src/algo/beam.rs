@@ -344,18 +344,13 @@ fn keep_least<T, K: Ord + Copy>(entries: &mut [T], width: usize, key: impl Fn(&T
 #[cfg(test)]
 mod tests {
     use super::keep_least;
+    use crate::rng::SplitMix64;
 
     /// On every width of lists with many equal keys, sorted, reversed and scrambled, the
     /// entries kept are the least ones (as a sort finds them, ties counted by key).
     #[test]
     fn keep_least_keeps_the_least() {
-        let mut seed = 0x9e37_79b9_u32;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
+        let mut rng = SplitMix64::new(0x9e37_79b9);
         for n in 2..60 {
             for shape in 0..4 {
                 let mut entries: Vec<(u32, u32)> = (0..n)
@@ -363,7 +358,7 @@ mod tests {
                         0 => (i % 5, i),
                         1 => (n - i, i),
                         2 => (7, i),
-                        _ => (next() % 9, i),
+                        _ => (u32::try_from(rng.below(9)).unwrap(), i),
                     })
                     .collect();
                 let mut sorted: Vec<u32> = entries.iter().map(|e| e.0).collect();

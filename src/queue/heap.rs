@@ -179,6 +179,7 @@ mod tests {
     use std::collections::BinaryHeap;
 
     use super::Heap;
+    use crate::rng::SplitMix64;
 
     /// The same pushes and pops on `std`'s heap and this one give the same entries in the
     /// same order, ties included: the key decides the order, the tag shows which of equal
@@ -197,20 +198,14 @@ mod tests {
                 self.0.cmp(&other.0)
             }
         }
-        let mut seed = 0x2545_f491_u32;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed
-        };
+        let mut rng = SplitMix64::new(0x2545_f491);
         let mut ours = Heap::new();
         let mut theirs = BinaryHeap::new();
         for step in 0..20_000 {
-            if next() % 3 == 0 {
+            if rng.below(3) == 0 {
                 assert_eq!(ours.pop(), theirs.pop(), "step {step}");
             } else {
-                let item = Tagged((next() % 16) as u8, step);
+                let item = Tagged(u8::try_from(rng.below(16)).unwrap(), step);
                 ours.push(item).unwrap();
                 theirs.push(item);
             }

@@ -298,7 +298,7 @@ impl<C: Cost> BeamSearch<'_, C> {
 /// Moves the `width` least entries of `entries` by `key` to its front, in no particular
 /// order (`0 < width < entries.len()`). A quickselect with a median-of-three pivot and three-way
 /// partitions (equal keys, common in a beam, cost one pass): written here because
-/// `select_nth_unstable_by` compiled to thirty times the code in every program that runs
+/// `select_nth_unstable_by` compiled to over ten times the code in every program that runs
 /// beam search.
 ///
 /// # Complexity

@@ -83,8 +83,10 @@ pub trait Cost: Copy + Ord + Default + Debug {
     fn checked_plus(self, rhs: Self) -> Option<Self>;
 
     /// `self - rhs`, or `None` when the difference does not fit the type or the type does
-    /// not subtract (the default; pairs and triples). In-place IDA* uses it to carry a child's estimate back to
-    /// its parent ([`InPlaceSpace::pathmax`]).
+    /// not subtract: the default, which pairs, triples, [`FloatCost`] and cost types of
+    /// your own keep unless they implement it. In-place IDA* uses it to carry a child's
+    /// estimate back to its parent ([`InPlaceSpace::pathmax`]), and does without that when
+    /// it answers `None`.
     ///
     /// # Examples
     ///
@@ -755,9 +757,10 @@ pub trait InPlaceSpace {
     /// that puts it beyond the bound: *bidirectional pathmax* (Felner, Zahavi et al.,
     /// 2005). Answer `true` only when every action can be undone by an action of the same
     /// cost (named by [`inverse`](InPlaceSpace::inverse) or not), so that no state is
-    /// closer to a goal than a neighbour less that cost. It saves nodes when the estimate
-    /// is inconsistent (a child's exceeds its parent's by more than the step) and changes
-    /// nothing when it is consistent. Needs a cost type that subtracts
+    /// closer to a goal than a neighbour less that cost. It can save nodes when the
+    /// estimate is inconsistent (a child's exceeds its parent's by more than the step),
+    /// though a raised state's `f` may also become a lower next bound and add an iteration;
+    /// it changes nothing when the estimate is consistent. Needs a cost type that subtracts
     /// ([`Cost::checked_minus`]). `false` by default.
     fn pathmax(&self) -> bool {
         false

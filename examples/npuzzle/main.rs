@@ -83,9 +83,9 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
   --order ULRD       the order the blank's moves are tried in (default ULRD, which gives
                      Korf's published node counts with --heuristic md)
   --strategy NAME    the search, one of the strategies listed below (default idastar, in
-                     place; par-idastar is idastar on the threads of --threads); the
-                     others store boards, which only small boards or easy puzzles fit in
-                     memory
+                     place; with feature parallel, par-idastar is idastar on the threads
+                     of --threads); the others store boards, which only small boards or
+                     easy puzzles fit in memory
   --threads N        threads for idastar, at most 1024 (feature parallel: more than 1
                      runs par-idastar, several puzzles at once, and builds databases at
                      once; default every core, without the feature 1)

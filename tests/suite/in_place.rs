@@ -73,7 +73,7 @@ impl InPlaceSpace for G {
     }
     fn peek(&self, e: usize) -> Option<(u32, u32)> {
         let h = self.h[self.edges[e].1];
-        let h = if self.peek_low[e] { h / 2 } else { h };
+        let h = if self.peek_low[e] { low(h) } else { h };
         self.peekable[e].then(|| (self.edges[e].2, h))
     }
     fn pathmax(&self) -> bool {
@@ -81,10 +81,16 @@ impl InPlaceSpace for G {
     }
 }
 
+/// The figure of a peek below the estimate `h`: half of it, and nothing of a dead end's
+/// (which the engine learns only once it applies the edge).
+fn low(h: u32) -> u32 {
+    if h == u32::MAX { 0 } else { h / 2 }
+}
+
 /// A random graph of 2 to 10 nodes, edges of cost 1 to 4 (some with their reverse as the
 /// inverse action; all of them with `pathmax`), a goal, and an admissible heuristic: a
-/// random fraction of the true distance (any small value where the goal is unreachable),
-/// so mostly inconsistent. Two thirds of the edges can be peeked at, a third of those
+/// random fraction of the true distance (where the goal is unreachable, the dead end's
+/// `u32::MAX` or any small value), so mostly inconsistent. Two thirds of the edges can be peeked at, a third of those
 /// with a peek below the estimate after the move.
 fn random_graph(rng: &mut Rng, pathmax: bool) -> G {
     let nodes = 2 + rng.index(9);
@@ -120,7 +126,8 @@ fn random_graph(rng: &mut Rng, pathmax: bool) -> G {
         .iter()
         .map(|&d| {
             if d == u32::MAX {
-                rng.small(5)
+                // Where the goal is unreachable: a dead end's mark, or any small value.
+                [u32::MAX, rng.small(5)][rng.index(2)]
             } else {
                 d * rng.small(101) / 100
             }
@@ -220,14 +227,18 @@ impl Ref<'_> {
             // may then be lower than the estimate would make it), then the estimate after
             // the move decides.
             if self.g.peekable[e] && self.g.peek_low[e] {
-                let peeked = g2 + self.g.h[to] / 2;
+                let peeked = g2 + low(self.g.h[to]);
                 if peeked > bound {
                     *next = Some(next.map_or(peeked, |x: u32| x.min(peeked)));
-                    if self.raise(h, self.g.h[to] / 2, c, gcost, bound, next) {
+                    if self.raise(h, low(self.g.h[to]), c, gcost, bound, next) {
                         return Ok(false);
                     }
                     continue;
                 }
+            }
+            // A dead end is pruned, not cut off: it sets no bound and raises nothing.
+            if self.g.h[to] == u32::MAX {
+                continue;
             }
             let f = g2 + self.g.h[to];
             if f > bound {

@@ -551,10 +551,10 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                     match estimated_total(g, refined, &mut self.overflowed) {
                         Some(f) if prune.admits(f) => {}
                         cut => {
-                            if let Some(f) = cut {
-                                prune.cut(f);
-                            }
                             space.undo(action);
+                            // A dead end or an overflow (`None`) raises nothing.
+                            let Some(f) = cut else { continue };
+                            prune.cut(f);
                             if pathmax
                                 && raise(&mut node, refined, step, &mut prune)
                                 && !self.back(space, &mut node, &mut prune, pathmax)
@@ -729,9 +729,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
         frontier.take(&mut path, g);
     }
 
-    /// Leaves `node` for its parent, which becomes `node`: `false` when `node` is the
-    /// pass's root. With `pathmax`, the parent's estimate is raised to the child's less
-    /// the step between them, and a parent that this puts beyond the bound is left in turn.
+    /// Leaves `node` for its parent (`false` at the pass's root); with `pathmax`, raises
+    /// the parent's estimate from the child's, and leaves a parent cut off by that too.
     fn back<M: Pruning<Sp::Cost>>(
         &mut self,
         space: &mut Sp,
@@ -773,8 +772,8 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
 }
 
 /// Pathmax ([`InPlaceSpace::pathmax`]): raises `node`'s estimate to `child_h - step` (a child
-/// reached by an action of cost `step`, with estimate `child_h`) when that is larger, and
-/// says whether that puts `node` beyond the bound (then recorded as cut off).
+/// reached by an action of cost `step`, with estimate `child_h`, not a dead end's) when
+/// that is larger, and says whether that puts `node` beyond the bound (then cut off).
 #[inline]
 fn raise<I, A, C: Cost, M: Pruning<C>>(
     node: &mut InPlaceFrame<I, A, C>,
@@ -782,7 +781,8 @@ fn raise<I, A, C: Cost, M: Pruning<C>>(
     step: C,
     prune: &mut M,
 ) -> bool {
-    let Some(raised) = child_h.checked_minus(step) else {
+    let dead_end = child_h.is_max();
+    let Some(raised) = child_h.checked_minus(step).filter(|_| !dead_end) else {
         return false;
     };
     if raised <= node.h {

@@ -58,8 +58,8 @@ pub trait TileHeuristic {
     }
 
     /// Whether in-place IDA* should raise a board's estimate from its children's
-    /// ([`InPlaceSpace::pathmax`](crate::InPlaceSpace::pathmax)), which saves nodes when
-    /// the estimate is far from consistent, as with dual lookups. `false` by default, which
+    /// ([`InPlaceSpace::pathmax`](crate::InPlaceSpace::pathmax)), which can save nodes
+    /// when the estimate is far from consistent, as with dual lookups. `false` by default, which
     /// keeps IDA*'s node counts those of the literature.
     fn pathmax(&self) -> bool {
         false

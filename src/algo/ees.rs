@@ -4,8 +4,8 @@
 //! are within `W` times the optimum, and falls back on the admissible `f` to keep its
 //! bound.
 //!
-//! It is the best-first loop ([`best_first`](super::best_first)) with EES's lists as its open list: the relax
-//! step, reopening, limits and answers are A*'s.
+//! It is the best-first loop ([`best_first`](super::best_first)) with EES's lists as its
+//! open list: the relax step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
 

@@ -2,8 +2,8 @@
 //! most `W` times the least open `f`, expand the one with the least distance-to-go. With an
 //! admissible heuristic the cost found is at most `W` times the optimum.
 //!
-//! It is the best-first loop ([`best_first`](super::best_first)) with the focal lists as its open list:
-//! the relax step, reopening, limits and answers are A*'s.
+//! It is the best-first loop ([`best_first`](super::best_first)) with the focal lists as
+//! its open list: the relax step, reopening, limits and answers are A*'s.
 
 use core::cmp::Reverse;
 

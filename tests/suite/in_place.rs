@@ -90,8 +90,8 @@ fn low(h: u32) -> u32 {
 /// A random graph of 2 to 10 nodes, edges of cost 1 to 4 (some with their reverse as the
 /// inverse action; all of them with `pathmax`), a goal, and an admissible heuristic: a
 /// random fraction of the true distance (where the goal is unreachable, the dead end's
-/// `u32::MAX` or any small value), so mostly inconsistent. Two thirds of the edges can be peeked at, a third of those
-/// with a peek below the estimate after the move.
+/// `u32::MAX` or any small value), so mostly inconsistent. Two thirds of the edges can be
+/// peeked at, a third of those with a peek below the estimate after the move.
 fn random_graph(rng: &mut Rng, pathmax: bool) -> G {
     let nodes = 2 + rng.index(9);
     let mut adj = vec![Vec::new(); nodes];

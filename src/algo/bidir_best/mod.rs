@@ -54,19 +54,19 @@
 //! - **NBS** ([`Nbs`]): every path cheaper than `U` runs through a pair of a forward-open
 //!   state `u` and a backward-open state `v` at their least costs, so it costs at least
 //!   `lb(u, v) = max(f_F(u), f_B(v), g_F(u) + g_B(v) + ε)`. NBS expands both states of a
-//!   pair whose `lb` is at most `C_LB`, and stops when `U <= C_LB`; `C_LB` is a lower
-//!   bound on the optimal cost that it raises lazily to the least `lb`: each side keeps its open states in two lazy heaps, waiting by `f`
-//!   until `f <= C_LB`, then ready by `g`; while the least ready `g` of the sides sum (with
-//!   `ε`) above `C_LB`, `C_LB` rises to the least waiting `f` or that sum, the next value
-//!   the least `lb` can take. Pairs need no queue of their own: the two least-`g` ready
-//!   states are a pair of `lb` at most `C_LB`. `C_LB` carries over from pair to pair: it
-//!   rises only to the least `lb` of the moment, which is at most `C*` while no optimal
-//!   path has been met (the argument for MM's bound), so `U <= C_LB` proves `U` optimal
-//!   whatever the heuristics, given they are admissible. Every pair NBS expands with
-//!   `lb < C*` must have one state expanded by any front-to-end bidirectional search
-//!   with these heuristics, and with consistent heuristics (no state expanded twice) its
-//!   pairs share no state, so it expands at most twice a minimum vertex cover of those
-//!   pairs.
+//!   pair whose `lb` is at most `C_LB`, and stops when `U <= C_LB`; `C_LB` is a lower bound
+//!   on the optimal cost that it raises lazily to the least `lb`: each side keeps its open
+//!   states in two lazy heaps, waiting by `f` until `f <= C_LB`, then ready by `g`; while
+//!   the least ready `g` of the sides sum (with `ε`) above `C_LB`, `C_LB` rises to the
+//!   least waiting `f` or that sum, the next value the least `lb` can take. Pairs need no
+//!   queue of their own: the two least-`g` ready states are a pair of `lb` at most `C_LB`.
+//!   `C_LB` carries over from pair to pair: it rises only to the least `lb` of the moment,
+//!   which is at most `C*` while no optimal path has been met (the argument for MM's
+//!   bound), so `U <= C_LB` proves `U` optimal whatever the heuristics, given they are
+//!   admissible. Every pair NBS expands with `lb < C*` must have one state expanded by any
+//!   front-to-end bidirectional search with these heuristics, and with consistent
+//!   heuristics (no state expanded twice) its pairs share no state, so it expands at most
+//!   twice a minimum vertex cover of those pairs.
 //! - **BAE\*** ([`Bae`]): priority `b_F(n) = f_F(n) + (g_F(n) - h_B(n)) = 2 g_F + h_F - h_B`
 //!   forwards, `h_B(n)` the backward heuristic at the forward state `n`, and symmetrically
 //!   `b_B = 2 g_B + h_B - h_F` backwards: `g - h_other` is how much the other side's

@@ -10,7 +10,8 @@ use crate::space::{Cost, InPlaceSpace, estimated_total};
 use crate::store::grow;
 
 use super::super::engine::{Engine, InPlaceSolver, Setup, engine_setup};
-use super::{Pass, cut_off};
+use super::Pass;
+pub(super) use super::pruning::{Deepening, Pruning};
 
 /// One level of the in-place stack: the cost so far, the untried actions of this level,
 /// the action that led here (to undo it) and its inverse (never tried here).
@@ -338,70 +339,6 @@ impl<A, C: Cost> Root<A, C> {
     };
 }
 
-/// What a pass searches and what a goal does to it: IDA*'s fixed bound ([`Deepening`]),
-/// or branch and bound's best goal so far (`Incumbent`). The pass keeps its value in a
-/// local and the calls are inlined, so that IDA*'s loop compiles as if it compared with
-/// its bound directly.
-pub(super) trait Pruning<C>: Copy {
-    /// Whether a goal ends the pass ([`Pass::Found`]); else the pass keeps it
-    /// ([`Pruning::keep`]) and goes on.
-    const ENDS_AT_GOAL: bool;
-
-    /// Whether a node of estimate `f` is searched.
-    fn admits(&self, f: C) -> bool;
-
-    /// A node of estimate `f` was not admitted.
-    fn cut(&mut self, f: C);
-
-    /// The least `f` cut off that a later search could admit, if any: IDA*'s next bound.
-    fn next_bound(&self) -> Option<C>;
-
-    /// A goal of cost `cost` is the best so far (only when the pass goes on after goals):
-    /// prunes on it from now on, and returns the lower bound its event reports.
-    fn keep(&mut self, cost: C) -> C;
-}
-
-/// IDA*'s pruning: every node whose `f` is above the bound is cut off, and the least of
-/// them is the next bound.
-#[derive(Clone, Copy)]
-pub(super) struct Deepening<C> {
-    bound: C,
-    /// The least `f` cut off so far; `bound` itself stands for "none yet", since every f
-    /// cut off is above it (a plain value keeps the hot loop free of an `Option` flag).
-    next: C,
-}
-
-impl<C: Cost> Deepening<C> {
-    /// The pruning of an iteration within `bound`.
-    pub(super) fn new(bound: C) -> Self {
-        Self { bound, next: bound }
-    }
-}
-
-impl<C: Cost> Pruning<C> for Deepening<C> {
-    const ENDS_AT_GOAL: bool = true;
-
-    #[inline]
-    fn admits(&self, f: C) -> bool {
-        f <= self.bound
-    }
-
-    #[inline]
-    fn cut(&mut self, f: C) {
-        self.next = cut_off(self.next, self.bound, f);
-    }
-
-    #[inline]
-    fn next_bound(&self) -> Option<C> {
-        (self.next != self.bound).then_some(self.next)
-    }
-
-    /// Never called: IDA* ends at its first goal.
-    fn keep(&mut self, cost: C) -> C {
-        cost
-    }
-}
-
 /// Children that a pass hands over instead of searching below them: how the parallel
 /// engine cuts an iteration's tree into work items with the sequential loop.
 pub(super) trait Frontier<A, C> {
@@ -533,10 +470,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 };
                 if !prune.admits(f) {
                     prune.cut(f);
-                    if pathmax
-                        && raise(&mut node, h, step, &mut prune)
-                        && !self.back(space, &mut node, &mut prune, pathmax)
-                    {
+                    if pathmax && !self.raise_or_leave(space, &mut node, &mut prune, h, step) {
                         break Pass::Exhausted {
                             next_bound: prune.next_bound(),
                         };
@@ -556,8 +490,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                             let Some(f) = cut else { continue };
                             prune.cut(f);
                             if pathmax
-                                && raise(&mut node, refined, step, &mut prune)
-                                && !self.back(space, &mut node, &mut prune, pathmax)
+                                && !self.raise_or_leave(space, &mut node, &mut prune, refined, step)
                             {
                                 break Pass::Exhausted {
                                     next_bound: prune.next_bound(),
@@ -590,10 +523,7 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
                 if !prune.admits(f) {
                     prune.cut(f);
                     space.undo(action);
-                    if pathmax
-                        && raise(&mut node, h, step, &mut prune)
-                        && !self.back(space, &mut node, &mut prune, pathmax)
-                    {
+                    if pathmax && !self.raise_or_leave(space, &mut node, &mut prune, h, step) {
                         break Pass::Exhausted {
                             next_bound: prune.next_bound(),
                         };
@@ -727,6 +657,20 @@ impl<Sp: InPlaceSpace> InPlaceScratch<Sp> {
             .chain(current)
             .chain(Some(action));
         frontier.take(&mut path, g);
+    }
+
+    /// Pathmax after a child of `node` (estimate `child_h`, reached at cost `step`) was
+    /// cut off: [`raise`], and leave `node` if that cuts it off; `false` at the root.
+    #[inline]
+    fn raise_or_leave<M: Pruning<Sp::Cost>>(
+        &mut self,
+        space: &mut Sp,
+        node: &mut Frame<Sp>,
+        prune: &mut M,
+        child_h: Sp::Cost,
+        step: Sp::Cost,
+    ) -> bool {
+        !raise(node, child_h, step, prune) || self.back(space, node, prune, true)
     }
 
     /// Leaves `node` for its parent (`false` at the pass's root); with `pathmax`, raises

@@ -10,6 +10,7 @@ mod in_place;
 mod in_place_branch;
 #[cfg(feature = "parallel")]
 mod parallel;
+mod pruning;
 mod tabled;
 
 pub use in_place::{InPlaceIdaStar, InPlaceScratch};

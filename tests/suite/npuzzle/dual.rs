@@ -66,18 +66,8 @@ fn ida_star_in_place_with_dual_lookups_finds_the_same_lengths_with_fewer_nodes()
     let dual = Arc::new(PatternSet::new(&puzzle, dbs, true).unwrap().with_dual(true));
     let (mut plain_nodes, mut dual_nodes) = (0, 0);
     for instance in korf_easiest() {
-        let solve = |set: &Arc<PatternSet>| {
-            let search = puzzle
-                .solve(
-                    &instance.board,
-                    set.heuristic(),
-                    &NPuzzle::DEFAULT_STRATEGY,
-                    &Limits::new(),
-                )
-                .unwrap();
-            let nodes = search.stats.generated;
-            (search.into_found().unwrap().cost, nodes)
-        };
+        let solve =
+            |set: &Arc<PatternSet>| solve_counted(&puzzle, &instance.board, set.heuristic());
         let (length, nodes) = solve(&reflected);
         let (dual_length, with_dual) = solve(&dual);
         assert_eq!((length, dual_length), (instance.length, instance.length));

@@ -128,23 +128,8 @@ fn the_easiest_of_korf_and_felners_fifty_solve_with_their_published_node_counts(
     let easiest: Vec<&Instance> = fifty.iter().take(2).collect();
     assert_eq!(easiest.iter().map(|i| i.id).collect::<Vec<_>>(), [38, 40]);
     for instance in easiest {
-        let search = puzzle
-            .solve(
-                &instance.board,
-                set.heuristic(),
-                &NPuzzle::DEFAULT_STRATEGY,
-                &Limits::new(),
-            )
-            .unwrap();
-        assert_eq!(
-            search.stats.generated, instance.nodes,
-            "instance {}",
-            instance.id
-        );
-        let plan = search.into_found().unwrap();
-        assert_eq!(plan.cost, instance.length, "instance {}", instance.id);
-        let moves = moves_to_string(&plan.actions);
-        let end = oracle::replay(5, 5, instance.board.tiles(), &moves).unwrap();
-        assert_eq!(end, puzzle.goal().tiles(), "instance {}", instance.id);
+        let (length, nodes) = solve_counted(&puzzle, &instance.board, set.heuristic());
+        assert_eq!(nodes, instance.nodes, "instance {}", instance.id);
+        assert_eq!(length, instance.length, "instance {}", instance.id);
     }
 }

@@ -33,6 +33,42 @@ fn binary_queue_pops_in_key_order() {
     drains_in_order(BinaryQueue::new());
 }
 
+/// Random pushes (of any keys) and pops against a sorted model: each pop takes a least
+/// key and the slot pushed with it, `peek` shows what `pop` takes, `len` counts the
+/// entry kept out of the heap. Runs of descending keys exercise that entry's swaps.
+#[test]
+fn binary_queue_takes_a_least_key_at_every_pop() {
+    let mut rng = crate::rng::SplitMix64::new(0x5eed_0b1a);
+    let mut queue = BinaryQueue::new();
+    let mut model: Vec<(u32, Slot)> = Vec::new();
+    let mut next = 50u32;
+    for slot in 0..20_000 {
+        if rng.below(3) == 0 {
+            let peeked = queue.peek();
+            let popped = queue.pop().unwrap();
+            assert_eq!(peeked, popped);
+            let least = model.iter().map(|e| e.0).min();
+            assert_eq!(popped.map(|e| e.0), least, "pop {slot}");
+            if let Some(entry) = popped {
+                let at = model
+                    .iter()
+                    .position(|e| *e == entry)
+                    .expect("a pushed entry");
+                model.swap_remove(at);
+            }
+        } else {
+            // Mostly just below the last key (a child better than what is queued).
+            next = match rng.below(4) {
+                0 => u32::try_from(rng.below(100)).unwrap(),
+                _ => next.saturating_sub(u32::try_from(rng.below(3)).unwrap()),
+            };
+            queue.push(next, slot).unwrap();
+            model.push((next, slot));
+        }
+        assert_eq!(queue.len(), model.len());
+    }
+}
+
 /// Pushes keys in any order (not monotone) and checks that they come out sorted.
 fn sorts_any_sequence(mut queue: impl PriorityQueue<u64>) {
     let mut x: u64 = 99;

@@ -147,8 +147,10 @@ impl FromStr for Tie {
 /// strategy `astar:tie=T`.
 ///
 /// Its keys are the cost type's [`EstimateKey`]s, A*'s keys, so it replaces A*'s
-/// [`BinaryQueue`](super::BinaryQueue) as it is; for [`Tie::HighG`] it pops in the same
-/// order, the binary heap's own (which `AStar::new()` keeps: its entries are smaller).
+/// [`BinaryQueue`](super::BinaryQueue) as it is; for [`Tie::HighG`] it pops the same keys
+/// in the same order (which `AStar::new()` keeps: its entries are smaller, and it skips
+/// the heap for an entry next in line); among entries of equal keys the two may choose
+/// differently.
 /// Like [`BucketQueue::lifo`](super::BucketQueue::lifo) it does not take the least key
 /// first within an `f` (except with [`Tie::HighG`]): a key `(f, g)` may leave before a
 /// key `(f, g')` with `g' > g`. An entry is the key, its slot and the push's number (for

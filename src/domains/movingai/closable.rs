@@ -85,7 +85,7 @@ impl ClosableSpace {
     pub fn close(&mut self, pos: Pos) -> bool {
         match self.space.padded(pos) {
             Some(at) if self.space.classes()[at] != BLOCKED => {
-                self.space.classes_mut()[at] = BLOCKED;
+                self.space.set_class(at, BLOCKED);
                 true
             }
             _ => false,
@@ -101,7 +101,7 @@ impl ClosableSpace {
     pub fn open(&mut self, pos: Pos) -> bool {
         match self.space.padded(pos) {
             Some(at) if self.original[at] != BLOCKED && self.space.classes()[at] == BLOCKED => {
-                self.space.classes_mut()[at] = self.original[at];
+                self.space.set_class(at, self.original[at]);
                 true
             }
             _ => false,

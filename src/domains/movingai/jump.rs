@@ -8,6 +8,7 @@ use crate::grid::Pos;
 use crate::problem::{NoBackward, NoDistance, NoIndexer, Problem};
 use crate::space::{Heuristic, IndexedSpace, StateIndexer, StateSpace};
 
+use super::blocks::{Along, Blocks};
 use super::space::BLOCKED;
 use super::{Connectivity, OctileCost, OctileSpace};
 
@@ -183,6 +184,9 @@ impl std::error::Error for JumpError {
 /// of the map has one of equal cost through jump points, so an optimal strategy over
 /// this space (A*, Dijkstra) finds a least-cost path of the map, expanding only jump
 /// points: far fewer states than over the cells, each costing a scan along its jumps.
+/// The space reads straight runs 64 cells at a time, from the map's cells as bits that
+/// the first [`OctileSpace::jump_points`] writes (block-based jumps); diagonal runs move
+/// by move, each move reading the two straight runs from it that way.
 ///
 /// States are [`JumpPoint`]s: a cell and the direction it was reached in. A cell may be
 /// stored once per direction; the numbering ([`IndexedSpace`]) is nine per cell. The
@@ -215,9 +219,13 @@ impl std::error::Error for JumpError {
 #[derive(Clone, Copy, Debug)]
 pub struct JumpSpace<'a> {
     space: &'a OctileSpace,
+    /// The map's cells as bits: the straight jumps read 64 cells at a time.
+    blocks: &'a Blocks,
     goal: Pos,
     /// The goal's index in the padded array, or `usize::MAX` for a goal off the map.
     goal_index: usize,
+    /// The goal's row and column in the padded array, or `usize::MAX` for both off the map.
+    goal_at: At,
 }
 
 impl OctileSpace {
@@ -225,19 +233,27 @@ impl OctileSpace {
     ///
     /// # Errors
     ///
-    /// [`JumpError::FourConnected`] for a space with [`Connectivity::Four`].
+    /// [`JumpError::FourConnected`] for a space with [`Connectivity::Four`];
+    /// [`JumpError::Capacity`] when the first call cannot allocate the map's bits.
     ///
     /// # Complexity
     ///
-    /// O(1): the space is borrowed, nothing is precomputed.
+    /// O(1) after the first call, which writes the map's cells as bits, a row and a column
+    /// to a line of words (O(cells) time, 6 bits per cell of the map and its border: 0.25 MB
+    /// for 512x512); the space keeps them for every later call, and closing or opening a
+    /// cell of a [`ClosableSpace`](super::ClosableSpace) updates them.
     pub fn jump_points(&self, goal: Pos) -> Result<JumpSpace<'_>, JumpError> {
         if self.connectivity() == Connectivity::Four {
             return Err(JumpError::FourConnected);
         }
         Ok(JumpSpace {
             space: self,
+            blocks: self.blocks().map_err(JumpError::Capacity)?,
             goal,
             goal_index: self.padded(goal).unwrap_or(usize::MAX),
+            goal_at: self.padded(goal).map_or((usize::MAX, usize::MAX), |_| {
+                (goal.row as usize + 1, goal.col as usize + 1)
+            }),
         })
     }
 }
@@ -340,60 +356,55 @@ struct Jumps<'s, 'a> {
 }
 
 impl Jumps<'_, '_> {
-    /// Follows straight moves by `delta` from padded index `from`: the first cell that is
-    /// the goal or has a forced neighbour beside it ([`Rules::forced`]), and the number
-    /// of moves, or `None` at a wall.
+    /// Follows straight moves along a row or a column from the cell at `at` (row and column
+    /// of the padded array), toward higher positions (`forward`) or lower ones: the first
+    /// cell that is the goal or has a forced neighbour beside it ([`Rules::forced`]), and
+    /// the number of moves, or `None` at a wall. Reads 64 cells at a time.
     #[inline]
-    fn straight(self, from: usize, delta: isize, side: isize) -> Option<(usize, u32)> {
-        let rules = self.rules;
-        self.walk(
-            from,
-            delta,
-            |_, next| rules.open(next),
-            |at, next| rules.forced(at, next, side),
-        )
+    fn straight(self, (row, col): At, along: Along, forward: bool) -> Option<(At, u32)> {
+        let (goal_row, goal_col) = self.space.goal_at;
+        let blocks = self.space.blocks;
+        let class = self.rules.class;
+        match along {
+            Along::Row => {
+                let goal = (goal_row == row).then_some(goal_col);
+                let (to, moves) = blocks.jump(class, along, row, col, forward, goal)?;
+                Some(((row, to), moves))
+            }
+            Along::Column => {
+                let goal = (goal_col == col).then_some(goal_row);
+                let (to, moves) = blocks.jump(class, along, col, row, forward, goal)?;
+                Some(((to, col), moves))
+            }
+        }
     }
 
-    /// Follows diagonal moves by `vertical + horizontal` from padded index `from` (each
-    /// move needing both cells it passes by open): the first cell that is the goal or
-    /// from which a straight jump along either part stops, and the number of moves, or
+    /// Follows diagonal moves by `(dr, dc)` from the cell at padded index `from`, at `at`
+    /// (each move needing both cells it passes by open): the first cell that is the goal
+    /// or from which a straight jump along either part stops, and the number of moves, or
     /// `None` when the next move is not allowed.
     #[inline]
-    fn diagonal(self, from: usize, vertical: isize, horizontal: isize) -> Option<(usize, u32)> {
-        self.walk(
-            from,
-            vertical + horizontal,
-            |at, next| self.rules.diagonal(at, next, vertical, horizontal),
-            |_, next| {
-                self.straight(next, horizontal, vertical).is_some()
-                    || self.straight(next, vertical, horizontal).is_some()
-            },
-        )
-    }
-
-    /// Moves by `delta` from padded index `from` while `allowed(at, next)` holds: the
-    /// first cell that is the goal or where `stops(at, next)` holds, and the number of
-    /// moves, or `None` when a move is not allowed. The loop of both kinds of jump.
-    #[inline]
-    fn walk(
-        self,
-        from: usize,
-        delta: isize,
-        allowed: impl Fn(usize, usize) -> bool,
-        stops: impl Fn(usize, usize) -> bool,
-    ) -> Option<(usize, u32)> {
-        let mut at = from;
+    fn diagonal(self, from: usize, mut at: At, (dr, dc): (i8, i8)) -> Option<(At, u32)> {
+        let (vertical, horizontal) = (isize::from(dr) * self.space.space.stride(), isize::from(dc));
+        let mut index = from;
         let mut moves = 0;
         loop {
-            let next = at.wrapping_add_signed(delta);
-            if !allowed(at, next) {
+            let next = index.wrapping_add_signed(vertical + horizontal);
+            if !self.rules.diagonal(index, next, vertical, horizontal) {
                 return None;
             }
             moves += 1;
-            if next == self.space.goal_index || stops(at, next) {
-                return Some((next, moves));
+            at = (
+                at.0.wrapping_add_signed(isize::from(dr)),
+                at.1.wrapping_add_signed(isize::from(dc)),
+            );
+            if next == self.space.goal_index
+                || self.straight(at, Along::Row, dc > 0).is_some()
+                || self.straight(at, Along::Column, dr > 0).is_some()
+            {
+                return Some((at, moves));
             }
-            at = next;
+            index = next;
         }
     }
 
@@ -401,24 +412,30 @@ impl Jumps<'_, '_> {
     /// with its cost.
     #[inline]
     fn jump(self, from: usize, direction: Direction, emit: &mut impl FnMut(JumpPoint, OctileCost)) {
-        let stride = self.space.space.stride();
+        let stride = self.space.space.stride().unsigned_abs();
+        let at = (from / stride, from % stride);
         let (dr, dc) = direction.delta();
-        let (vertical, horizontal) = (isize::from(dr) * stride, isize::from(dc));
         let found = match (dr, dc) {
             (0, _) => self
-                .straight(from, horizontal, stride)
-                .map(|(i, n)| (i, OctileCost::new(n, 0))),
+                .straight(at, Along::Row, dc > 0)
+                .map(|(to, n)| (to, OctileCost::new(n, 0))),
             (_, 0) => self
-                .straight(from, vertical, 1)
-                .map(|(i, n)| (i, OctileCost::new(n, 0))),
+                .straight(at, Along::Column, dr > 0)
+                .map(|(to, n)| (to, OctileCost::new(n, 0))),
             _ => self
-                .diagonal(from, vertical, horizontal)
-                .map(|(i, n)| (i, OctileCost::new(0, n))),
+                .diagonal(from, at, (dr, dc))
+                .map(|(to, n)| (to, OctileCost::new(0, n))),
         };
-        if let Some((index, cost)) = found {
+        if let Some(((row, col), cost)) = found {
+            // Inside the border: the padded row and column less one.
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "a map has at most MAX_CELLS cells, so rows and columns fit in u32"
+            )]
+            let pos = Pos::new((row - 1) as u32, (col - 1) as u32);
             emit(
                 JumpPoint {
-                    pos: self.space.space.pos_of(index),
+                    pos,
                     arrived: Some(direction),
                 },
                 cost,
@@ -427,12 +444,15 @@ impl Jumps<'_, '_> {
     }
 }
 
+/// A cell of the padded array: its row and column there (the map's plus one).
+type At = (usize, usize);
+
 impl StateSpace for JumpSpace<'_> {
     type State = JumpPoint;
     type Cost = OctileCost;
 
-    /// The jumps from `state`, each scanned cell by cell: in all eight directions from a
-    /// start; on from a cell reached straight, and sideways past the end of a wall beside
+    /// The jumps from `state` (straight runs read 64 cells at a time, diagonal ones move by
+    /// move): in all eight directions from a start; on from a cell reached straight, and sideways past the end of a wall beside
     /// it; on and along both straight parts from a cell reached diagonally.
     fn successors(&self, state: &JumpPoint, mut emit: impl FnMut(JumpPoint, OctileCost)) {
         let classes = self.space.classes();

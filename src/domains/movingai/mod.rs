@@ -124,6 +124,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod blocks;
 mod closable;
 mod cost;
 mod jump;

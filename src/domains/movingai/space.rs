@@ -1,9 +1,13 @@
 //! The map as a state space: 8- or 4-connected moves within one terrain class, and the
 //! octile (or Manhattan) heuristic.
 
+use std::sync::OnceLock;
+
+use crate::error::CapacityError;
 use crate::grid::{CellIndexer, Padding, Pos};
 use crate::space::{Heuristic, IndexedSpace, ReversibleSpace, StateSpace};
 
+use super::blocks::Blocks;
 use super::{OctileCost, OctileMap, Terrain, TerrainClass};
 
 /// Which neighbours a move reaches.
@@ -89,6 +93,9 @@ pub struct OctileSpace {
     indexer: CellIndexer,
     rows: u32,
     cols: u32,
+    /// The cells as bits, for Jump Point Search: built by the first
+    /// [`OctileSpace::jump_points`].
+    blocks: OnceLock<Blocks>,
 }
 
 impl OctileSpace {
@@ -107,6 +114,7 @@ impl OctileSpace {
             indexer: map.grid().indexer(),
             rows: map.height(),
             cols: map.width(),
+            blocks: OnceLock::new(),
         }
     }
 
@@ -131,9 +139,31 @@ impl OctileSpace {
         &self.classes
     }
 
-    /// The class codes, to close and open cells ([`ClosableSpace`](super::ClosableSpace)).
-    pub(super) fn classes_mut(&mut self) -> &mut [u8] {
-        &mut self.classes
+    /// Gives the cell at padded index `at` the class code `class`, to close and open cells
+    /// ([`ClosableSpace`](super::ClosableSpace)); the bits of Jump Point Search follow.
+    pub(super) fn set_class(&mut self, at: usize, class: u8) {
+        let Some(cell) = self.classes.get_mut(at) else {
+            return;
+        };
+        let old = core::mem::replace(cell, class);
+        if let Some(blocks) = self.blocks.get_mut() {
+            blocks.set(at, old, false);
+            blocks.set(at, class, true);
+        }
+    }
+
+    /// The cells as bits for Jump Point Search, built on the first call.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when their memory cannot be allocated.
+    pub(super) fn blocks(&self) -> Result<&Blocks, CapacityError> {
+        if let Some(blocks) = self.blocks.get() {
+            return Ok(blocks);
+        }
+        let blocks = Blocks::new(&self.classes, self.padding.stride())?;
+        // Another thread may have built them meanwhile: the same bits.
+        Ok(self.blocks.get_or_init(|| blocks))
     }
 
     /// The number of rows of the map.
@@ -154,16 +184,6 @@ impl OctileSpace {
     /// The index of `pos` in [`OctileSpace::classes`], or `None` off the map.
     pub(super) fn padded(&self, pos: Pos) -> Option<usize> {
         (pos.row < self.rows && pos.col < self.cols).then(|| self.padding.index(pos))
-    }
-
-    /// The cell at index `index` of [`OctileSpace::classes`] (inside the border).
-    #[expect(
-        clippy::cast_possible_truncation,
-        reason = "a map has at most MAX_CELLS cells, so rows and columns fit in u32"
-    )]
-    pub(super) fn pos_of(&self, index: usize) -> Pos {
-        let stride = self.padding.stride();
-        Pos::new((index / stride - 1) as u32, (index % stride - 1) as u32)
     }
 
     /// Emits each cell one move from `pos`, with the move's cost, in the order up, down,

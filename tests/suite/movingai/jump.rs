@@ -2,7 +2,7 @@
 //! Dijkstra on random maps, the paths replayed move by move, and the published lengths.
 
 use super::*;
-use state_search::domains::movingai::{JumpError, JumpPoint};
+use state_search::domains::movingai::{ClosableSpace, JumpError, JumpPoint};
 
 /// A random map of up to 20 x 20 cells: open ground with walls, trees and water, so that
 /// jumps run long and stop at many kinds of corners.
@@ -69,6 +69,98 @@ proptest! {
                 (e, f) => prop_assert!(false, "{strategy}: {f:?} against the oracle's {e:?}"),
             }
         }
+    }
+}
+
+/// A random open map of `h` rows of `w` cells (the cells of [`open_map`]).
+fn sized_map(h: usize, w: usize) -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+    let cell = prop_oneof![
+        24 => Just(b'.'),
+        2 => Just(b'S'),
+        1 => Just(b'T'),
+        1 => Just(b'W'),
+        3 => Just(b'@'),
+    ];
+    proptest::collection::vec(proptest::collection::vec(cell, w), h)
+}
+
+/// A map's strip of `long` cells by `short`, across or down (the jumps read 64 cells of
+/// a row or a column at a time: these cross words in both).
+fn strip() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+    (1..=4usize, 60..=150usize, any::<bool>()).prop_flat_map(|(short, long, across)| {
+        if across {
+            sized_map(short, long)
+        } else {
+            sized_map(long, short)
+        }
+    })
+}
+
+/// The cell of `rows` numbered `n` (row by row, modulo the cells).
+fn nth_cell(rows: &oracle::Rows, n: usize) -> Pos {
+    let (h, w) = (rows.len(), rows[0].len());
+    let n = n % (h * w);
+    pos((n / w, n % w))
+}
+
+/// A* over the jump points of `space` against the oracle's Dijkstra on `rows`.
+fn agrees_with_the_oracle(
+    rows: &oracle::Rows,
+    space: &OctileSpace,
+    start: Pos,
+    goal: Pos,
+) -> Result<(), TestCaseError> {
+    let graph = oracle::graph(rows, true);
+    let ends = |p: Pos| (p.row as usize, p.col as usize);
+    let expected = oracle::distance(&graph, ends(start), ends(goal));
+    match (
+        expected,
+        jump_search(rows, space, Strategy::AStar, start, goal),
+    ) {
+        (None, None) => {}
+        (Some(d), Some((_, replayed, _))) => {
+            prop_assert!((d - replayed).abs() < 1e-9, "{replayed} against {d}");
+        }
+        (e, f) => prop_assert!(false, "{f:?} against the oracle's {e:?}"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn jump_points_agree_with_brute_force_dijkstra_on_long_strips(
+        rows in strip(),
+        ends in (0..600usize, 0..600usize),
+    ) {
+        let space = OctileSpace::new(&parse_rows(&rows), Connectivity::Eight);
+        agrees_with_the_oracle(&rows, &space, nth_cell(&rows, ends.0), nth_cell(&rows, ends.1))?;
+    }
+
+    /// Cells closed and opened again after the first search: the next searches see them.
+    #[test]
+    fn jump_points_follow_cells_closed_and_opened(
+        rows in strip(),
+        ends in (0..600usize, 0..600usize),
+        changes in proptest::collection::vec((0..600usize, any::<bool>()), 1..40),
+    ) {
+        let mut space = ClosableSpace::new(&parse_rows(&rows), Connectivity::Eight);
+        let (start, goal) = (nth_cell(&rows, ends.0), nth_cell(&rows, ends.1));
+        agrees_with_the_oracle(&rows, space.space(), start, goal)?;
+        let mut now = rows.clone();
+        for (n, close) in changes {
+            let at = nth_cell(&rows, n);
+            let (r, c) = (at.row as usize, at.col as usize);
+            if close {
+                if space.close(at) {
+                    now[r][c] = b'@';
+                }
+            } else if space.open(at) {
+                now[r][c] = rows[r][c];
+            }
+        }
+        agrees_with_the_oracle(&now, space.space(), start, goal)?;
     }
 }
 

@@ -47,9 +47,26 @@
 //! searches, for the incremental searches [`Lpa`](crate::Lpa) and
 //! [`DStarLite`](crate::DStarLite), which repair their last answer instead of searching
 //! again; [`ClosableSpace::steps_around`] lists the steps a change of one cell can touch,
-//! which is what they must be told. `Connectivity` is their
-//! [`PairHeuristic`](crate::PairHeuristic): the octile or Manhattan distance between two
-//! cells.
+//! which is what they must be told. [`Lpa`](crate::Lpa) takes the distance to its goal,
+//! [`ClosableSpace::heuristic`]; [`DStarLite`](crate::DStarLite), whose start moves, takes
+//! the [`Connectivity`] itself as its [`PairHeuristic`](crate::PairHeuristic): the octile
+//! or Manhattan distance between two cells. A repair pays off when it touches little of
+//! the last search: a few cells closed on a long path cost a few percent of a fresh A*'s
+//! expansions, but a change near the start of a short path can cost a repair more than a
+//! fresh search (up to about twice its expansions, see [`Lpa`](crate::Lpa)).
+//!
+//! # Strategies
+//!
+//! An [`OctileCost`] is not an integer: the strategies that need unit or unsigned integer
+//! costs ([`Requirement::UniformCost`](crate::strategy::Requirement::UniformCost),
+//! [`Requirement::UnsignedCost`](crate::strategy::Requirement::UnsignedCost): `bfs`, the
+//! bucket and radix queues such as `astar:bucket`) refuse an [`OctileSpace`] with
+//! [`Inapplicable`](crate::strategy::Inapplicable) before searching; every other strategy
+//! searches it ([`Strategy::info`](crate::Strategy::info) lists what each needs). The
+//! fastest measured for many queries on one map: A* over the jump points
+//! ([`OctileSpace::jump_points`]) or, for a map queried often enough to pay for a
+//! [`JumpTable`]'s build (10-22 ms for 512x512), over its [`JumpPlusSpace`], each through
+//! one [`StrategySearcher`](crate::StrategySearcher) kept across queries.
 //!
 //! # The map format
 //!
@@ -94,7 +111,8 @@
 //! # Errors
 //!
 //! Every fault of a text is a [`ParseError`](crate::ParseError) naming its line and
-//! column, 1-based; cells in the API are 0-based [`Pos`](crate::grid::Pos)itions.
+//! column, 1-based; cells in the API are 0-based: a [`Pos`](crate::grid::Pos) is a row and
+//! a column from 0.
 //!
 //! # Examples
 //!

@@ -102,7 +102,8 @@
 //!
 //! The 24-puzzle with Korf and Felner's databases, built into the cache directory on the
 //! first run (four tables, one after the other, about 20 s each and 255 MB in all;
-//! [`PatternSet::par_build_partition`] builds them on several threads, without the cache)
+//! `PatternSet::par_build_partition`, with the feature `parallel`, builds them on several
+//! threads, without the cache)
 //! and loaded on the next ones; instance 40 of their fifty takes about 3 s of search:
 //!
 //! ```no_run

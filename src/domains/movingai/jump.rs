@@ -452,8 +452,9 @@ impl StateSpace for JumpSpace<'_> {
     type Cost = OctileCost;
 
     /// The jumps from `state` (straight runs read 64 cells at a time, diagonal ones move by
-    /// move): in all eight directions from a start; on from a cell reached straight, and sideways past the end of a wall beside
-    /// it; on and along both straight parts from a cell reached diagonally.
+    /// move): in all eight directions from a start; on from a cell reached straight, and
+    /// sideways past the end of a wall beside it; on and along both straight parts from a
+    /// cell reached diagonally.
     fn successors(&self, state: &JumpPoint, mut emit: impl FnMut(JumpPoint, OctileCost)) {
         let classes = self.space.classes();
         expand(self.space, state, |here, class, direction| {

@@ -122,7 +122,9 @@ impl<C: Cost, St, Q> AStar<C, St, Q> {
     /// The same engine breaking ties among states of equal `f` by `tie`: its open list
     /// becomes a [`TieQueue`] (in place of any queue it had). [`Tie::HighG`] is the default
     /// order of [`AStar::new`], whose binary heap has smaller entries; the strategy
-    /// `astar:tie=high-g` keeps that heap.
+    /// `astar:tie=high-g` keeps that heap. Among entries of equal `f` and `g` the two may
+    /// pop different states (the heap keeps an entry that beats all others beside it), so
+    /// their paths and expansions can differ, never their costs.
     ///
     /// # Examples
     ///

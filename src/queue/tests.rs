@@ -69,6 +69,33 @@ fn binary_queue_takes_a_least_key_at_every_pop() {
     }
 }
 
+/// `rekey` and `clear` see the entry kept beside the heap: `rekey` keeps or drops it and
+/// orders it by its new key with the others; `clear` empties it too.
+#[test]
+fn binary_queue_rekeys_and_clears_the_entry_beside_its_heap() {
+    let mut queue = BinaryQueue::new();
+    queue.push(5u32, 0).unwrap();
+    queue.push(3, 1).unwrap(); // beats everything: beside the heap
+    queue.push(4, 2).unwrap();
+    assert_eq!(queue.peek(), Some((3, 1)));
+    // Slot 1 becomes the worst, slot 2 is dropped.
+    queue.rekey(&mut |key, slot| {
+        if slot == 1 {
+            *key = 9;
+        }
+        slot != 2
+    });
+    assert_eq!(queue.len(), 2);
+    assert_eq!(queue.pop().unwrap(), Some((5, 0)));
+    assert_eq!(queue.pop().unwrap(), Some((9, 1)));
+    assert_eq!(queue.pop().unwrap(), None);
+    queue.push(2, 3).unwrap();
+    queue.push(1, 4).unwrap();
+    queue.clear();
+    assert_eq!((queue.len(), queue.peek()), (0, None));
+    assert_eq!(queue.pop().unwrap(), None);
+}
+
 /// Pushes keys in any order (not monotone) and checks that they come out sorted.
 fn sorts_any_sequence(mut queue: impl PriorityQueue<u64>) {
     let mut x: u64 = 99;

@@ -12,19 +12,18 @@ use crate::store::try_filled;
 const CLASSES: usize = 3;
 
 /// One bit per cell of the padded array (border included) and class code: set where the
-/// cell is of that class. Each class has its rows as lines of words, and its columns as
-/// lines of words (the transpose), so that horizontal and vertical jumps read the same
-/// way. Every line ends with a zero word, so that 64 bits from any position of it can be
-/// read from two words.
+/// cell is of that class. Each class has its bits twice: row by row (a cell's bit at its
+/// padded index), and column by column (the transpose), so that horizontal and vertical
+/// jumps read the same way. The border's cells are of no class, so a jump along a row or
+/// a column stops at its end before reading the next one.
 #[derive(Clone)]
 pub(super) struct Blocks {
     /// The padded array's row length (its `stride`) and number of rows.
     stride: usize,
     height: usize,
-    /// Words per row line and per column line.
-    row_words: usize,
-    col_words: usize,
-    /// `CLASSES` blocks of `height` row lines, then of `stride` column lines.
+    /// Words per class and direction: the padded cells, rounded up to a word.
+    words: usize,
+    /// `CLASSES` runs of `words` words, row by row, then the same column by column.
     rows: Vec<u64>,
     cols: Vec<u64>,
 }
@@ -39,7 +38,7 @@ impl fmt::Debug for Blocks {
     }
 }
 
-/// Which way a straight jump runs along its line.
+/// Which way a straight jump runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Along {
     /// A row (moves left or right).
@@ -56,20 +55,13 @@ impl Blocks {
     /// A [`CapacityError`] when the words cannot be allocated.
     pub(super) fn new(classes: &[u8], stride: usize) -> Result<Self, CapacityError> {
         let height = classes.len() / stride.max(1);
-        let (row_words, col_words) = (stride / 64 + 2, height / 64 + 2);
-        let words = |lines: usize, per_line: usize| {
-            CLASSES
-                .checked_mul(lines)
-                .and_then(|n| n.checked_mul(per_line))
-                .ok_or_else(|| CapacityError::too_many_states(usize::MAX))
-        };
+        let words = classes.len().div_ceil(64);
         let mut blocks = Self {
             stride,
             height,
-            row_words,
-            col_words,
-            rows: try_filled(words(height, row_words)?, 0)?,
-            cols: try_filled(words(stride, col_words)?, 0)?,
+            words,
+            rows: try_filled(CLASSES * words, 0)?,
+            cols: try_filled(CLASSES * words, 0)?,
         };
         for (i, &class) in classes.iter().enumerate() {
             blocks.set(i, class, true);
@@ -77,58 +69,69 @@ impl Blocks {
         Ok(blocks)
     }
 
-    /// The bytes of the words.
+    /// The bytes of the words: 6 bits per cell of the padded array.
     pub(super) fn bytes(&self) -> usize {
         (self.rows.len() + self.cols.len()) * size_of::<u64>()
     }
 
+    /// The position of the cell at padded index `i` in the bits column by column.
+    #[inline]
+    fn transposed(&self, i: usize) -> usize {
+        (i % self.stride) * self.height + i / self.stride
+    }
+
     /// Sets (`open`) or clears the bit of class `class` of the cell at padded index `i`;
-    /// nothing for `BLOCKED` or an unknown class.
+    /// nothing for `BLOCKED` (0) or an unknown class.
     pub(super) fn set(&mut self, i: usize, class: u8, open: bool) {
         let Some(k) = usize::from(class).checked_sub(1).filter(|&k| k < CLASSES) else {
             return;
         };
-        let (row, col) = (i / self.stride, i % self.stride);
-        let put = |words: &mut Vec<u64>, word: usize, bit: usize| {
-            if let Some(w) = words.get_mut(word) {
+        let words = self.words;
+        let put = |bits: &mut [u64], p: usize| {
+            if let Some(w) = bits[k * words..(k + 1) * words].get_mut(p / 64) {
                 if open {
-                    *w |= 1 << bit;
+                    *w |= 1 << (p % 64);
                 } else {
-                    *w &= !(1 << bit);
+                    *w &= !(1 << (p % 64));
                 }
             }
         };
-        put(
-            &mut self.rows,
-            (k * self.height + row) * self.row_words + col / 64,
-            col % 64,
-        );
-        put(
-            &mut self.cols,
-            (k * self.stride + col) * self.col_words + row / 64,
-            row % 64,
-        );
+        let t = self.transposed(i);
+        put(&mut self.rows, i);
+        put(&mut self.cols, t);
     }
 
-    /// Line `line` of class `class` along `along` (empty for `BLOCKED` or beyond).
+    /// The bits of class `class` along `along`, and the distance between neighbouring
+    /// lines in them (empty for `BLOCKED` or an unknown class).
     #[inline]
-    fn line(&self, class: u8, along: Along, line: usize) -> &[u64] {
-        let (words, lines, per_line) = match along {
-            Along::Row => (&self.rows, self.height, self.row_words),
-            Along::Column => (&self.cols, self.stride, self.col_words),
+    fn bits(&self, class: u8, along: Along) -> (&[u64], usize) {
+        let (bits, side) = match along {
+            Along::Row => (&self.rows, self.stride),
+            Along::Column => (&self.cols, self.height),
         };
-        let Some(k) = usize::from(class).checked_sub(1) else {
-            return &[];
-        };
-        let start = (k * lines + line) * per_line;
-        words.get(start..start + per_line).unwrap_or(&[])
+        let bits = usize::from(class)
+            .checked_sub(1)
+            .and_then(|k| bits.get(k * self.words..(k + 1) * self.words))
+            .unwrap_or(&[]);
+        (bits, side)
     }
 
-    /// The first stop of a straight jump of class `class` along line `line` from position
-    /// `from`, toward higher positions (`forward`) or lower ones: the first position that
-    /// is `goal` or has a forced neighbour (a cell of the class on a side line whose
-    /// predecessor on that line is not), with the number of moves; `None` when a cell not
-    /// of the class comes first. The cells beyond the array read as not of the class.
+    /// The position of the cell at padded row `row` and column `col` in the bits along
+    /// `along`: its padded index along a row, its transposed one along a column.
+    #[inline]
+    pub(super) fn position(&self, along: Along, row: usize, col: usize) -> usize {
+        match along {
+            Along::Row => row * self.stride + col,
+            Along::Column => col * self.height + row,
+        }
+    }
+
+    /// The first stop of a straight jump of class `class` along `along` from position
+    /// `from` (see [`Blocks::position`]), toward higher positions (`forward`) or lower
+    /// ones: the first position that is `goal` or has a forced neighbour (a cell of the
+    /// class on a side line whose predecessor on that line is not), with the number of
+    /// moves; `None` when a cell not of the class comes first. `from` is a cell inside
+    /// the border.
     ///
     /// # Complexity
     ///
@@ -138,67 +141,71 @@ impl Blocks {
         &self,
         class: u8,
         along: Along,
-        line: usize,
         from: usize,
         forward: bool,
         goal: Option<usize>,
     ) -> Option<(usize, u32)> {
-        let open = self.line(class, along, line);
-        let before = line
-            .checked_sub(1)
-            .map_or(&[][..], |l| self.line(class, along, l));
-        let after = self.line(class, along, line + 1);
+        let (bits, side) = self.bits(class, along);
+        // The side lines' positions: `from` is inside the border, so both exist.
+        let (before, after) = (from.checked_sub(side)?, from + side);
         let moves = |to: usize| u32::try_from(to.abs_diff(from)).ok();
-        let mut at = from;
+        let mut n = 0;
         if forward {
             loop {
-                let p = at + 1;
-                let here = read_up(open, p);
-                let forced = |side: &[u64]| {
-                    let bits = read_up(side, p);
-                    bits & !((bits << 1) | bit(side, at))
+                let p = n + 1;
+                let here = read_up(bits, from + p);
+                let forced = |line: usize| {
+                    let cells = read_up(bits, line + p);
+                    cells & !((cells << 1) | bit(bits, line + n))
                 };
                 let mut stop = !here | forced(before) | forced(after);
-                if let Some(g) = goal.and_then(|g| g.checked_sub(p)).filter(|&d| d < 64) {
+                if let Some(g) = goal
+                    .and_then(|g| g.checked_sub(from + p))
+                    .filter(|&d| d < 64)
+                {
                     stop |= 1 << g;
                 }
                 if stop != 0 {
-                    let to = p + stop.trailing_zeros() as usize;
-                    return if (here >> (to - p)) & 1 == 1 {
+                    let to = from + p + stop.trailing_zeros() as usize;
+                    return if (here >> (to - from - p)) & 1 == 1 {
                         Some((to, moves(to)?))
                     } else {
                         None
                     };
                 }
-                at += 64;
+                n += 64;
             }
         }
         loop {
-            let p = at.checked_sub(1)?;
-            let here = read_down(open, p);
-            let forced = |side: &[u64]| {
-                let bits = read_down(side, p);
-                bits & !((bits >> 1) | (bit(side, at) << 63))
+            // The cells `p` to `p + 63` before `from`, nearest first at bit 63. Positions
+            // below 0 wrap to beyond the bits and read as 0: the border stops a jump first.
+            let p = n + 1;
+            let near = from.wrapping_sub(p);
+            let here = read_down(bits, near);
+            let forced = |line: usize| {
+                let cells = read_down(bits, line.wrapping_sub(p));
+                let previous = bit(bits, line.wrapping_sub(n));
+                cells & !((cells >> 1) | (previous << 63))
             };
             let mut stop = !here | forced(before) | forced(after);
-            if let Some(g) = goal.and_then(|g| p.checked_sub(g)).filter(|&d| d < 64) {
+            if let Some(g) = goal.and_then(|g| near.checked_sub(g)).filter(|&d| d < 64) {
                 stop |= 1 << (63 - g);
             }
             if stop != 0 {
                 let m = stop.leading_zeros();
-                let to = p - m as usize;
+                let to = near.wrapping_sub(m as usize);
                 return if (here >> (63 - m)) & 1 == 1 {
                     Some((to, moves(to)?))
                 } else {
                     None
                 };
             }
-            at = at.checked_sub(64)?;
+            n += 64;
         }
     }
 }
 
-/// Bit `p` of `line` (0 beyond it).
+/// Bit `p` of `bits` (0 beyond them).
 #[inline]
 fn bit(line: &[u64], p: usize) -> u64 {
     line.get(p / 64).map_or(0, |w| (w >> (p % 64)) & 1)

@@ -238,10 +238,11 @@ impl OctileSpace {
     ///
     /// # Complexity
     ///
-    /// O(1) after the first call, which writes the map's cells as bits, a row and a column
-    /// to a line of words (O(cells) time, 6 bits per cell of the map and its border: 0.25 MB
-    /// for 512x512); the space keeps them for every later call, and closing or opening a
-    /// cell of a [`ClosableSpace`](super::ClosableSpace) updates them.
+    /// O(1) after the first call, which writes the map's cells as bits, row by row and
+    /// column by column (O(cells) time, 6 bits per cell of the map and its one-cell border:
+    /// 0.2 MB for 512x512); the space keeps them for every later call (a clone of the space
+    /// copies them), and closing or opening a cell of a
+    /// [`ClosableSpace`](super::ClosableSpace) updates them.
     pub fn jump_points(&self, goal: Pos) -> Result<JumpSpace<'_>, JumpError> {
         if self.connectivity() == Connectivity::Four {
             return Err(JumpError::FourConnected);
@@ -364,19 +365,23 @@ impl Jumps<'_, '_> {
     fn straight(self, (row, col): At, along: Along, forward: bool) -> Option<(At, u32)> {
         let (goal_row, goal_col) = self.space.goal_at;
         let blocks = self.space.blocks;
-        let class = self.rules.class;
-        match along {
-            Along::Row => {
-                let goal = (goal_row == row).then_some(goal_col);
-                let (to, moves) = blocks.jump(class, along, row, col, forward, goal)?;
-                Some(((row, to), moves))
-            }
-            Along::Column => {
-                let goal = (goal_col == col).then_some(goal_row);
-                let (to, moves) = blocks.jump(class, along, col, row, forward, goal)?;
-                Some(((to, col), moves))
-            }
-        }
+        let goal = match along {
+            Along::Row => goal_row == row,
+            Along::Column => goal_col == col,
+        };
+        let goal = goal.then(|| blocks.position(along, goal_row, goal_col));
+        let from = blocks.position(along, row, col);
+        let (to, moves) = blocks.jump(self.rules.class, along, from, forward, goal)?;
+        // The stop is on the same line: only the position along it changed.
+        let moved = to.abs_diff(from);
+        let ahead = |x: usize| if forward { x + moved } else { x - moved };
+        Some((
+            match along {
+                Along::Row => (row, ahead(col)),
+                Along::Column => (ahead(row), col),
+            },
+            moves,
+        ))
     }
 
     /// Follows diagonal moves by `(dr, dc)` from the cell at padded index `from`, at `at`

@@ -2,7 +2,7 @@
 //! Dijkstra on random maps, the paths replayed move by move, and the published lengths.
 
 use super::*;
-use state_search::domains::movingai::{ClosableSpace, JumpError, JumpPoint};
+use state_search::domains::movingai::{ClosableSpace, Direction, JumpError, JumpPoint};
 
 /// A random map of up to 20 x 20 cells: open ground with walls, trees and water, so that
 /// jumps run long and stop at many kinds of corners.
@@ -72,28 +72,40 @@ proptest! {
     }
 }
 
-/// A random open map of `h` rows of `w` cells (the cells of [`open_map`]).
-fn sized_map(h: usize, w: usize) -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
-    let cell = prop_oneof![
-        24 => Just(b'.'),
-        2 => Just(b'S'),
-        1 => Just(b'T'),
-        1 => Just(b'W'),
-        3 => Just(b'@'),
-    ];
+/// A random open map of `h` rows of `w` cells: as [`open_map`]'s, or (`sparse`) nearly
+/// all ground, so that runs of more than 64 cells without a stop are common.
+fn sized_map(
+    h: usize,
+    w: usize,
+    sparse: bool,
+) -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
+    let cell = if sparse {
+        prop_oneof![120 => Just(b'.'), 2 => Just(b'S'), 1 => Just(b'T'), 1 => Just(b'@')].boxed()
+    } else {
+        prop_oneof![
+            24 => Just(b'.'),
+            2 => Just(b'S'),
+            1 => Just(b'T'),
+            1 => Just(b'W'),
+            3 => Just(b'@'),
+        ]
+        .boxed()
+    };
     proptest::collection::vec(proptest::collection::vec(cell, w), h)
 }
 
 /// A map's strip of `long` cells by `short`, across or down (the jumps read 64 cells of
 /// a row or a column at a time: these cross words in both).
 fn strip() -> impl proptest::strategy::Strategy<Value = oracle::Rows> {
-    (1..=4usize, 60..=150usize, any::<bool>()).prop_flat_map(|(short, long, across)| {
-        if across {
-            sized_map(short, long)
-        } else {
-            sized_map(long, short)
-        }
-    })
+    (1..=4usize, 60..=200usize, any::<bool>(), any::<bool>()).prop_flat_map(
+        |(short, long, across, sparse)| {
+            if across {
+                sized_map(short, long, sparse)
+            } else {
+                sized_map(long, short, sparse)
+            }
+        },
+    )
 }
 
 /// The cell of `rows` numbered `n` (row by row, modulo the cells).
@@ -126,13 +138,140 @@ fn agrees_with_the_oracle(
     Ok(())
 }
 
+/// The jumps of Jump Point Search from `state` toward `goal` on `rows`, each run scanned
+/// cell by cell: the reference the space's reads of 64 cells at a time must equal (a run
+/// that stopped too early would still give least costs, so costs alone cannot show it).
+fn reference_jumps(
+    rows: &oracle::Rows,
+    state: JumpPoint,
+    goal: Pos,
+) -> Vec<(JumpPoint, OctileCost)> {
+    let (h, w) = (
+        i64::try_from(rows.len()).unwrap(),
+        i64::try_from(rows[0].len()).unwrap(),
+    );
+    let cell = |(r, c): (i64, i64)| {
+        ((0..h).contains(&r) && (0..w).contains(&c))
+            .then(|| oracle::class(rows[usize::try_from(r).unwrap()][usize::try_from(c).unwrap()]))
+            .flatten()
+    };
+    let here = (i64::from(state.pos.row), i64::from(state.pos.col));
+    let Some(class) = cell(here) else {
+        return Vec::new();
+    };
+    let open = |at: (i64, i64)| cell(at) == Some(class);
+    let step = |at: (i64, i64), (dr, dc): (i64, i64)| (at.0 + dr, at.1 + dc);
+    let is_goal = |at: (i64, i64)| at == (i64::from(goal.row), i64::from(goal.col));
+    let straight = |from: (i64, i64), d: (i64, i64)| -> Option<((i64, i64), u32)> {
+        let side = (d.1, d.0);
+        let (mut at, mut moves) = (from, 0);
+        loop {
+            let next = step(at, d);
+            if !open(next) {
+                return None;
+            }
+            moves += 1;
+            let forced = |s: (i64, i64)| open(step(next, s)) && !open(step(at, s));
+            if is_goal(next) || forced(side) || forced((-side.0, -side.1)) {
+                return Some((next, moves));
+            }
+            at = next;
+        }
+    };
+    let jump = |d: (i64, i64)| -> Option<((i64, i64), OctileCost)> {
+        if d.0 == 0 || d.1 == 0 {
+            return straight(here, d).map(|(to, n)| (to, OctileCost::new(n, 0)));
+        }
+        let (mut at, mut moves) = (here, 0);
+        loop {
+            let next = step(at, d);
+            if !(open(next) && open(step(at, (d.0, 0))) && open(step(at, (0, d.1)))) {
+                return None;
+            }
+            moves += 1;
+            if is_goal(next)
+                || straight(next, (0, d.1)).is_some()
+                || straight(next, (d.0, 0)).is_some()
+            {
+                return Some((next, OctileCost::new(0, moves)));
+            }
+            at = next;
+        }
+    };
+    let delta = |d: Direction| {
+        let (dr, dc) = d.delta();
+        (i64::from(dr), i64::from(dc))
+    };
+    let directions: Vec<(i64, i64)> = match state.arrived {
+        None => Direction::ALL.iter().map(|&d| delta(d)).collect(),
+        Some(arrived) => {
+            let d = delta(arrived);
+            if arrived.is_diagonal() {
+                vec![d, (d.0, 0), (0, d.1)]
+            } else {
+                // On, and past the end of a wall beside the cell behind: sideways and the
+                // diagonal past it.
+                let mut all = vec![d];
+                let behind = (here.0 - d.0, here.1 - d.1);
+                for s in [(d.1, d.0), (-d.1, -d.0)] {
+                    if open(step(here, s)) && !open(step(behind, s)) {
+                        all.extend([s, (d.0 + s.0, d.1 + s.1)]);
+                    }
+                }
+                all
+            }
+        }
+    };
+    let mut jumps: Vec<(JumpPoint, OctileCost)> = directions
+        .into_iter()
+        .filter_map(|d| {
+            let (to, cost) = jump(d)?;
+            let pos = Pos::new(u32::try_from(to.0).unwrap(), u32::try_from(to.1).unwrap());
+            let arrived = Direction::ALL.into_iter().find(|&a| delta(a) == d);
+            Some((JumpPoint { pos, arrived }, cost))
+        })
+        .collect();
+    jumps.sort_unstable();
+    jumps
+}
+
+/// Every state of `rows` (each cell, reached from no direction or from each of the
+/// eight) has the reference's jumps toward `goal` in `space`.
+fn same_jumps(rows: &oracle::Rows, space: &OctileSpace, goal: Pos) -> Result<(), TestCaseError> {
+    let jumps = space.jump_points(goal).unwrap();
+    for row in 0..rows.len() {
+        for col in 0..rows[0].len() {
+            let pos = pos((row, col));
+            for arrived in core::iter::once(None).chain(Direction::ALL.map(Some)) {
+                let state = JumpPoint { pos, arrived };
+                let mut got = Vec::new();
+                jumps.successors(&state, |p, c| got.push((p, c)));
+                got.sort_unstable();
+                let want = reference_jumps(rows, state, goal);
+                prop_assert_eq!(got, want, "from {:?} toward {:?}", state, goal);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The jumps themselves, on strips that cross words both ways.
+    #[test]
+    fn jump_points_jump_as_the_cell_by_cell_reference(
+        rows in strip(),
+        goal in 0..800usize,
+    ) {
+        let space = OctileSpace::new(&parse_rows(&rows), Connectivity::Eight);
+        same_jumps(&rows, &space, nth_cell(&rows, goal))?;
+    }
 
     #[test]
     fn jump_points_agree_with_brute_force_dijkstra_on_long_strips(
         rows in strip(),
-        ends in (0..600usize, 0..600usize),
+        ends in (0..800usize, 0..800usize),
     ) {
         let space = OctileSpace::new(&parse_rows(&rows), Connectivity::Eight);
         agrees_with_the_oracle(&rows, &space, nth_cell(&rows, ends.0), nth_cell(&rows, ends.1))?;
@@ -142,8 +281,8 @@ proptest! {
     #[test]
     fn jump_points_follow_cells_closed_and_opened(
         rows in strip(),
-        ends in (0..600usize, 0..600usize),
-        changes in proptest::collection::vec((0..600usize, any::<bool>()), 1..40),
+        ends in (0..800usize, 0..800usize),
+        changes in proptest::collection::vec((0..800usize, any::<bool>()), 1..40),
     ) {
         let mut space = ClosableSpace::new(&parse_rows(&rows), Connectivity::Eight);
         let (start, goal) = (nth_cell(&rows, ends.0), nth_cell(&rows, ends.1));
@@ -161,6 +300,7 @@ proptest! {
             }
         }
         agrees_with_the_oracle(&now, space.space(), start, goal)?;
+        same_jumps(&now, space.space(), goal)?;
     }
 }
 

@@ -74,12 +74,6 @@ impl Blocks {
         (self.rows.len() + self.cols.len()) * size_of::<u64>()
     }
 
-    /// The position of the cell at padded index `i` in the bits column by column.
-    #[inline]
-    fn transposed(&self, i: usize) -> usize {
-        (i % self.stride) * self.height + i / self.stride
-    }
-
     /// Sets (`open`) or clears the bit of class `class` of the cell at padded index `i`;
     /// nothing for `BLOCKED` (0) or an unknown class.
     pub(super) fn set(&mut self, i: usize, class: u8, open: bool) {
@@ -96,7 +90,7 @@ impl Blocks {
                 }
             }
         };
-        let t = self.transposed(i);
+        let t = self.position(Along::Column, i / self.stride, i % self.stride);
         put(&mut self.rows, i);
         put(&mut self.cols, t);
     }
@@ -207,30 +201,30 @@ impl Blocks {
 
 /// Bit `p` of `bits` (0 beyond them).
 #[inline]
-fn bit(line: &[u64], p: usize) -> u64 {
-    line.get(p / 64).map_or(0, |w| (w >> (p % 64)) & 1)
+fn bit(bits: &[u64], p: usize) -> u64 {
+    bits.get(p / 64).map_or(0, |w| (w >> (p % 64)) & 1)
 }
 
-/// The 64 bits of `line` from position `p` up: bit `k` is position `p + k` (0 beyond the
-/// line).
+/// The 64 bits of `bits` from position `p` up: bit `k` is position `p + k` (0 beyond
+/// them).
 #[inline]
-fn read_up(line: &[u64], p: usize) -> u64 {
+fn read_up(bits: &[u64], p: usize) -> u64 {
     let (w, o) = (p / 64, p % 64);
-    let low = line.get(w).map_or(0, |w| w >> o);
+    let low = bits.get(w).map_or(0, |w| w >> o);
     if o == 0 {
         low
     } else {
-        low | line.get(w + 1).map_or(0, |w| w << (64 - o))
+        low | bits.get(w + 1).map_or(0, |w| w << (64 - o))
     }
 }
 
-/// The 64 bits of `line` up to position `p`: bit `63 - m` is position `p - m` (0 below
+/// The 64 bits of `bits` up to position `p`: bit `63 - m` is position `p - m` (0 below
 /// position 0).
 #[inline]
-fn read_down(line: &[u64], p: usize) -> u64 {
+fn read_down(bits: &[u64], p: usize) -> u64 {
     match p.checked_sub(63) {
-        Some(start) => read_up(line, start),
-        None => read_up(line, 0) << (63 - p),
+        Some(start) => read_up(bits, start),
+        None => read_up(bits, 0) << (63 - p),
     }
 }
 

@@ -222,8 +222,6 @@ pub struct JumpSpace<'a> {
     /// The map's cells as bits: the straight jumps read 64 cells at a time.
     blocks: &'a Blocks,
     goal: Pos,
-    /// The goal's index in the padded array, or `usize::MAX` for a goal off the map.
-    goal_index: usize,
     /// The goal's row and column in the padded array, or `usize::MAX` for both off the map.
     goal_at: At,
 }
@@ -251,7 +249,6 @@ impl OctileSpace {
             space: self,
             blocks: self.blocks().map_err(JumpError::Capacity)?,
             goal,
-            goal_index: self.padded(goal).unwrap_or(usize::MAX),
             goal_at: self.padded(goal).map_or((usize::MAX, usize::MAX), |_| {
                 (goal.row as usize + 1, goal.col as usize + 1)
             }),
@@ -403,7 +400,7 @@ impl Jumps<'_, '_> {
                 at.0.wrapping_add_signed(isize::from(dr)),
                 at.1.wrapping_add_signed(isize::from(dc)),
             );
-            if next == self.space.goal_index
+            if at == self.space.goal_at
                 || self.straight(at, Along::Row, dc > 0).is_some()
                 || self.straight(at, Along::Column, dr > 0).is_some()
             {

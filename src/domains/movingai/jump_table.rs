@@ -21,8 +21,9 @@ use super::{
 /// [`JumpSpace`](super::JumpSpace) goes when no goal stops it: the number of moves to the
 /// next jump point (a cell with a forced neighbour, for a straight jump; a cell from
 /// which a straight jump along either part of the diagonal stops, for a diagonal one), or
-/// the number of moves to the last cell before a wall or another terrain class. A search
-/// toward a goal reads the jumps instead of scanning the map
+/// the number of moves to the last cell before a wall or another terrain class; a jump
+/// longer than 32,767 moves is cut into pieces of that length (the search stops at each
+/// cut and jumps on). A search toward a goal reads the jumps instead of scanning the map
 /// ([`JumpTable::jump_points`] gives its space, [`JumpPlusSpace`]).
 ///
 /// The table borrows the space it was built from, so that it cannot be used with another
@@ -40,7 +41,7 @@ use super::{
 /// let map = OctileMap::parse("type octile\nheight 4\nwidth 6\nmap\n......\n.@@@@.\n......\n......\n")?;
 /// let space = OctileSpace::new(&map, Connectivity::Eight);
 /// let table = JumpTable::new(&space)?; // once per map
-/// assert_eq!(table.bytes(), 8 * 6 * 32); // the map and its border, 32 bytes a cell
+/// assert_eq!(table.bytes(), 8 * 6 * 16); // the map and its border, 16 bytes a cell
 /// for (start, goal, cost) in [
 ///     (Pos::new(0, 0), Pos::new(3, 5), OctileCost::new(6, 1)),
 ///     (Pos::new(3, 5), Pos::new(0, 1), OctileCost::new(7, 0)), // up the right side
@@ -56,8 +57,10 @@ pub struct JumpTable<'a> {
     space: &'a OctileSpace,
     /// Per cell of the padded array, per direction (in the order of [`Direction::ALL`]):
     /// above 0, the moves to the next jump point; else minus the moves to the last cell
-    /// a jump reaches before it is blocked.
-    jumps: Vec<[i32; 8]>,
+    /// a jump reaches before it is blocked. A jump longer than [`LONGEST`] moves is cut
+    /// into pieces of [`LONGEST`]: the cell it stops at is then a jump point with nothing
+    /// forced, from which the search jumps on.
+    jumps: Vec<[i16; 8]>,
 }
 
 impl<'a> JumpTable<'a> {
@@ -67,7 +70,7 @@ impl<'a> JumpTable<'a> {
     ///
     /// [`JumpError::FourConnected`] for a space with [`Connectivity::Four`];
     /// [`JumpError::Capacity`] when the allocator refuses the table
-    /// ([`JumpTable::bytes`]: 32 bytes per cell of the map and its border).
+    /// ([`JumpTable::bytes`]: 16 bytes per cell of the map and its border).
     ///
     /// # Complexity
     ///
@@ -78,7 +81,7 @@ impl<'a> JumpTable<'a> {
             return Err(JumpError::FourConnected);
         }
         let classes = space.classes();
-        let mut jumps = try_filled(classes.len(), [0i32; 8]).map_err(JumpError::Capacity)?;
+        let mut jumps = try_filled(classes.len(), [0i16; 8]).map_err(JumpError::Capacity)?;
         let stride = space.stride();
         // The straight directions first (as `Direction::ALL` lists them): a diagonal jump
         // stops where a straight one does.
@@ -87,7 +90,7 @@ impl<'a> JumpTable<'a> {
             let delta = direction.offset(stride);
             let (dr, dc) = direction.delta();
             let parts = [Direction::of(dr, 0), Direction::of(0, dc)];
-            let entry = |at: usize, jumps: &[[i32; 8]]| -> i32 {
+            let entry = |at: usize, jumps: &[[i16; 8]]| -> i16 {
                 let class = classes[at];
                 if class == BLOCKED {
                     return 0;
@@ -106,10 +109,10 @@ impl<'a> JumpTable<'a> {
                     }
                     rules.forced(at, next, if dr == 0 { stride } else { 1 })
                 };
-                match jumps[next][number] {
+                match i32::from(jumps[next][number]) {
                     _ if stops => 1,
-                    further if further > 0 => further + 1,
-                    blocked => blocked - 1,
+                    further if further > 0 => piece(further + 1),
+                    blocked => piece(blocked - 1),
                 }
             };
             // Each entry reads the one of the next cell in its direction: those first.
@@ -132,10 +135,10 @@ impl<'a> JumpTable<'a> {
         self.space
     }
 
-    /// The bytes of the table's jumps: 32 per cell of the map and of its border.
+    /// The bytes of the table's jumps: 16 per cell of the map and of its border.
     #[must_use]
     pub fn bytes(&self) -> usize {
-        self.jumps.len() * size_of::<[i32; 8]>()
+        self.jumps.len() * size_of::<[i16; 8]>()
     }
 
     /// The jump points of the space toward `goal`, their jumps read from this table (see
@@ -162,7 +165,7 @@ impl<'a> JumpTable<'a> {
         goal: Pos,
     ) -> Option<(Pos, OctileCost)> {
         let jump = self.jumps[here][direction.number()];
-        let reach = jump.unsigned_abs();
+        let reach = u32::from(jump.unsigned_abs());
         let (dr, dc) = direction.delta();
         let to_goal = match (ahead(from.row, goal.row, dr), ahead(from.col, goal.col, dc)) {
             (Some(rows), Some(cols)) => match (dr, dc) {
@@ -185,6 +188,18 @@ impl<'a> JumpTable<'a> {
         let pos = Pos::new(shift(from.row, dr, moves), shift(from.col, dc, moves));
         Some((pos, cost))
     }
+}
+
+/// The longest jump the table holds, in moves.
+const LONGEST: i16 = i16::MAX;
+
+/// A table entry for `moves`: a longer jump (either way) becomes a stop after [`LONGEST`]
+/// moves, which every cell of the jump up to there allows.
+fn piece(moves: i32) -> i16 {
+    i16::try_from(moves)
+        .ok()
+        .filter(|m| m.unsigned_abs() <= LONGEST.unsigned_abs())
+        .unwrap_or(LONGEST)
 }
 
 /// The moves by `d` (-1, 0 or 1) from `x` to `goal` on one axis: `Some(0)` for `d = 0`

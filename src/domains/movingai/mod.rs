@@ -37,7 +37,7 @@
 //! ([`JumpSpace`] has an example). Any strategy that needs no backward view searches it.
 //!
 //! [`JumpTable`] is JPS+: the jumps of every cell in every direction computed once per
-//! map (32 bytes a cell), shared by the searches of many (start, goal) pairs;
+//! map (16 bytes a cell), shared by the searches of many (start, goal) pairs;
 //! [`JumpTable::jump_points`] gives the space toward a goal, [`JumpPlusSpace`], whose
 //! jumps cost a table read instead of a scan, with the same least costs.
 //!

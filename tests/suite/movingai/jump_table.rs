@@ -101,7 +101,7 @@ fn jump_table_answers_edge_queries() {
     let map = OctileMap::parse(&map_text(&text, "\n")).unwrap();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let table = JumpTable::new(&space).unwrap();
-    assert_eq!(table.bytes(), 6 * 7 * 32);
+    assert_eq!(table.bytes(), 6 * 7 * 16);
     assert!(std::ptr::eq(table.space(), &raw const space));
     let rows: oracle::Rows = text.iter().map(|r| r.as_bytes().to_vec()).collect();
     let run = (Strategy::AStar, StoragePolicy::Hashed);
@@ -144,6 +144,46 @@ fn jump_table_answers_edge_queries() {
             arrived(Pos::new(2, 5), Direction::Right),
         ]
     );
+}
+
+/// A jump longer than a table entry holds (32,767 moves) is cut into pieces: on a strip
+/// of 70,000 cells the search stops at each cut and jumps on, to a goal past the cuts, up
+/// to a wall past them, and not through it.
+#[test]
+fn jump_table_cuts_jumps_longer_than_its_entries() {
+    const WIDTH: usize = 70_000;
+    let mut line = vec![b'.'; WIDTH];
+    let open = OctileMap::parse(&map_text(&[std::str::from_utf8(&line).unwrap()], "\n")).unwrap();
+    line[60_000] = b'@';
+    let walled =
+        OctileMap::parse(&map_text(&[std::str::from_utf8(&line).unwrap()], "\n")).unwrap();
+    let search = |map: &OctileMap, start: u32, goal: u32| {
+        let space = OctileSpace::new(map, Connectivity::Eight);
+        let table = JumpTable::new(&space).unwrap();
+        let jumps = table.jump_points(Pos::new(0, goal));
+        let search = Strategy::AStar.run(&jumps.problem(Pos::new(0, start)), &Limits::new());
+        let found = search.unwrap().into_found()?;
+        let cells = jumps.cells(&found.path);
+        assert_eq!(cells.len(), usize::try_from(start.abs_diff(goal)).unwrap() + 1);
+        let turns: Vec<u32> = found.path.iter().map(|j| j.pos.col).collect();
+        Some((found.cost, turns))
+    };
+    let moves = |n: u32| OctileCost::new(n, 0);
+    assert_eq!(
+        search(&open, 0, 69_999),
+        Some((moves(69_999), vec![0, 32_767, 65_534, 69_999]))
+    );
+    assert_eq!(
+        search(&open, 69_999, 1),
+        Some((moves(69_998), vec![69_999, 37_232, 4_465, 1]))
+    );
+    // Up to the wall, 59,999 moves: the entry of the start says "stop after 32,767".
+    assert_eq!(
+        search(&walled, 0, 59_999),
+        Some((moves(59_999), vec![0, 32_767, 59_999]))
+    );
+    assert_eq!(search(&walled, 0, 65_000), None);
+    assert_eq!(search(&walled, 69_999, 10), None);
 }
 
 /// Every scenario of brc202d, den602d and nighthaven, every 25th of Boston and every 100th

@@ -177,8 +177,10 @@ impl OctileSpace {
     }
 
     /// The distance between vertically adjacent cells in [`OctileSpace::classes`].
+    #[inline]
     pub(super) fn stride(&self) -> isize {
-        isize::try_from(self.padding.stride()).expect("a map of at most MAX_CELLS cells")
+        // The padded array holds `stride` cells per row, so the stride fits an `isize`.
+        isize::try_from(self.padding.stride()).unwrap_or(isize::MAX)
     }
 
     /// The index of `pos` in [`OctileSpace::classes`], or `None` off the map.

@@ -37,6 +37,11 @@ pub enum CapacityErrorKind {
     /// The operating system refused to start the threads of a parallel search
     /// ([`CapacityError::entries`] is how many were asked for).
     Threads,
+    /// Dense storage was asked for, and the problem's state indexer numbers a start state
+    /// (or the goal state of its backward view) at or beyond its bound: the store has no
+    /// entry for it ([`CapacityError::entries`] is that number). Automatic storage
+    /// searches such a problem with hashed storage instead.
+    OutsideIndexer,
 }
 
 impl CapacityError {
@@ -108,6 +113,12 @@ impl fmt::Display for CapacityError {
             (CapacityErrorKind::NoIndexer, _) => write!(
                 f,
                 "dense storage needs a state indexer, and the problem has none"
+            ),
+            (CapacityErrorKind::OutsideIndexer, _) => write!(
+                f,
+                "dense storage cannot hold a start or goal state: the state indexer numbers \
+                 it {}, beyond its bound",
+                self.entries
             ),
             (CapacityErrorKind::Threads, _) if self.entries == 0 => {
                 write!(f, "the operating system would not start the threads")

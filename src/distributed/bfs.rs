@@ -110,7 +110,8 @@ fn add((count, sum): (u64, u64), term: u64) -> (u64, u64) {
 }
 
 /// A [`CapacityError`] as it travels in a tally: entries, bytes, and the reason (0 too
-/// many states, 1 out of memory, 2 the memory limit, 3 no indexer, 4 threads).
+/// many states, 1 out of memory, 2 the memory limit, 3 no indexer, 4 threads, 5 a state
+/// outside the indexer).
 type Failure = (u64, Option<u64>, u8);
 
 /// `error` for a tally.
@@ -120,6 +121,7 @@ fn failure(error: CapacityError) -> Failure {
         CapacityErrorKind::MemoryLimit => 2,
         CapacityErrorKind::NoIndexer => 3,
         CapacityErrorKind::Threads => 4,
+        CapacityErrorKind::OutsideIndexer => 5,
         _ => 1,
     };
     (error.entries as u64, error.bytes.map(|b| b as u64), reason)
@@ -135,6 +137,7 @@ fn capacity_error((entries, bytes, reason): Failure) -> CapacityError {
             2 => CapacityErrorKind::MemoryLimit,
             3 => CapacityErrorKind::NoIndexer,
             4 => CapacityErrorKind::Threads,
+            5 => CapacityErrorKind::OutsideIndexer,
             _ => CapacityErrorKind::OutOfMemory,
         },
     }

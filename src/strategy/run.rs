@@ -1,12 +1,12 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
-use crate::Solver;
+use crate::{Solver, StoragePolicy};
 use crate::algo::beam::Beam;
 use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
 use crate::algo::rekeyed::Rekeying;
-use crate::error::CapacityError;
+use crate::error::{CapacityError, CapacityErrorKind};
 use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
@@ -47,7 +47,11 @@ impl Strategy {
     ///   one it never generates (Dijkstra settles the goal before a dearer state whose
     ///   step out is negative), so its solution may then not be a least-cost one. On a
     ///   space with negative costs, run `spfa`.
-    /// - [`StrategyError::Capacity`] when dense storage was asked for and cannot be had.
+    /// - [`StrategyError::Capacity`] when dense storage was asked for and cannot be had:
+    ///   too large, or the indexer numbers a start (or, for `bibfs` and the bidirectional
+    ///   best-first strategies, the backward view's goal) beyond its bound
+    ///   ([`CapacityErrorKind::OutsideIndexer`]; automatic storage then searches with
+    ///   hashed storage).
     /// - [`StrategyError::NegativeCycle`] when `spfa` meets a reachable negative cycle.
     ///
     /// # Examples
@@ -324,7 +328,7 @@ struct Run<'r, P: SearchProblem, V> {
     kept: &'r mut Kept<StateOf<P>, CostOf<P>, IndexerOf<P>>,
 }
 
-impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
+impl<'r, P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'r, P, V> {
     /// Runs `engine` with the storage the problem's policy picks, for a dense store of
     /// `record_bytes` per state.
     fn stored(
@@ -335,15 +339,48 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
         let warm = self.warm();
+        let to_goal = match engine {
+            Kind::Bidirectional { .. } => true,
+            Kind::Steps(steps) => steps.bidirectional(),
+            _ => false,
+        };
+        let indexer = self.indexer(to_goal)?;
         let mut user = WithStorage { run: self, engine };
         with_storage(
             problem.storage(),
             warm,
-            problem.indexer().get(),
+            indexer,
             record_bytes,
             budget,
             &mut user,
         )
+    }
+
+    /// The problem's indexer, for storage to choose with: none (hashed storage) when it
+    /// numbers a start, or the backward view's goal for a search `to_goal` from it too,
+    /// beyond its bound, which a dense store cannot hold (a cell off a map: no path,
+    /// which hashed storage answers); an error when dense storage was asked for.
+    fn indexer(&self, to_goal: bool) -> Result<Option<&'r IndexerOf<P>>, CapacityError> {
+        let problem = self.problem;
+        let Some(indexer) = problem.indexer().get() else {
+            return Ok(None);
+        };
+        let bound = indexer.bound();
+        let outside = problem
+            .starts()
+            .iter()
+            .chain(problem.backward().goal().filter(|_| to_goal))
+            .map(|state| indexer.index(state))
+            .find(|&index| index >= bound);
+        match outside {
+            None => Ok(Some(indexer)),
+            Some(_) if problem.storage() != StoragePolicy::Dense => Ok(None),
+            Some(index) => Err(CapacityError {
+                entries: index,
+                bytes: None,
+                reason: CapacityErrorKind::OutsideIndexer,
+            }),
+        }
     }
 
     /// A best-first search with the open list `list`; `anytime`: it goes on after the
@@ -365,11 +402,12 @@ impl<P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'_, P, V> {
         let budget = self.limits.memory_limit();
         let problem = self.problem;
         let warm = self.warm();
+        let indexer = self.indexer(false)?;
         let mut user = SpfaUser { run: self };
         with_storage(
             problem.storage(),
             warm,
-            problem.indexer().get(),
+            indexer,
             size_of::<(Slot, CostOf<P>, bool, u32, u32)>(),
             budget,
             &mut user,

@@ -22,6 +22,13 @@ pub(super) struct Steps<S, C> {
     ends: Option<(S, S)>,
 }
 
+impl<S, C> Steps<S, C> {
+    /// Whether this is `bibfs`, which searches from the goal state too.
+    pub(super) fn bidirectional(&self) -> bool {
+        self.ends.is_some()
+    }
+}
+
 impl<S: Clone, C: Cost> Steps<S, C> {
     /// The engine of `strategy` (`bfs` or `bibfs`) for `problem`, or what it lacks.
     pub(super) fn new<P>(strategy: Strategy, problem: &P) -> Result<Self, Inapplicable>

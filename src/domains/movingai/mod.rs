@@ -23,8 +23,12 @@
 //! goal of another terrain class than the start's, has no path: a search answers
 //! [`Outcome::NoPath`](crate::Outcome::NoPath) only after expanding every cell the start
 //! reaches, so a program answering many queries checks [`OctileMap::terrain`] (and
-//! [`Terrain::class`]) of both ends first. [`OctileSpace`] is the map under these rules, or under 4
-//! connectivity ([`Connectivity::Four`], all steps straight); its costs are exact
+//! [`Terrain::class`]) of both ends first. (With the map's indexer, `Strategy::run` searches
+//! from a start off the map with hashed storage, or, when dense storage is asked for,
+//! refuses it with [`CapacityErrorKind::OutsideIndexer`](crate::CapacityErrorKind), as it
+//! does a goal off the map for a bidirectional strategy.) [`OctileSpace`] is the map
+//! under these rules, or under 4 connectivity ([`Connectivity::Four`], all steps
+//! straight); its costs are exact
 //! [`OctileCost`]s, and [`OctileSpace::heuristic`] is the octile distance
 //! ([`OctileDistance`]), admissible and consistent.
 //!

@@ -116,3 +116,48 @@ fn space_has_no_moves_off_the_map_or_from_impassable_cells() {
     let four = OctileSpace::new(&map, Connectivity::Four);
     assert_eq!(four.uniform_cost(), Some(OctileCost::STRAIGHT));
 }
+
+/// A start or a goal off the map has no path, as the module's docs say, also on a problem
+/// with the map's indexer: automatic storage searches it with hashed storage (the dense
+/// store has no entry for a cell off the map), and dense storage asked for is a typed
+/// error that names the index, not a panic.
+#[test]
+fn ends_off_the_map_have_no_path_with_the_maps_indexer() {
+    use state_search::{CapacityErrorKind, IndexedSpace, StateIndexer, StoragePolicy, StrategyError};
+    let map = OctileMap::parse(&map_text(&["......"; 4], "\n")).unwrap();
+    for connectivity in [Connectivity::Eight, Connectivity::Four] {
+        let space = OctileSpace::new(&map, connectivity);
+        let on = Pos::new(1, 1);
+        let off = Pos::new(9, 9);
+        let number = space.indexer().index(&off);
+        assert!(number >= space.indexer().bound());
+        for (start, goal) in [(off, on), (on, off), (off, off)] {
+            for storage in [StoragePolicy::Auto, StoragePolicy::Hashed, StoragePolicy::Dense] {
+                let problem = Problem::new(&space, [start], move |&p| p == goal)
+                    .heuristic(space.heuristic(goal))
+                    .indexed()
+                    .backward(goal)
+                    .storage(storage);
+                for strategy in strategies(connectivity) {
+                    let run = strategy.run(&problem, &Limits::new());
+                    let case = format!("{strategy} {start} -> {goal} {storage:?}");
+                    let outside = start == off
+                        || (goal == off && strategy == Strategy::BidirectionalDijkstra);
+                    if storage == StoragePolicy::Dense && outside {
+                        let Err(StrategyError::Capacity(error)) = run else {
+                            panic!("{case}: {run:?}");
+                        };
+                        assert_eq!(error.reason, CapacityErrorKind::OutsideIndexer, "{case}");
+                        assert_eq!(error.entries, number, "{case}");
+                    } else if start == goal {
+                        // Off the map but the goal test holds: the start is the goal.
+                        let found = run.unwrap().into_found().expect(&case);
+                        assert_eq!((found.path, found.cost), (vec![off], OctileCost::ZERO));
+                    } else {
+                        assert!(run.unwrap().found().is_none(), "{case}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -306,7 +306,9 @@ impl Report {
 
     /// Writes one chart per problem ([`Report::svg`]) into `dir` (created if needed), named
     /// after the problem: its letters and digits, every other run of characters a `-`,
-    /// then `.svg` (`8-puzzle #0, manhattan` gives `8-puzzle-0-manhattan.svg`).
+    /// then `.svg` (`8-puzzle #0, manhattan` gives `8-puzzle-0-manhattan.svg`). When two
+    /// problems' names give the same file name, the later ones get `-2`, `-3`, ... before
+    /// `.svg`, so that no chart replaces another.
     ///
     /// # Returns
     ///
@@ -317,9 +319,15 @@ impl Report {
     /// A [`ChartError`] when a chart cannot be drawn or a file cannot be written.
     pub fn write_svgs(&self, dir: &Path) -> Result<Vec<PathBuf>, ChartError> {
         std::fs::create_dir_all(dir).map_err(|e| ChartError(format!("{}: {e}", dir.display())))?;
-        let mut written = Vec::new();
+        let mut written: Vec<PathBuf> = Vec::new();
         for problem in self.problems() {
-            let path = dir.join(format!("{}.svg", file_name(problem)));
+            let stem = file_name(problem);
+            let mut path = dir.join(format!("{stem}.svg"));
+            let mut n = 1;
+            while written.contains(&path) {
+                n += 1;
+                path = dir.join(format!("{stem}-{n}.svg"));
+            }
             std::fs::write(&path, self.svg(problem)?)
                 .map_err(|e| ChartError(format!("{}: {e}", path.display())))?;
             written.push(path);

@@ -174,6 +174,32 @@ fn a_chart_shows_costlier_solutions_and_names_skipped_strategies_under_its_panel
     assert!(!svg.contains("ignores step costs"), "{svg}");
 }
 
+/// Problems whose names give the same file name get charts of their own: the later ones
+/// with a number before `.svg`, each file the chart of its problem.
+#[test]
+fn charts_of_names_that_give_one_file_name_do_not_replace_each_other() {
+    let g = Graph::new(3, &[(0, 1, 1u32), (1, 2, 1)]);
+    let report = Comparison::new()
+        .problem("line a b", Problem::new(&g, [0], |&s: &u32| s == 2))
+        .problem("line a-b", Problem::new(&g, [0], |&s: &u32| s == 1))
+        .problem("line a+b", Problem::new(&g, [1], |&s: &u32| s == 2))
+        .strategies(["dijkstra"])
+        .unwrap()
+        .progress(false)
+        .run();
+    let dir = std::env::temp_dir().join(format!("state-search-svgs-{}", std::process::id()));
+    let written = report.write_svgs(&dir).unwrap();
+    let names: Vec<_> = written
+        .iter()
+        .map(|p| p.file_name().unwrap().to_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["line-a-b.svg", "line-a-b-2.svg", "line-a-b-3.svg"]);
+    for (path, problem) in written.iter().zip(["line a b", "line a-b", "line a+b"]) {
+        assert_eq!(std::fs::read_to_string(path).unwrap(), report.svg(problem).unwrap());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_problem_with_a_distance_to_go_is_compared_with_it() {
     // Integers up to 400: +1 costs 1, *2 costs 3; from 1 to 200. The distance-to-go

@@ -280,10 +280,12 @@ impl<'a> Comparison<'a> {
     }
 
     /// Also counts each optimal strategy's necessary expansions
-    /// ([`Row::necessary`]): the states it expanded whose `f = g + h` (the problem's
+    /// ([`Row::necessary`]): its expansions of states whose `f = g + h` (the problem's
     /// heuristic; backward expansions with the backward heuristic) is below the optimal
     /// cost it found, which every optimal search must expand with a consistent heuristic.
-    /// The rest of its expansions are what its strategy chose to do. It costs one more run
+    /// The rest of its expansions are what its strategy chose to do. A state expanded
+    /// again counts again: for `idastar`, `dfbnb` and the anytime strategies (or any
+    /// strategy that reopens states) the count can exceed the number of such states. It costs one more run
     /// per pair, after the measured ones and not timed, which evaluates the heuristic once
     /// more per expansion; a [`Case`] that cannot count them (the default of
     /// [`Case::necessary`]) leaves them out.

@@ -60,9 +60,10 @@ pub struct Row {
     pub suboptimality: Option<f64>,
     /// States expanded.
     pub expanded: u64,
-    /// The necessary expansions among them: the states expanded whose `f = g + h` is
-    /// below the optimal cost, counted for an optimal strategy that found a solution when
-    /// the comparison asks for them ([`Comparison::necessary`](super::Comparison::necessary)).
+    /// The necessary expansions among them: the expansions of states whose `f = g + h`
+    /// is below the optimal cost (a state expanded again counts again), counted for an
+    /// optimal strategy that found a solution when the comparison asks for them
+    /// ([`Comparison::necessary`](super::Comparison::necessary)).
     pub necessary: Option<u64>,
     /// Successors generated.
     pub generated: u64,

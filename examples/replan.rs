@@ -31,10 +31,11 @@ use state_search::{
 
 const HELP: &str = "\
 usage: replan MAP SCEN [--min-bucket B] [--every K] [--first N] [--changes C] [--block S]
-              [--scatter P] [--seed X] [--verbose]
+              [--scatter P] [--four] [--seed X] [--verbose]
 
 For each chosen scenario of the Moving AI scenario file SCEN on the map MAP (8-connected,
-the benchmark's rules), runs two agents, each on its own copy of the map:
+the benchmark's rules, or with --four 4-connected), runs two agents, each on its own copy
+of the map:
 
   lpa*     LPA* from the scenario's start to its goal; C times, an S x S block of cells
            centred on a random cell of its current path closes, and LPA* replans;
@@ -55,6 +56,8 @@ fresh A*, and the median of their ratios; with --verbose, one line per replan.
   --scatter P     instead of a block on the path, each change toggles P percent (a
                   decimal) of the map's passable cells, chosen at random anywhere on the
                   map: an open cell closes, a cell closed before opens again
+  --four          4-connected moves (all straight, each costing 1) instead of the
+                  benchmark's 8; the scenarios give the ends only
   --seed X        the seed of the cells chosen (default 1)
   --verbose       one line per replan
   --              ends the options
@@ -370,6 +373,7 @@ fn run() -> Result<bool, String> {
         seed: 1,
         verbose: false,
     };
+    let mut connectivity = Connectivity::Eight;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -409,6 +413,7 @@ fn run() -> Result<bool, String> {
                     common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
             }
             Long("verbose") => options.verbose = true,
+            Long("four") => connectivity = Connectivity::Four,
             Value(path) => files.push(PathBuf::from(common::text(path)?)),
             other => return Err(common::arg_error(other.unexpected())),
         }
@@ -423,7 +428,7 @@ fn run() -> Result<bool, String> {
         .step_by(every)
         .take(first)
         .collect();
-    let base = ClosableSpace::new(&map, Connectivity::Eight);
+    let base = ClosableSpace::new(&map, connectivity);
     // The passable cells, for --scatter.
     let cells: Vec<Pos> = (0..map.height())
         .flat_map(|row| (0..map.width()).map(move |col| Pos::new(row, col)))
@@ -437,7 +442,7 @@ fn run() -> Result<bool, String> {
             Lpa::with_storage(Dense(space.indexer()), start, goal, space.heuristic(goal))
         };
         let dstar_of = |space: &ClosableSpace, start, goal| {
-            DStarLite::with_storage(Dense(space.indexer()), start, goal, Connectivity::Eight)
+            DStarLite::with_storage(Dense(space.indexer()), start, goal, connectivity)
         };
         let on = (&base, cells.as_slice(), *scenario);
         run_agent(lpa_of, on, &options, &mut rng, (&mut lpa, &mut out))?;

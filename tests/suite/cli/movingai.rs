@@ -181,6 +181,44 @@ fn movingai_svg_draws_the_first_scenario_run_once_per_method() {
     assert_eq!(svg.matches("<polyline ").count(), 2);
 }
 
+/// `--four`: both agents and the fresh A* move in four directions; every replan's cost is
+/// whole, and LPA*'s (from the scenario's start) at least the Manhattan distance between
+/// the scenario's ends.
+#[test]
+fn replan_four_moves_straight_only() {
+    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
+    let args = [
+        &map,
+        &scen,
+        "--min-bucket",
+        "30",
+        "--first",
+        "2",
+        "--changes",
+        "2",
+        "--scatter",
+        "2",
+        "--four",
+        "--verbose",
+    ];
+    let out = run("replan", &args, "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    let mut checked = 0;
+    for line in out.stdout.lines().filter(|l| l.contains(": cost ")) {
+        // "lpa* (257, 70) -> (239, 180): cost 136.00000000, replan ..."
+        let numbers: Vec<f64> = line
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        let (ends, cost) = (&numbers[..4], numbers[4]);
+        let manhattan = (ends[0] - ends[2]).abs() + (ends[1] - ends[3]).abs();
+        let lpa = line.starts_with("lpa*");
+        assert!(cost.fract() == 0.0 && (cost >= manhattan || !lpa), "{line}");
+        checked += 1;
+    }
+    assert!(checked >= 8, "{out:?}");
+}
+
 #[test]
 fn replan_scatter_toggles_cells_anywhere_and_each_replan_equals_a_fresh_a_star() {
     let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));

@@ -1,7 +1,6 @@
 //! The one dispatch from a [`Strategy`] to its engine: storage chosen once for every
 //! engine, costs and events converted for the engines that count steps, refusals typed.
 
-use crate::{Solver, StoragePolicy};
 use crate::algo::beam::Beam;
 use crate::algo::best_first;
 use crate::algo::bidir_best::{self, BidirectionalBestScratch, Meeting, Rule};
@@ -13,6 +12,7 @@ use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
 use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
+use crate::{Solver, StoragePolicy};
 
 use super::open::{BestFirst, List};
 use super::searcher::{BestFirstBuffers, Kept, reuse};

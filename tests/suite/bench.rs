@@ -195,7 +195,10 @@ fn charts_of_names_that_give_one_file_name_do_not_replace_each_other() {
         .collect();
     assert_eq!(names, ["line-a-b.svg", "line-a-b-2.svg", "line-a-b-3.svg"]);
     for (path, problem) in written.iter().zip(["line a b", "line a-b", "line a+b"]) {
-        assert_eq!(std::fs::read_to_string(path).unwrap(), report.svg(problem).unwrap());
+        assert_eq!(
+            std::fs::read_to_string(path).unwrap(),
+            report.svg(problem).unwrap()
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -155,8 +155,7 @@ fn jump_table_cuts_jumps_longer_than_its_entries() {
     let mut line = vec![b'.'; WIDTH];
     let open = OctileMap::parse(&map_text(&[std::str::from_utf8(&line).unwrap()], "\n")).unwrap();
     line[60_000] = b'@';
-    let walled =
-        OctileMap::parse(&map_text(&[std::str::from_utf8(&line).unwrap()], "\n")).unwrap();
+    let walled = OctileMap::parse(&map_text(&[std::str::from_utf8(&line).unwrap()], "\n")).unwrap();
     let search = |map: &OctileMap, start: u32, goal: u32| {
         let space = OctileSpace::new(map, Connectivity::Eight);
         let table = JumpTable::new(&space).unwrap();
@@ -164,7 +163,10 @@ fn jump_table_cuts_jumps_longer_than_its_entries() {
         let search = Strategy::AStar.run(&jumps.problem(Pos::new(0, start)), &Limits::new());
         let found = search.unwrap().into_found()?;
         let cells = jumps.cells(&found.path);
-        assert_eq!(cells.len(), usize::try_from(start.abs_diff(goal)).unwrap() + 1);
+        assert_eq!(
+            cells.len(),
+            usize::try_from(start.abs_diff(goal)).unwrap() + 1
+        );
         let turns: Vec<u32> = found.path.iter().map(|j| j.pos.col).collect();
         Some((found.cost, turns))
     };

@@ -123,7 +123,9 @@ fn space_has_no_moves_off_the_map_or_from_impassable_cells() {
 /// error that names the index, not a panic.
 #[test]
 fn ends_off_the_map_have_no_path_with_the_maps_indexer() {
-    use state_search::{CapacityErrorKind, IndexedSpace, StateIndexer, StoragePolicy, StrategyError};
+    use state_search::{
+        CapacityErrorKind, IndexedSpace, StateIndexer, StoragePolicy, StrategyError,
+    };
     let map = OctileMap::parse(&map_text(&["......"; 4], "\n")).unwrap();
     for connectivity in [Connectivity::Eight, Connectivity::Four] {
         let space = OctileSpace::new(&map, connectivity);
@@ -132,7 +134,11 @@ fn ends_off_the_map_have_no_path_with_the_maps_indexer() {
         let number = space.indexer().index(&off);
         assert!(number >= space.indexer().bound());
         for (start, goal) in [(off, on), (on, off), (off, off)] {
-            for storage in [StoragePolicy::Auto, StoragePolicy::Hashed, StoragePolicy::Dense] {
+            for storage in [
+                StoragePolicy::Auto,
+                StoragePolicy::Hashed,
+                StoragePolicy::Dense,
+            ] {
                 let problem = Problem::new(&space, [start], move |&p| p == goal)
                     .heuristic(space.heuristic(goal))
                     .indexed()

@@ -285,10 +285,10 @@ impl<'a> Comparison<'a> {
     /// cost it found, which every optimal search must expand with a consistent heuristic.
     /// The rest of its expansions are what its strategy chose to do. A state expanded
     /// again counts again: for `idastar`, `dfbnb` and the anytime strategies (or any
-    /// strategy that reopens states) the count can exceed the number of such states. It costs one more run
-    /// per pair, after the measured ones and not timed, which evaluates the heuristic once
-    /// more per expansion; a [`Case`] that cannot count them (the default of
-    /// [`Case::necessary`]) leaves them out.
+    /// strategy that reopens states) the count can exceed the number of such states. It
+    /// costs one more run per pair, after the measured ones and not timed, which evaluates
+    /// the heuristic once more per expansion; a [`Case`] that cannot count them (the
+    /// default of [`Case::necessary`]) leaves them out.
     ///
     /// # Examples
     ///

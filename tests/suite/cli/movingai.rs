@@ -186,22 +186,7 @@ fn movingai_svg_draws_the_first_scenario_run_once_per_method() {
 /// the scenario's ends.
 #[test]
 fn replan_four_moves_straight_only() {
-    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
-    let args = [
-        &map,
-        &scen,
-        "--min-bucket",
-        "30",
-        "--first",
-        "2",
-        "--changes",
-        "2",
-        "--scatter",
-        "2",
-        "--four",
-        "--verbose",
-    ];
-    let out = run("replan", &args, "");
+    let out = replan_scattered(&["--first", "2", "--changes", "2", "--four", "--verbose"]);
     assert_eq!(out.code, Some(0), "{out:?}");
     let mut checked = 0;
     for line in out.stdout.lines().filter(|l| l.contains(": cost ")) {
@@ -219,23 +204,19 @@ fn replan_four_moves_straight_only() {
     assert!(checked >= 8, "{out:?}");
 }
 
+/// `replan` on den602d's scenarios of bucket 30 and above, 2% of the cells toggled at
+/// each change, with `extra` options.
+fn replan_scattered(extra: &[&str]) -> Run {
+    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
+    let mut args = vec![map.as_str(), &scen, "--min-bucket", "30", "--scatter", "2"];
+    args.extend_from_slice(extra);
+    run("replan", &args, "")
+}
+
 #[test]
 fn replan_scatter_toggles_cells_anywhere_and_each_replan_equals_a_fresh_a_star() {
-    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
-    let args = [
-        &map,
-        &scen,
-        "--min-bucket",
-        "30",
-        "--first",
-        "3",
-        "--changes",
-        "3",
-        "--scatter",
-        "2",
-    ];
     // Status 0: every replan's cost equals the fresh A*'s on the changed map.
-    let out = run("replan", &args, "");
+    let out = replan_scattered(&["--first", "3", "--changes", "3"]);
     assert_eq!(out.code, Some(0), "{out:?}");
     for agent in ["lpa*", "d*lite"] {
         let line = out.stdout.lines().find(|l| l.starts_with(agent)).unwrap();
@@ -247,7 +228,7 @@ fn replan_scatter_toggles_cells_anywhere_and_each_replan_equals_a_fresh_a_star()
     let expanded: u64 = expanded.split(' ').next().unwrap().parse().unwrap();
     assert!(expanded > 0, "{lpa}");
     for bad in ["101", "-1", "x"] {
-        let out = run("replan", &[&map, &scen, "--scatter", bad], "");
+        let out = replan_scattered(&["--scatter", bad]);
         assert!(
             out.error_line().contains("--scatter is a percentage"),
             "{out:?}"

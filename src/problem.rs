@@ -176,8 +176,10 @@ impl<'s, Sp: StateSpace + ?Sized, G, H, I, B, D> Problem<'s, Sp, G, H, I, B, D> 
     }
 
     /// The same problem with a distance-to-go: an estimate of the number of steps (not
-    /// the cost) still needed, which `focal:W` uses to pick among the states its bound
-    /// allows (without one, it uses the heuristic). It need not be admissible.
+    /// the cost) still needed, which `focal:W` and `ees:W` use to pick among the states
+    /// their bound allows (without one, they use the heuristic). It need not be
+    /// admissible. It is written in the space's cost type: `n` steps as the cost whose
+    /// value is `n` (`n` for an integer cost, `OctileCost::new(n, 0)` on a Moving AI map).
     pub fn distance_to_go<D2>(self, distance: D2) -> Problem<'s, Sp, G, H, I, B, WithDistance<D2>>
     where
         D2: Heuristic<Sp::State, Sp::Cost>,

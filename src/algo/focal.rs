@@ -41,7 +41,8 @@ type InFocus<C> = Reverse<(C, C, Slot, C)>;
 /// focal list beyond a bound that fell goes back to wait for it. The goal is tested when a
 /// state is taken from the focal list. Closed states reached more cheaply are reopened (so
 /// the bound holds with a heuristic that is only admissible; on a grid with many paths of
-/// one cost this can cost more expansions than A*: [`Stats::reopened`](crate::Stats::reopened)),
+/// one cost the reopenings can be most of the expansions, many times A*'s: watch
+/// [`Stats::reopened`](crate::Stats::reopened), and prefer `wastar:W` or `ees:W` there),
 /// dead ends and estimates whose `g + h` does not fit are treated, and the visitor sees
 /// the same events, as in [`AStar`](crate::AStar), whose loop this is.
 ///

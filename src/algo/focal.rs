@@ -42,7 +42,7 @@ type InFocus<C> = Reverse<(C, C, Slot, C)>;
 /// state is taken from the focal list. Closed states reached more cheaply are reopened (so
 /// the bound holds with a heuristic that is only admissible; on a grid with many paths of
 /// one cost the reopenings can be most of the expansions, many times A*'s: watch
-/// [`Stats::reopened`](crate::Stats::reopened), and prefer `wastar:W` or `ees:W` there),
+/// [`Stats::reopened`](crate::Stats::reopened)),
 /// dead ends and estimates whose `g + h` does not fit are treated, and the visitor sees
 /// the same events, as in [`AStar`](crate::AStar), whose loop this is.
 ///

@@ -1,7 +1,7 @@
 //! The open cells of an [`OctileSpace`](super::OctileSpace) as bits, for the straight
 //! jumps of Jump Point Search: a jump reads 64 cells of its line at once, with the lines
-//! on either side, instead of one cell at a time (block-based jumps, as in Harabor and
-//! Grastien's 2014 improvements of JPS).
+//! on either side, and decides 63 of them, instead of one cell at a time (block-based
+//! jumps, as in Harabor and Grastien's 2014 improvements of JPS).
 
 use core::fmt;
 
@@ -129,7 +129,7 @@ impl Blocks {
     ///
     /// # Complexity
     ///
-    /// O(1 + moves / 64).
+    /// O(1 + moves / 63).
     #[inline]
     pub(super) fn jump(
         &self,
@@ -143,66 +143,60 @@ impl Blocks {
         // The side lines' positions: `from` is inside the border, so both exist.
         let (before, after) = (from.checked_sub(side)?, from + side);
         let moves = |to: usize| u32::try_from(to.abs_diff(from)).ok();
+        // Each step reads 64 cells of each line and decides 63 of them: a side line's
+        // word starts one cell behind, so that each cell's predecessor is the bit below
+        // it. `n` is the step's first cell's distance from the first cell past `from`.
         let mut n = 0;
         if forward {
+            let goal = goal.and_then(|g| g.checked_sub(from + 1));
             loop {
-                let p = n + 1;
-                let here = read_up(bits, from + p);
+                let here = read_up(bits, from + 1 + n);
                 let forced = |line: usize| {
-                    let cells = read_up(bits, line + p);
-                    cells & !((cells << 1) | bit(bits, line + n))
+                    let cells = read_up(bits, line + n);
+                    (cells >> 1) & !cells
                 };
-                let mut stop = !here | forced(before) | forced(after);
-                if let Some(g) = goal
-                    .and_then(|g| g.checked_sub(from + p))
-                    .filter(|&d| d < 64)
-                {
-                    stop |= 1 << g;
+                let mut stop = (!here | forced(before) | forced(after)) & !(1 << 63);
+                if let Some(d) = goal.and_then(|g| g.checked_sub(n)).filter(|&d| d < 63) {
+                    stop |= 1 << d;
                 }
                 if stop != 0 {
-                    let to = from + p + stop.trailing_zeros() as usize;
-                    return if (here >> (to - from - p)) & 1 == 1 {
+                    let j = stop.trailing_zeros();
+                    let to = from + 1 + n + j as usize;
+                    return if (here >> j) & 1 == 1 {
                         Some((to, moves(to)?))
                     } else {
                         None
                     };
                 }
-                n += 64;
+                n += 63;
             }
         }
+        // Backwards, the bits are read with the nearest cell at bit 63. Positions below 0
+        // wrap to beyond the bits and read as 0: the border stops a jump first.
+        let goal = goal.and_then(|g| from.checked_sub(1 + g));
         loop {
-            // The cells `p` to `p + 63` before `from`, nearest first at bit 63. Positions
-            // below 0 wrap to beyond the bits and read as 0: the border stops a jump first.
-            let p = n + 1;
-            let near = from.wrapping_sub(p);
+            let near = from.wrapping_sub(1 + n);
             let here = read_down(bits, near);
             let forced = |line: usize| {
-                let cells = read_down(bits, line.wrapping_sub(p));
-                let previous = bit(bits, line.wrapping_sub(n));
-                cells & !((cells >> 1) | (previous << 63))
+                let cells = read_down(bits, line.wrapping_sub(n));
+                (cells << 1) & !cells
             };
-            let mut stop = !here | forced(before) | forced(after);
-            if let Some(g) = goal.and_then(|g| near.checked_sub(g)).filter(|&d| d < 64) {
-                stop |= 1 << (63 - g);
+            let mut stop = (!here | forced(before) | forced(after)) & !1;
+            if let Some(d) = goal.and_then(|g| g.checked_sub(n)).filter(|&d| d < 63) {
+                stop |= 1 << (63 - d);
             }
             if stop != 0 {
-                let m = stop.leading_zeros();
-                let to = near.wrapping_sub(m as usize);
-                return if (here >> (63 - m)) & 1 == 1 {
+                let j = stop.leading_zeros();
+                let to = near.wrapping_sub(j as usize);
+                return if (here >> (63 - j)) & 1 == 1 {
                     Some((to, moves(to)?))
                 } else {
                     None
                 };
             }
-            n += 64;
+            n += 63;
         }
     }
-}
-
-/// Bit `p` of `bits` (0 beyond them).
-#[inline]
-fn bit(bits: &[u64], p: usize) -> u64 {
-    bits.get(p / 64).map_or(0, |w| (w >> (p % 64)) & 1)
 }
 
 /// The 64 bits of `bits` from position `p` up: bit `k` is position `p + k` (0 beyond
@@ -210,12 +204,10 @@ fn bit(bits: &[u64], p: usize) -> u64 {
 #[inline]
 fn read_up(bits: &[u64], p: usize) -> u64 {
     let (w, o) = (p / 64, p % 64);
-    let low = bits.get(w).map_or(0, |w| w >> o);
-    if o == 0 {
-        low
-    } else {
-        low | bits.get(w + 1).map_or(0, |w| w << (64 - o))
-    }
+    let low = bits.get(w).copied().unwrap_or(0);
+    let high = bits.get(w.wrapping_add(1)).copied().unwrap_or(0);
+    // `high << (64 - o)` in two shifts, so that `o = 0` needs no branch.
+    (low >> o) | ((high << 1) << (63 - o))
 }
 
 /// The 64 bits of `bits` up to position `p`: bit `63 - m` is position `p - m` (0 below
@@ -238,6 +230,6 @@ mod tests {
         assert_eq!(read_up(&line, 63) & 0b1111, 0b1011);
         assert_eq!(read_down(&line, 64) >> 62, 0b11);
         assert_eq!(read_down(&line, 2) >> 61, 0b001);
-        assert_eq!((bit(&line, 66), bit(&line, 65), bit(&line, 500)), (1, 0, 0));
+        assert_eq!(read_up(&line, 500), 0);
     }
 }

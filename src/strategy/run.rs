@@ -10,7 +10,7 @@ use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
-use crate::store::{Chosen, Probe, Ran, Slot, Storage, StorageUser, with_storage};
+use crate::store::{Chosen, NO_SLOT, Probe, Ran, Slot, Storage, StorageUser, with_storage};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 use crate::{Solver, StoragePolicy};
 
@@ -366,6 +366,11 @@ impl<'r, P: SearchProblem, V: Visitor<StateOf<P>, CostOf<P>>> Run<'r, P, V> {
             return Ok(None);
         };
         let bound = indexer.bound();
+        if bound >= NO_SLOT as usize {
+            // No dense store takes such a bound: storage goes hashed (or refuses) without
+            // numbering a state, which such an indexer may not do (a stack of 21 pancakes).
+            return Ok(Some(indexer));
+        }
         let outside = problem
             .starts()
             .iter()

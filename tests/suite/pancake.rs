@@ -242,21 +242,34 @@ fn the_dense_indexer_round_trips() {
     assert!(StackIndexer::new(MAX_DENSE + 1).is_none());
 }
 
+/// Beyond twelve pancakes (and beyond twenty, where a stack's rank no longer fits a
+/// `u64` and the indexer cannot number it) every search stores stacks hashed and never
+/// asks the indexer for a number; dense storage is refused.
 #[test]
 fn stacks_beyond_twelve_are_stored_hashed() {
-    let space = PancakeSpace::sorted(MAX_DENSE + 1).unwrap();
-    assert_eq!(space.indexer().bound(), usize::MAX);
-    let start = Stack::random(MAX_DENSE + 1, 5).unwrap();
-    let problem = Problem::new(&space, [start], |s: &Stack| s.is_sorted())
-        .heuristic(Gap::HELMERT.towards(space.goal()))
-        .indexed();
-    let found = Strategy::AStar.run(&problem, &Limits::new()).unwrap();
-    assert!(found.found().is_some());
-    let dense = problem.storage(StoragePolicy::Dense);
-    let Err(StrategyError::Capacity(refused)) = Strategy::AStar.run(&dense, &Limits::new()) else {
-        panic!("dense storage of 13! stacks");
-    };
-    assert_eq!(refused.reason, CapacityErrorKind::TooManyStates);
+    for n in [MAX_DENSE + 1, 21, 30] {
+        let space = PancakeSpace::sorted(n).unwrap();
+        assert_eq!(space.indexer().bound(), usize::MAX);
+        let start = Stack::random(n, 5).unwrap();
+        let problem = Problem::new(&space, [start], |s: &Stack| s.is_sorted())
+            .heuristic(Gap::HELMERT.towards(space.goal()))
+            .indexed()
+            .backward(space.goal().clone());
+        let limits = Limits::new().max_expansions(20_000);
+        for strategy in [Strategy::AStar, Strategy::Bae, Strategy::Bfs] {
+            let search = strategy.run(&problem, &limits).unwrap();
+            // Found, or stopped by the limit (bfs and bae on the larger stacks).
+            assert!(
+                strategy != Strategy::AStar || search.found().is_some(),
+                "{n} {strategy}"
+            );
+        }
+        let dense = problem.storage(StoragePolicy::Dense);
+        let Err(StrategyError::Capacity(refused)) = Strategy::AStar.run(&dense, &limits) else {
+            panic!("dense storage of {n}! stacks");
+        };
+        assert_eq!(refused.reason, CapacityErrorKind::TooManyStates);
+    }
 }
 
 #[test]

@@ -138,14 +138,17 @@ fn fresh(
 /// and the goal); the steps that changed.
 fn close_block(
     space: &mut ClosableSpace,
-    centre: Pos,
-    side: u32,
+    (centre, side): (Pos, u32),
+    (rows, cols): (u32, u32),
     keep: [Pos; 2],
 ) -> Vec<(Pos, Pos)> {
     let half = side / 2;
     let mut closed = Vec::new();
-    for row in centre.row.saturating_sub(half)..=centre.row + half {
-        for col in centre.col.saturating_sub(half)..=centre.col + half {
+    // Cells off the map have nothing to close: the block is clipped to the map, whose
+    // cells the path's are, so that a side as large as `u32::MAX` costs the map's size.
+    let last = |x: u32, end: u32| x.saturating_add(half).min(end.saturating_sub(1));
+    for row in centre.row.saturating_sub(half)..=last(centre.row, rows) {
+        for col in centre.col.saturating_sub(half)..=last(centre.col, cols) {
             let cell = Pos::new(row, col);
             if !keep.contains(&cell) && space.close(cell) {
                 closed.extend(space.steps_around(cell));
@@ -225,6 +228,8 @@ struct Options {
     block: u32,
     /// `--scatter P`: the cells each change toggles, P percent of the passable ones.
     scatter: Option<f64>,
+    /// The map's rows and columns.
+    size: (u32, u32),
     seed: u64,
     verbose: bool,
 }
@@ -349,7 +354,12 @@ fn run_agent<R: Replanner>(
                 let count = (cells.len() as f64 * percent / 100.0).round() as usize;
                 scatter(&mut space, (cells, count), rng, [here, goal])
             }
-            None => close_block(&mut space, path[at], options.block, [here, goal]),
+            None => close_block(
+                &mut space,
+                (path[at], options.block),
+                options.size,
+                [here, goal],
+            ),
         };
         agent.changed(steps);
         let context = (R::NAME, options, scenario);
@@ -370,6 +380,7 @@ fn run() -> Result<bool, String> {
         changes: 5,
         block: 3,
         scatter: None,
+        size: (0, 0),
         seed: 1,
         verbose: false,
     };
@@ -422,6 +433,7 @@ fn run() -> Result<bool, String> {
         return Err("--block must be odd".to_owned());
     }
     let (map, scenarios) = files::load(&files, every)?;
+    options.size = (map.height(), map.width());
     let scenarios: Vec<&Scenario> = scenarios
         .iter()
         .filter(|s| s.bucket >= min_bucket)

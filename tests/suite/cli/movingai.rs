@@ -204,6 +204,27 @@ fn replan_four_moves_straight_only() {
     assert!(checked >= 8, "{out:?}");
 }
 
+/// A block as large as `--block` accepts (an odd `u32`) is clipped to the map: it closes
+/// every cell but the agent's and the goal's, at the cost of the map's size, not of
+/// 2^64 cells.
+#[test]
+fn replan_clips_a_huge_block_to_the_map() {
+    let (map, scen) = (data("den602d.map"), data("den602d.map.scen"));
+    let args = [
+        &map,
+        &scen,
+        "--first",
+        "1",
+        "--changes",
+        "1",
+        "--block",
+        "4294967295",
+    ];
+    let out = run("replan", &args, "");
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(out.stdout.contains("lpa*: 1 replans"), "{out:?}");
+}
+
 /// `replan` on den602d's scenarios of bucket 30 and above, 2% of the cells toggled at
 /// each change, with `extra` options.
 fn replan_scattered(extra: &[&str]) -> Run {

@@ -68,7 +68,7 @@ H rows of W cells: . or G ground, S swamp (ground's class), T trees, W water, @ 
 impassable. SCEN is a scenario file: a line version 1 (or 1.0), then one scenario per
 line, nine fields separated by tabs or spaces: bucket, map name, map width and height,
 start column and row, goal column and row (from 0), and the optimal length. Lines may
-end in \r\n.
+end in \\r\\n (CRLF).
 
 Exit status: 0 when every length found equals the printed one; 1 when one differs or a
 scenario has no path (each such scenario on standard error, at most 10 per method);

@@ -254,7 +254,7 @@ fn stacks_beyond_twelve_are_stored_hashed() {
         let problem = Problem::new(&space, [start], |s: &Stack| s.is_sorted())
             .heuristic(Gap::HELMERT.towards(space.goal()))
             .indexed()
-            .backward(space.goal().clone());
+            .backward(*space.goal());
         let limits = Limits::new().max_expansions(20_000);
         for strategy in [Strategy::AStar, Strategy::Bae, Strategy::Bfs] {
             let search = strategy.run(&problem, &limits).unwrap();

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use state_search::domains::sliding::npuzzle::NPuzzle;
-use state_search::domains::sliding::pdb::{Partition, PatternDatabase, PatternSet, PdbError};
+use state_search::domains::sliding::pdb::{
+    CacheKey, Partition, PatternDatabase, PatternSet, PdbCache, PdbError, default_key_path,
+};
 
 use crate::necessary::Report;
 use crate::threads::Threads;
@@ -24,6 +26,33 @@ pub(crate) fn choice(name: &str) -> Result<Choice, String> {
         "pdb6666" => Choice::Pdb(Partition::TwentyFour6666),
         other => return Err(format!("unknown heuristic {other:?} (try --help)")),
     })
+}
+
+/// The cache in `dir`, signed with the user's key, created when the run may save
+/// databases (`--pdb-cache`, or the heuristic is one that is always cached); a run that
+/// only looks for cached databases uses the key if there is one (without it, nothing in
+/// the cache can be used). Without a key (no place for it, or a key file others may
+/// read), `--pdb-cache` is an error and the default cache is left unused, with a warning.
+pub(crate) fn open_cache(
+    dir: Option<std::path::PathBuf>,
+    asked: bool,
+    choice: Choice,
+) -> Result<Option<PdbCache>, String> {
+    let Some(dir) = dir else { return Ok(None) };
+    let saves = asked
+        || matches!(choice, Choice::Pdb(p) if [largest(4, 4), largest(5, 5)].contains(&Some(p)));
+    let no_key = default_key_path().is_none_or(|path| !path.exists());
+    if !saves && no_key {
+        return Ok(None);
+    }
+    match CacheKey::user() {
+        Ok(key) => Ok(Some(PdbCache::new(dir, key))),
+        Err(error) if asked => Err(format!("--pdb-cache: {error}")),
+        Err(error) => {
+            eprintln!("npuzzle: warning: pattern databases are not cached: {error}");
+            Ok(None)
+        }
+    }
 }
 
 /// The strongest preset databases of a board, which are only ever loaded from the cache
@@ -60,16 +89,17 @@ pub(crate) fn setup(
     // The strongest databases of the board, if an earlier run left them in the cache.
     if options.choice == Choice::Auto
         && let Some(big) = largest(rows, cols)
-        && let Some(dir) = options.cache.as_deref()
+        && let Some(cache) = &options.cache
     {
         let started = Instant::now();
-        if let Ok(Some(set)) = PatternSet::load_cached_partition(&puzzle, big, options.reflect, dir)
+        if let Ok(Some(set)) =
+            PatternSet::load_cached_partition(&puzzle, big, options.reflect, cache)
         {
             let set = set.with_dual(options.dual);
             if options.stats != Report::Off {
                 eprintln!(
                     "{big} pattern databases loaded from {} in {:.2} s",
-                    dir.display(),
+                    cache.dir().display(),
                     started.elapsed().as_secs_f64()
                 );
             }
@@ -92,7 +122,7 @@ pub(crate) fn setup(
             // Small databases are rebuilt in seconds; the largest ones are cached.
             let cache = options
                 .cache
-                .as_deref()
+                .as_ref()
                 .filter(|_| options.cache_all || largest(rows, cols) == Some(partition));
             let set = build_set(&puzzle, partition, options, cache, threads)
                 .map_err(|e| format!("{partition} pattern databases: {e}"))?;
@@ -107,7 +137,7 @@ pub(crate) fn setup(
                     },
                     set.memory_bytes() / 1_000_000,
                     started.elapsed().as_secs_f64(),
-                    cache.map_or(String::new(), |d| format!(" (cache {})", d.display())),
+                    cache.map_or(String::new(), |c| format!(" (cache {})", c.dir().display())),
                 );
             }
             Heuristic::Pdb(Arc::new(set))
@@ -123,7 +153,7 @@ pub(crate) fn build_set(
     puzzle: &NPuzzle,
     partition: Partition,
     options: &Options,
-    cache: Option<&std::path::Path>,
+    cache: Option<&PdbCache>,
     threads: &Threads,
 ) -> Result<PatternSet, PdbError> {
     let groups = PatternSet::partition_tiles(puzzle, partition)?;
@@ -131,8 +161,8 @@ pub(crate) fn build_set(
     let ready = AtomicUsize::new(0);
     let build = |tiles: &Vec<u8>| {
         let db = match cache {
-            Some(dir) => {
-                let cached = PatternDatabase::load_or_build(puzzle, tiles, dir)?;
+            Some(cache) => {
+                let cached = PatternDatabase::load_or_build(puzzle, tiles, cache)?;
                 if let Some(error) = cached.not_saved {
                     eprintln!("npuzzle: warning: pattern database not cached: {error}");
                 }

@@ -38,7 +38,7 @@ use state_search::domains::sliding::npuzzle::{
     Board, GoalConvention, Instance, LinearConflict, MAX_CELLS, Manhattan, MoveOrder, NPuzzle,
     TileHeuristic, moves_to_string, parse_instances,
 };
-use state_search::domains::sliding::pdb::{Partition, default_cache_dir};
+use state_search::domains::sliding::pdb::{Partition, PdbCache, default_cache_dir};
 
 use state_search::{Event, Limits, Outcome, Stats, Strategy, Visitor};
 
@@ -75,7 +75,10 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
   --pdb-cache DIR    where databases are saved and loaded (default: $STATE_SEARCH_PDB_DIR,
                      else $XDG_CACHE_HOME/state-search/pdb, else
                      ~/.cache/state-search/pdb); pdb555 and pdb663 are kept in memory
-                     unless it is given
+                     unless it is given. Files are signed with a key of yours
+                     ($STATE_SEARCH_PDB_KEY, else $XDG_CONFIG_HOME/state-search/pdb.key,
+                     else ~/.config/state-search/pdb.key, made on first use, mode 600);
+                     a file it did not sign is built again, never used
   --no-cache         build the databases in memory on every run
   --goal first|last  the blank's goal cell: top-left (the default; tile i on cell i) or
                      bottom-right (tile i on cell i-1)
@@ -148,7 +151,9 @@ struct Options {
     choice: Choice,
     reflect: bool,
     dual: bool,
-    cache: Option<PathBuf>,
+    /// `--pdb-cache` (or the default directory) with the user's key.
+    cache: Option<PdbCache>,
+    cache_dir: Option<PathBuf>,
     cache_all: bool,
     convention: GoalConvention,
     shape: Option<(usize, usize)>,
@@ -191,7 +196,8 @@ fn parse_args() -> Result<Option<Options>, String> {
         choice: Choice::Auto,
         reflect: true,
         dual: false,
-        cache: default_cache_dir(),
+        cache: None,
+        cache_dir: default_cache_dir(),
         cache_all: false,
         convention: GoalConvention::BlankFirst,
         shape: None,
@@ -221,10 +227,10 @@ fn parse_args() -> Result<Option<Options>, String> {
                 if dir.is_empty() {
                     return Err("--pdb-cache needs a directory (--no-cache keeps none)".into());
                 }
-                options.cache = Some(PathBuf::from(dir));
+                options.cache_dir = Some(PathBuf::from(dir));
                 options.cache_all = true;
             }
-            Long("no-cache") => options.cache = None,
+            Long("no-cache") => options.cache_dir = None,
             Long("goal") => {
                 options.convention = match common::text_value(&mut parser, "--goal")?.as_str() {
                     "first" => GoalConvention::BlankFirst,
@@ -603,7 +609,11 @@ fn rate(nodes: u64, time: Duration) -> f64 {
 
 fn main() -> ExitCode {
     let result = parse_args().and_then(|options| match options {
-        Some(options) => main_with(&options),
+        Some(mut options) => {
+            let dir = options.cache_dir.take();
+            options.cache = databases::open_cache(dir, options.cache_all, options.choice)?;
+            main_with(&options)
+        }
         None => common::write_out(&format!("{}\n", usage())).map(drop),
     });
     match result {

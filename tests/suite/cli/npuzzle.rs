@@ -129,3 +129,58 @@ fn npuzzle_dual_lookups_keep_the_answers_and_save_nodes_and_pdb6666_needs_a_5x5_
         "{out:?}"
     );
 }
+
+/// The attack a review made: one entry of each cached 5-5-5 database raised to the most
+/// it holds, at the board's own placements, and the files signed again. Signed with a key
+/// that is not the user's, the files are built again and the answer stays optimal.
+#[test]
+fn npuzzle_rebuilds_cached_databases_it_did_not_sign() {
+    use state_search::domains::sliding::pdb::{CacheKey, Partition, PatternDatabase, PatternSet};
+    let dir = std::env::temp_dir().join(format!("state-search-cli-forged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (key, cache) = (dir.join("config").join("pdb.key"), dir.join("cache"));
+    let board = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+    let solve = || {
+        let mut command = Command::new(example("npuzzle"));
+        command.env("STATE_SEARCH_PDB_KEY", &key).args([
+            "--heuristic".as_ref(),
+            "pdb555".as_ref(),
+            "--pdb-cache".as_ref(),
+            cache.as_os_str(),
+        ]);
+        run_command(command, board, Duration::from_mins(2))
+    };
+    let first = solve();
+    assert_eq!(first.code, Some(0), "{first:?}");
+    assert!(first.stdout.starts_with("45 "), "{first:?}");
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let cells: Vec<u8> = {
+        let tiles: Vec<u8> = board.split(' ').map(|t| t.parse().unwrap()).collect();
+        (0..16)
+            .map(|t| u8::try_from(tiles.iter().position(|&x| x == t).unwrap()).unwrap())
+            .collect()
+    };
+    let mine = CacheKey::load_or_create(&key).unwrap();
+    for tiles in PatternSet::partition_tiles(&puzzle, Partition::Fifteen555).unwrap() {
+        let name = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .find(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                tiles.iter().all(|t| name.contains(&format!("-{t}@")))
+            })
+            .unwrap();
+        let db = PatternDatabase::load(&name, &mine).unwrap();
+        let placement: Vec<u8> = db.tiles().iter().map(|&t| cells[usize::from(t)]).collect();
+        let target = db.rank(&placement);
+        crate::pdb_cache::forge(
+            &name,
+            &[9; 32],
+            |rank, v| if rank == target { 15 } else { v },
+        );
+    }
+    let again = solve();
+    assert_eq!(again.code, Some(0), "{again:?}");
+    assert_eq!(again.stdout, first.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

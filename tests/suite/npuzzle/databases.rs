@@ -1,5 +1,5 @@
 //! Pattern databases of the sliding-tile puzzle: through a file and back, the partitions
-//! refused, and damaged tables that pass a checksum.
+//! refused, and damaged tables that carry a valid signature.
 
 use super::*;
 
@@ -7,43 +7,45 @@ use super::*;
 fn pattern_databases_survive_a_round_trip_through_a_file() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let dir = std::env::temp_dir().join(format!("state-search-npuzzle-{}", std::process::id()));
-    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir).unwrap();
+    let cache = PdbCache::new(&dir, KEY);
+    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &cache).unwrap();
     assert!(cached.not_saved.is_none());
     let built = cached.value;
     let path = dir.join(built.file_name());
     assert!(path.exists());
-    let loaded = PatternDatabase::load(&path).unwrap();
+    let loaded = PatternDatabase::load(&path, &KEY).unwrap();
     assert_eq!(loaded, built);
     assert_eq!(
-        PatternDatabase::load_cached(&puzzle, &[5, 6, 7, 8], &dir).unwrap(),
+        PatternDatabase::load_cached(&puzzle, &[5, 6, 7, 8], &cache).unwrap(),
         Some(built.clone())
     );
     assert_eq!(
-        PatternDatabase::load_cached(&puzzle, &[5, 6, 7], &dir).unwrap(),
+        PatternDatabase::load_cached(&puzzle, &[5, 6, 7], &cache).unwrap(),
         None
     );
     // A damaged file is not trusted: it is rebuilt and replaced.
     std::fs::write(&path, b"SSPDB1 damaged").unwrap();
     assert!(matches!(
-        PatternDatabase::load(&path),
+        PatternDatabase::load(&path, &KEY),
         Err(PdbError::Format(_) | PdbError::Io(_))
     ));
     assert_eq!(
-        PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &dir)
+        PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &cache)
             .unwrap()
             .value,
         built
     );
     // A cache directory that cannot be created costs the file, not the database.
     let blocked = path.join("not-a-directory");
-    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &blocked).unwrap();
+    let blocked_cache = PdbCache::new(&blocked, KEY);
+    let cached = PatternDatabase::load_or_build(&puzzle, &[5, 6, 7, 8], &blocked_cache).unwrap();
     assert_eq!(cached.value, built);
     let why = cached
         .not_saved
         .expect("a file cannot hold a directory")
         .to_string();
     assert!(why.contains("not-a-directory"), "{why}");
-    assert_eq!(PatternDatabase::load(&path).unwrap(), built);
+    assert_eq!(PatternDatabase::load(&path, &KEY).unwrap(), built);
     // A database is only used with the goal it was built for.
     let other = NPuzzle::with_convention(3, 3, GoalConvention::BlankLast).unwrap();
     assert!(!built.fits(&other));
@@ -95,28 +97,28 @@ fn pattern_sets_refuse_overlaps_and_impossible_reflections() {
 }
 
 /// The pattern sets of `tracked_pattern_estimates_equal_the_estimates_from_scratch`.
-/// FNV-1a over `bytes`: the checksum of the database file format.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
+/// The key the databases of these tests are signed with.
+const KEY: CacheKey = CacheKey::from_bytes([3; 32]);
 
-/// `db` written out with every table entry zero and the checksum recomputed: a file that
-/// passes every format check but holds a wrong table.
+/// `db` written out with every table entry zero and signed again with [`KEY`]: a file
+/// that passes every format check but holds a wrong table.
 fn zeroed(db: &PatternDatabase, tiles: usize) -> PatternDatabase {
+    use hmac::{Hmac, KeyInit, Mac};
     let mut bytes = Vec::new();
-    db.write_to(&mut bytes).unwrap();
-    // magic, 4 header bytes, the tiles, their goal cells, the blank's, length, checksum
-    let table = 6 + 4 + 2 * tiles + 1 + 8 + 8;
-    bytes[table..].fill(0);
-    let checksum = fnv1a(&bytes[table..]);
-    bytes[table - 8..table].copy_from_slice(&checksum.to_le_bytes());
-    PatternDatabase::read_from(&mut bytes.as_slice()).unwrap()
+    db.write_to(&mut bytes, &KEY).unwrap();
+    // magic, 4 header bytes, the tiles, their goal cells, the blank's, length, signature
+    let head = 6 + 4 + 2 * tiles + 1 + 8;
+    bytes[head + 32..].fill(0);
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(&[3; 32]).unwrap();
+    mac.update(&bytes[..head]);
+    mac.update(&bytes[head + 32..]);
+    let tag = mac.finalize().into_bytes();
+    bytes[head..head + 32].copy_from_slice(&tag);
+    PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap()
 }
 
 #[test]
-fn a_damaged_database_with_a_valid_checksum_never_yields_an_unsolved_plan() {
+fn a_damaged_database_with_a_valid_signature_never_yields_an_unsolved_plan() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let dbs = [[1u8, 2, 3, 4], [5, 6, 7, 8]]
         .iter()
@@ -148,22 +150,23 @@ fn a_cached_database_must_pass_a_spot_check_to_be_loaded() {
     let damaged = zeroed(&built, 4);
     assert!(!damaged.passes_spot_check());
     let dir = std::env::temp_dir().join(format!("state-search-spot-{}", std::process::id()));
-    let path = built.store(&dir).unwrap();
+    let cache = PdbCache::new(&dir, KEY);
+    let path = built.store(&cache).unwrap();
     assert!(
-        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &dir)
+        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &cache)
             .unwrap()
             .is_some()
     );
-    damaged.save(&path).unwrap();
-    // The checksum holds, the spot check does not: the file is not trusted, and the cache
+    damaged.save(&path, &KEY).unwrap();
+    // The signature holds, the spot check does not: the file is not trusted, and the cache
     // builds the database again.
-    assert!(PatternDatabase::load(&path).is_ok());
+    assert!(PatternDatabase::load(&path, &KEY).is_ok());
     assert!(
-        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &dir)
+        PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &cache)
             .unwrap()
             .is_none()
     );
-    let rebuilt = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &dir).unwrap();
+    let rebuilt = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &cache).unwrap();
     assert_eq!(rebuilt.value, built);
     std::fs::remove_dir_all(&dir).unwrap();
 }

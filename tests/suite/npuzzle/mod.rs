@@ -23,7 +23,7 @@ use state_search::domains::sliding::npuzzle::{
     TileHeuristic, moves_to_string, parse_instances,
 };
 use state_search::domains::sliding::pdb::{
-    Encoding, Partition, PatternDatabase, PatternSet, PdbError,
+    CacheKey, Encoding, Partition, PatternDatabase, PatternSet, PdbCache, PdbError,
 };
 use state_search::grid::Dir;
 use state_search::rng::SplitMix64;

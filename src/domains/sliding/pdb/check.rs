@@ -35,8 +35,8 @@ impl PatternDatabase {
     /// bytes; one whose deltas were doubled, saturated or shifted fails the same way, and
     /// one whose deltas were all zeroed (the Manhattan distance itself: admissible, only
     /// weaker) fails when the table is small enough to be built again. A table forged to
-    /// be wrong on a few placements only, keeping these properties, passes: a cache
-    /// directory must be writable by its owner only (see
+    /// be wrong on a few placements only, keeping these properties, passes: what keeps
+    /// such a table out of a cache is its signature (see
     /// [`PatternDatabase::load_or_build`]).
     ///
     /// # Complexity

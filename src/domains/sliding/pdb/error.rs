@@ -49,8 +49,12 @@ pub enum PdbError {
     Reflection(String),
     /// The values of a table do not fit the [`Encoding`](super::Encoding) asked for.
     Encoding(String),
-    /// A file is not a pattern database of this format, or is damaged.
+    /// A file is not a pattern database of this format, is damaged, or was not signed with
+    /// the [`CacheKey`](super::CacheKey) it is read with.
     Format(String),
+    /// A [`CacheKey`](super::CacheKey) cannot be had: its file is missing from the
+    /// environment, of the wrong length, open to others, or no random key can be drawn.
+    Key(String),
     /// Reading or writing a file failed.
     Io(io::Error),
 }
@@ -76,6 +80,7 @@ impl fmt::Display for PdbError {
             Self::Reflection(why) => write!(f, "cannot reflect: {why}"),
             Self::Encoding(why) => write!(f, "cannot encode the table: {why}"),
             Self::Format(why) => write!(f, "not a valid pattern database file: {why}"),
+            Self::Key(why) => write!(f, "pattern database key: {why}"),
             Self::Io(error) => write!(f, "pattern database file: {error}"),
         }
     }

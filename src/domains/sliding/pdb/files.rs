@@ -1,74 +1,81 @@
-//! Databases on disk: the binary file format (`save`, `load`), and the cache directory
-//! that keeps one file per board, goal and pattern (`load_or_build`, `Cached`,
-//! `default_cache_dir`).
+//! Databases on disk: the binary file format (`save`, `load`), signed with a
+//! [`CacheKey`], and the cache directory that keeps one file per board, goal and pattern
+//! (`PdbCache`, `load_or_build`, `Cached`, `default_cache_dir`).
 
 use core::fmt::Write as _;
 use std::fs;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use hmac::Mac as _;
+
 use super::database::Entries;
-use super::{MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
+use super::key::KEY_BYTES;
+use super::{CacheKey, MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
 use crate::domains::sliding::npuzzle::{NPuzzle, byte};
 
 impl PatternDatabase {
-    /// Writes the database to `path` (see [`PatternDatabase::write_to`]).
+    /// Writes the database to `path`, signed with `key` (see
+    /// [`PatternDatabase::write_to`]).
     ///
     /// # Errors
     ///
     /// [`PdbError::Io`], naming the path.
-    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        let write = || -> Result<(), PdbError> { self.write_file(fs::File::create(path)?) };
+    pub fn save(&self, path: &Path, key: &CacheKey) -> Result<(), PdbError> {
+        let write = || -> Result<(), PdbError> { self.write_file(fs::File::create(path)?, key) };
         write().map_err(|error| naming(path, error))
     }
 
     /// Writes the database into `file` and flushes it.
-    fn write_file(&self, file: fs::File) -> Result<(), PdbError> {
+    fn write_file(&self, file: fs::File, key: &CacheKey) -> Result<(), PdbError> {
         let mut out = BufWriter::new(file);
-        self.write_to(&mut out)?;
+        self.write_to(&mut out, key)?;
         out.flush()?;
         Ok(())
     }
 
-    /// Writes the database: the magic `SSPDB1`, the rows, columns, pattern size and
+    /// Writes the database: the magic `SSPDB2`, the rows, columns, pattern size and
     /// encoding (0: bytes, 1: nibbles, 2: deltas, see [`Encoding`](super::Encoding)), the
-    /// tiles, their goal cells and the blank's goal cell, the table's length in bytes and
-    /// an FNV-1a checksum (little-endian `u64`s), then the table.
+    /// tiles, their goal cells and the blank's goal cell, the table's length in bytes (a
+    /// little-endian `u64`), the 32-byte HMAC-SHA-256 under `key` of all that precedes it
+    /// and the table, then the table.
     ///
     /// # Errors
     ///
     /// [`PdbError::Io`].
-    pub fn write_to(&self, out: &mut impl Write) -> Result<(), PdbError> {
+    pub fn write_to(&self, out: &mut impl Write, key: &CacheKey) -> Result<(), PdbError> {
         let (encoding, table) = match &self.entries {
             Entries::Bytes(bytes) => (0u8, bytes),
             Entries::Nibbles(bytes) => (1u8, bytes),
             Entries::Deltas(bytes) => (2u8, bytes),
         };
-        out.write_all(MAGIC)?;
-        out.write_all(&[
+        let mut head = MAGIC.to_vec();
+        head.extend([
             byte(self.rows),
             byte(self.cols),
             byte(self.tiles.len()),
             encoding,
-        ])?;
-        out.write_all(&self.tiles)?;
-        out.write_all(&self.goal_cells)?;
-        out.write_all(&[self.blank_goal])?;
-        out.write_all(&(table.len() as u64).to_le_bytes())?;
-        out.write_all(&fnv1a(table).to_le_bytes())?;
+        ]);
+        head.extend(&self.tiles);
+        head.extend(&self.goal_cells);
+        head.push(self.blank_goal);
+        head.extend((table.len() as u64).to_le_bytes());
+        out.write_all(&head)?;
+        out.write_all(&key.mac(&[&head, table]).finalize().into_bytes())?;
         out.write_all(table)?;
         Ok(())
     }
 
-    /// Reads a database written by [`PatternDatabase::save`]. Only a regular file is
-    /// opened (a FIFO or a device would block or never end).
+    /// Reads a database written by [`PatternDatabase::save`] with `key`. Only a regular
+    /// file is opened (a FIFO or a device would block or never end).
     ///
     /// # Errors
     ///
     /// [`PdbError::Io`] (of kind `InvalidInput` for a path that is not a regular file), or
-    /// [`PdbError::Format`] for a file that is not a database or is damaged (wrong magic,
-    /// impossible header, wrong length or checksum, cut short); both name the path.
-    pub fn load(path: &Path) -> Result<Self, PdbError> {
+    /// [`PdbError::Format`] for a file that is not a database, is damaged (wrong magic,
+    /// impossible header, wrong length, cut short) or was not signed with `key` (by
+    /// someone without the key, or changed since); both name the path.
+    pub fn load(path: &Path, key: &CacheKey) -> Result<Self, PdbError> {
         let read = || -> Result<Self, PdbError> {
             let not_regular =
                 || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
@@ -80,7 +87,7 @@ impl PatternDatabase {
             if !file.metadata()?.is_file() {
                 return Err(not_regular().into());
             }
-            Self::read_from(&mut BufReader::new(file))
+            Self::read_from(&mut BufReader::new(file), key)
         };
         read().map_err(|error| naming(path, error))
     }
@@ -90,7 +97,7 @@ impl PatternDatabase {
     /// # Errors
     ///
     /// As [`PatternDatabase::load`], without a path.
-    pub fn read_from(input: &mut impl Read) -> Result<Self, PdbError> {
+    pub fn read_from(input: &mut impl Read, key: &CacheKey) -> Result<Self, PdbError> {
         let format = |why: &str| PdbError::Format(why.to_owned());
         // A read cut short is a damaged file, not a failure of the reader.
         let read_exact = |input: &mut dyn Read, buf: &mut [u8]| {
@@ -102,13 +109,20 @@ impl PatternDatabase {
                 }
             })
         };
+        // What precedes the tag, which the tag signs.
+        let mut signed = Vec::new();
+        let mut read_head = |input: &mut dyn Read, buf: &mut [u8]| {
+            read_exact(input, buf)?;
+            signed.extend_from_slice(buf);
+            Ok::<(), PdbError>(())
+        };
         let mut magic = [0u8; 6];
-        read_exact(input, &mut magic)?;
+        read_head(input, &mut magic)?;
         if &magic != MAGIC {
             return Err(format("wrong magic"));
         }
         let mut head = [0u8; 4];
-        read_exact(input, &mut head)?;
+        read_head(input, &mut head)?;
         let [rows, cols, k, encoding] = head.map(usize::from);
         if rows == 0 || cols == 0 || rows * cols > MAX_PDB_CELLS {
             return Err(format("impossible board size"));
@@ -117,11 +131,11 @@ impl PatternDatabase {
             return Err(format("impossible pattern"));
         }
         let mut tiles = vec![0u8; k];
-        read_exact(input, &mut tiles)?;
+        read_head(input, &mut tiles)?;
         let mut goal_cells = vec![0u8; k];
-        read_exact(input, &mut goal_cells)?;
+        read_head(input, &mut goal_cells)?;
         let mut blank = [0u8; 1];
-        read_exact(input, &mut blank)?;
+        read_head(input, &mut blank)?;
         let cells = rows * cols;
         let mut seen = [false; MAX_PDB_CELLS];
         for &cell in goal_cells.iter().chain(&blank) {
@@ -140,10 +154,10 @@ impl PatternDatabase {
         }
         let mut db = Self::from_header(rows, cols, tiles, goal_cells, blank[0])?;
         let mut word = [0u8; 8];
-        read_exact(input, &mut word)?;
+        read_head(input, &mut word)?;
         let stored = usize::try_from(u64::from_le_bytes(word)).unwrap_or(usize::MAX);
-        read_exact(input, &mut word)?;
-        let checksum = u64::from_le_bytes(word);
+        let mut tag = [0u8; KEY_BYTES];
+        read_exact(input, &mut tag)?;
         let expected = if encoding == 0 {
             db.len()
         } else {
@@ -158,8 +172,10 @@ impl PatternDatabase {
             .map_err(|_| PdbError::Memory { bytes: expected })?;
         table.resize(expected, 0);
         read_exact(input, &mut table)?;
-        if fnv1a(&table) != checksum {
-            return Err(format("checksum mismatch"));
+        if key.mac(&[&signed, &table]).verify_slice(&tag).is_err() {
+            return Err(format(
+                "not signed with this key: written with another key, or changed since",
+            ));
         }
         let mut rest = [0u8; 1];
         if input.read(&mut rest)? != 0 {
@@ -173,19 +189,20 @@ impl PatternDatabase {
         Ok(db)
     }
 
-    /// The database of `tiles` for `puzzle`: loaded from `dir` when a file built for this
-    /// board, goal and pattern is there, otherwise built and saved there (the directory is
-    /// created if needed). A file that cannot be read, is not a regular file, or fails
+    /// The database of `tiles` for `puzzle`: loaded from the cache's directory when a file
+    /// built for this board, goal and pattern is there, otherwise built and saved there
+    /// (the directory is created if needed). A file that cannot be read, is not a regular
+    /// file, was not signed with the cache's key, or fails
     /// [`PatternDatabase::passes_checks`] is rebuilt and replaced. A database that cannot
     /// be saved is still returned, with the reason in [`Cached::not_saved`].
     ///
     /// # Trust
     ///
-    /// A file is trusted as far as its checks go: they catch a damaged file and a table
-    /// changed as a whole (doubled, saturated, shifted, zeroed), with a checksum made to
-    /// match or not, but not a table forged with care on a few placements, which could
-    /// make IDA* return paths that are not shortest. Keep the cache directory writable by
-    /// its owner only, as the default one ([`default_cache_dir`]) is.
+    /// A file is used only if it carries the signature of the cache's [`CacheKey`]: a
+    /// file written by anyone who does not hold the key (copied from another machine,
+    /// planted in a shared directory, or changed in a single entry with its length and
+    /// header kept) is built again. Whoever can read the key can sign any table: keep the
+    /// key file to its owner, as [`CacheKey::load_or_create`] makes it.
     ///
     /// # Errors
     ///
@@ -193,24 +210,25 @@ impl PatternDatabase {
     pub fn load_or_build(
         puzzle: &NPuzzle,
         tiles: &[u8],
-        dir: &Path,
+        cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
-        if let Some(db) = Self::load_cached(puzzle, tiles, dir)? {
+        if let Some(db) = Self::load_cached(puzzle, tiles, cache)? {
             return Ok(Cached {
                 value: db,
                 not_saved: None,
             });
         }
         let db = Self::build(puzzle, tiles)?;
-        let not_saved = db.store(dir).err();
+        let not_saved = db.store(cache).err();
         Ok(Cached {
             value: db,
             not_saved,
         })
     }
 
-    /// Saves the database in `dir` under [`PatternDatabase::file_name`], creating the
-    /// directory if needed; returns the file's path. The table is written to a new file
+    /// Saves the database in the cache's directory under [`PatternDatabase::file_name`],
+    /// signed with its key, creating the directory if needed; returns the file's path. The
+    /// table is written to a new file
     /// of a name no other file has (created exclusively: an existing file or link of that
     /// name is never followed) and then renamed over the file's name, so a crash never
     /// leaves half a file and a link planted in the directory is replaced, not written
@@ -219,7 +237,8 @@ impl PatternDatabase {
     /// # Errors
     ///
     /// [`PdbError::Io`] (naming the path) when the directory or the file cannot be written.
-    pub fn store(&self, dir: &Path) -> Result<PathBuf, PdbError> {
+    pub fn store(&self, cache: &PdbCache) -> Result<PathBuf, PdbError> {
+        let dir = cache.dir();
         let path = dir.join(self.file_name());
         fs::create_dir_all(dir).map_err(|error| naming(dir, error.into()))?;
         let nanos = std::time::SystemTime::now()
@@ -231,7 +250,7 @@ impl PatternDatabase {
             .create_new(true)
             .open(&partial)
             .map_err(PdbError::from)
-            .and_then(|file| self.write_file(file))
+            .and_then(|file| self.write_file(file, &cache.key))
             .and_then(|()| fs::rename(&partial, &path).map_err(PdbError::from));
         if let Err(error) = written {
             let _ = fs::remove_file(&partial);
@@ -240,23 +259,24 @@ impl PatternDatabase {
         Ok(path)
     }
 
-    /// The database of `tiles` for `puzzle` from `dir`, if a valid file built for this
-    /// board, goal and pattern is there (see [`PatternDatabase::load_or_build`]); nothing is
-    /// built.
+    /// The database of `tiles` for `puzzle` from the cache, if a valid file built for this
+    /// board, goal and pattern and signed with the cache's key is there (see
+    /// [`PatternDatabase::load_or_build`]); nothing is built.
     ///
     /// # Errors
     ///
     /// [`PdbError::TooManyCells`] or [`PdbError::Pattern`] when `tiles` is not a pattern of
-    /// `puzzle`. A missing, unreadable or damaged file is `Ok(None)`, and so is one that
-    /// is not a regular file or whose table fails [`PatternDatabase::passes_checks`].
+    /// `puzzle`. A missing, unreadable, damaged or unsigned file is `Ok(None)`, and so is
+    /// one that is not a regular file or whose table fails
+    /// [`PatternDatabase::passes_checks`].
     pub fn load_cached(
         puzzle: &NPuzzle,
         tiles: &[u8],
-        dir: &Path,
+        cache: &PdbCache,
     ) -> Result<Option<Self>, PdbError> {
         let wanted = Self::empty(puzzle, tiles)?;
-        let path = dir.join(wanted.file_name());
-        Ok(Self::load(&path)
+        let path = cache.dir().join(wanted.file_name());
+        Ok(Self::load(&path, &cache.key)
             .ok()
             .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_checks()))
     }
@@ -307,14 +327,7 @@ impl PatternDatabase {
     }
 }
 
-const MAGIC: &[u8; 6] = b"SSPDB1";
-
-/// The 64-bit FNV-1a hash.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
+const MAGIC: &[u8; 6] = b"SSPDB2";
 
 /// What a cache lookup gives: the value, loaded or built, and the error that kept a built
 /// value from being saved, if any. A cache that cannot be written never costs the work of
@@ -327,12 +340,72 @@ pub struct Cached<T> {
     pub not_saved: Option<PdbError>,
 }
 
-/// The directory where the `npuzzle` example and callers of
-/// [`PatternSet::load_or_build_partition`] keep databases: `$STATE_SEARCH_PDB_DIR` if set,
-/// else `$XDG_CACHE_HOME/state-search/pdb`, else `$HOME/.cache/state-search/pdb`; `None`
-/// when none of these variables is set.
+/// A directory of database files and the key that signs them: what
+/// [`PatternDatabase::load_or_build`] and [`PatternSet::load_or_build_partition`] read
+/// and write.
 ///
 /// [`PatternSet::load_or_build_partition`]: super::PatternSet::load_or_build_partition
+///
+/// # Examples
+///
+/// ```
+/// use state_search::domains::sliding::npuzzle::NPuzzle;
+/// use state_search::domains::sliding::pdb::{CacheKey, PatternDatabase, PdbCache};
+///
+/// let dir = std::env::temp_dir().join(format!("pdb-doc-{}", std::process::id()));
+/// let cache = PdbCache::new(&dir, CacheKey::random()?);
+/// let puzzle = NPuzzle::standard(3, 3)?;
+/// let built = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &cache)?;
+/// assert!(built.not_saved.is_none());
+/// let loaded = PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &cache)?;
+/// assert_eq!(loaded.map(|db| db.len()), Some(built.value.len()));
+/// // Another key does not accept the file: the table would be built again.
+/// let stranger = PdbCache::new(&dir, CacheKey::random()?);
+/// assert!(PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &stranger)?.is_none());
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct PdbCache {
+    dir: PathBuf,
+    key: CacheKey,
+}
+
+impl PdbCache {
+    /// The cache in `dir` (created when a database is first saved), signed with `key`.
+    pub fn new(dir: impl Into<PathBuf>, key: CacheKey) -> Self {
+        Self {
+            dir: dir.into(),
+            key,
+        }
+    }
+
+    /// The cache of this user: [`default_cache_dir`] with the key [`CacheKey::user`]
+    /// (created on first use).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Key`] when no cache directory can be named (no `STATE_SEARCH_PDB_DIR`,
+    /// `XDG_CACHE_HOME` nor `HOME`), and those of [`CacheKey::user`].
+    pub fn user() -> Result<Self, PdbError> {
+        let dir = default_cache_dir().ok_or_else(|| {
+            PdbError::Key(
+                "no cache directory: set STATE_SEARCH_PDB_DIR, XDG_CACHE_HOME or HOME".to_owned(),
+            )
+        })?;
+        Ok(Self::new(dir, CacheKey::user()?))
+    }
+
+    /// The directory of the files.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+}
+
+/// The directory where the `npuzzle` example and [`PdbCache::user`] keep databases:
+/// `$STATE_SEARCH_PDB_DIR` if set, else `$XDG_CACHE_HOME/state-search/pdb`, else
+/// `$HOME/.cache/state-search/pdb`; `None` when none of these variables is set.
 #[must_use]
 pub fn default_cache_dir() -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());

@@ -71,11 +71,13 @@
 //!
 //! A database is the same for every instance of its board and goal:
 //! [`PatternDatabase::save`] and [`PatternDatabase::load`] store it in a small binary
-//! format (a header naming the board, the goal cells and the tiles, a checksum, and the
-//! table), and [`PatternDatabase::load_or_build`] keeps one per pattern in a cache
-//! directory, by default [`default_cache_dir`]. A cached table is used only once it passes
-//! [`PatternDatabase::passes_checks`] (what that catches, and what it does not: see the
-//! trust section of [`PatternDatabase::load_or_build`]).
+//! format (a header naming the board, the goal cells and the tiles, a signature, and the
+//! table), and [`PatternDatabase::load_or_build`] keeps one per pattern in a
+//! [`PdbCache`]: a directory (by default [`default_cache_dir`]) and a secret
+//! [`CacheKey`] kept outside it (by default [`default_key_path`]). A cached table is used
+//! only if the key signed it and it passes [`PatternDatabase::passes_checks`]; a file
+//! forged by anyone without the key is built again (see the trust section of
+//! [`PatternDatabase::load_or_build`]).
 //!
 //! # Examples
 //!
@@ -110,12 +112,12 @@
 //! use std::sync::Arc;
 //! use state_search::Limits;
 //! use state_search::domains::sliding::npuzzle::NPuzzle;
-//! use state_search::domains::sliding::pdb::{Partition, PatternSet, default_cache_dir};
+//! use state_search::domains::sliding::pdb::{Partition, PatternSet, PdbCache};
 //!
 //! let puzzle = NPuzzle::standard(5, 5)?;
-//! let dir = default_cache_dir().ok_or("no cache directory: set STATE_SEARCH_PDB_DIR")?;
+//! let cache = PdbCache::user()?;
 //! let partition = Partition::TwentyFour6666;
-//! let cached = PatternSet::load_or_build_partition(&puzzle, partition, true, &dir)?;
+//! let cached = PatternSet::load_or_build_partition(&puzzle, partition, true, &cache)?;
 //! if let Some(reason) = &cached.not_saved {
 //!     eprintln!("built but not saved: {reason}");
 //! }
@@ -134,12 +136,14 @@ mod dual;
 mod error;
 mod files;
 mod heuristic;
+mod key;
 mod set;
 
 pub use database::{Encoding, PatternDatabase};
 pub use error::{MAX_PATTERN_TILES, MAX_PATTERNS, MAX_PDB_CELLS, PdbError};
-pub use files::{Cached, default_cache_dir};
+pub use files::{Cached, PdbCache, default_cache_dir};
 pub use heuristic::PatternHeuristic;
+pub use key::{CacheKey, default_key_path};
 pub use set::{Partition, PatternSet};
 
 #[cfg(test)]

@@ -2,9 +2,8 @@
 //! `Partition`s of the 15- and 24-puzzle.
 
 use core::fmt;
-use std::path::Path;
 
-use super::{Cached, MAX_PATTERN_TILES, MAX_PATTERNS, PatternDatabase, PdbError};
+use super::{Cached, MAX_PATTERN_TILES, MAX_PATTERNS, PatternDatabase, PdbCache, PdbError};
 use crate::domains::sliding::npuzzle::{Board, MAX_CELLS, NPuzzle, byte};
 use crate::space::Heuristic;
 
@@ -356,7 +355,7 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect)
     }
 
-    /// The databases of a preset partition from `dir`, added up, if all of
+    /// The databases of a preset partition from `cache`, added up, if all of
     /// them are there ([`PatternDatabase::load_cached`]); nothing is built.
     ///
     /// # Errors
@@ -367,11 +366,11 @@ impl PatternSet {
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
-        dir: &Path,
+        cache: &PdbCache,
     ) -> Result<Option<Self>, PdbError> {
         let mut dbs = Vec::new();
         for tiles in Self::partition_tiles(puzzle, partition)? {
-            match PatternDatabase::load_cached(puzzle, &tiles, dir)? {
+            match PatternDatabase::load_cached(puzzle, &tiles, cache)? {
                 Some(db) => dbs.push(db),
                 None => return Ok(None),
             }
@@ -379,7 +378,7 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect).map(Some)
     }
 
-    /// [`PatternSet::build_partition`], with each database loaded from `dir` or built and
+    /// [`PatternSet::build_partition`], with each database loaded from `cache` or built and
     /// saved there ([`PatternDatabase::load_or_build`]). Databases that cannot be saved are
     /// still used; [`Cached::not_saved`] holds the first reason.
     ///
@@ -390,12 +389,12 @@ impl PatternSet {
         puzzle: &NPuzzle,
         partition: Partition,
         reflect: bool,
-        dir: &Path,
+        cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
         let mut not_saved = None;
         let mut dbs = Vec::new();
         for tiles in Self::partition_tiles(puzzle, partition)? {
-            let cached = PatternDatabase::load_or_build(puzzle, &tiles, dir)?;
+            let cached = PatternDatabase::load_or_build(puzzle, &tiles, cache)?;
             not_saved = not_saved.or(cached.not_saved);
             dbs.push(cached.value);
         }

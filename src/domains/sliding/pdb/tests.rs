@@ -5,6 +5,9 @@ use super::*;
 use crate::domains::sliding::npuzzle::NPuzzle;
 use crate::rng::SplitMix64;
 
+/// The key the files of these tests are signed with.
+const KEY: CacheKey = CacheKey::from_bytes([7; 32]);
+
 #[test]
 fn ranks_of_partial_permutations_are_dense() {
     let puzzle = NPuzzle::standard(2, 3).unwrap();
@@ -36,15 +39,39 @@ fn files_round_trip_and_damage_is_detected() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let db = PatternDatabase::build(&puzzle, &[3, 1, 4, 5]).unwrap();
     let mut bytes = Vec::new();
-    db.write_to(&mut bytes).unwrap();
-    let back = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap();
+    db.write_to(&mut bytes, &KEY).unwrap();
+    let back = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap();
     assert_eq!(back, db);
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
-    let error = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap_err();
-    assert!(error.to_string().contains("checksum"), "{error}");
-    let error = PatternDatabase::read_from(&mut &b"SSPDB2"[..]).unwrap_err();
+    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
+    assert!(
+        error.to_string().contains("not signed with this key"),
+        "{error}"
+    );
+    let error = PatternDatabase::read_from(&mut &b"SSPDB1"[..], &KEY).unwrap_err();
     assert!(error.to_string().contains("magic"), "{error}");
+    // The header is signed too: two goal cells swapped make a valid header of another
+    // database, over the same table.
+    bytes[last] ^= 1;
+    let goals = 6 + 4 + 4;
+    bytes.swap(goals, goals + 1);
+    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
+    assert!(
+        error.to_string().contains("not signed with this key"),
+        "{error}"
+    );
+    bytes.swap(goals, goals + 1);
+    let other = CacheKey::from_bytes([8; 32]);
+    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &other).unwrap_err();
+    assert!(
+        error.to_string().contains("not signed with this key"),
+        "{error}"
+    );
+    assert_eq!(
+        PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap(),
+        db
+    );
 }
 
 #[test]
@@ -52,9 +79,9 @@ fn a_cut_file_is_a_format_error_and_file_errors_name_the_path() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let db = PatternDatabase::build(&puzzle, &[1, 2, 3]).unwrap();
     let mut bytes = Vec::new();
-    db.write_to(&mut bytes).unwrap();
+    db.write_to(&mut bytes, &KEY).unwrap();
     for cut in [3, 20, bytes.len() - 1] {
-        let error = PatternDatabase::read_from(&mut &bytes[..cut]).unwrap_err();
+        let error = PatternDatabase::read_from(&mut &bytes[..cut], &KEY).unwrap_err();
         assert!(
             matches!(&error, PdbError::Format(why) if why.contains("ends early")),
             "cut at {cut}: {error:?}"
@@ -63,16 +90,16 @@ fn a_cut_file_is_a_format_error_and_file_errors_name_the_path() {
     let dir = std::env::temp_dir().join(format!("state-search-pdb-paths-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let missing = dir.join("missing.pdb");
-    let error = PatternDatabase::load(&missing).unwrap_err();
+    let error = PatternDatabase::load(&missing, &KEY).unwrap_err();
     assert!(matches!(error, PdbError::Io(_)), "{error:?}");
     assert!(error.to_string().contains("missing.pdb"), "{error}");
     let cut = dir.join("cut.pdb");
     std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
-    let error = PatternDatabase::load(&cut).unwrap_err();
+    let error = PatternDatabase::load(&cut, &KEY).unwrap_err();
     assert!(matches!(error, PdbError::Format(_)), "{error:?}");
     assert!(error.to_string().contains("cut.pdb"), "{error}");
     let unwritable = dir.join("no-such-dir").join("x.pdb");
-    let error = db.save(&unwritable).unwrap_err();
+    let error = db.save(&unwritable, &KEY).unwrap_err();
     assert!(error.to_string().contains("no-such-dir"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -290,20 +317,23 @@ fn deltas_tables_round_trip_through_files() {
     let db = PatternDatabase::build(&puzzle, &[6, 7, 9, 10, 11, 8]).unwrap();
     assert_eq!(db.encoding(), Encoding::Deltas);
     let mut bytes = Vec::new();
-    db.write_to(&mut bytes).unwrap();
+    db.write_to(&mut bytes, &KEY).unwrap();
     // The magic, rows, columns and pattern size, then the encoding.
     assert_eq!(bytes[9], 2);
-    let back = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap();
+    let back = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap();
     assert_eq!(back, db);
     assert!(back.passes_checks());
     let mut unknown = bytes.clone();
     unknown[9] = 3;
-    let error = PatternDatabase::read_from(&mut unknown.as_slice()).unwrap_err();
+    let error = PatternDatabase::read_from(&mut unknown.as_slice(), &KEY).unwrap_err();
     assert!(error.to_string().contains("impossible pattern"), "{error}");
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
-    let error = PatternDatabase::read_from(&mut bytes.as_slice()).unwrap_err();
-    assert!(error.to_string().contains("checksum"), "{error}");
+    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
+    assert!(
+        error.to_string().contains("not signed with this key"),
+        "{error}"
+    );
 }
 
 /// `db` (deltas) with every stored delta `d` of rank `r` replaced by `forge(r, d)`.

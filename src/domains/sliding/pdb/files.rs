@@ -408,14 +408,20 @@ impl PdbCache {
 /// `$HOME/.cache/state-search/pdb`; `None` when none of these variables is set.
 #[must_use]
 pub fn default_cache_dir() -> Option<PathBuf> {
+    user_path("STATE_SEARCH_PDB_DIR", "XDG_CACHE_HOME", ".cache", "pdb")
+}
+
+/// `$own` if set, else `$xdg/state-search/name`, else `$HOME/home_dir/state-search/name`
+/// (an empty variable counts as unset).
+pub(super) fn user_path(own: &str, xdg: &str, home_dir: &str, name: &str) -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var("STATE_SEARCH_PDB_DIR") {
-        return Some(PathBuf::from(dir));
+    if let Some(path) = var(own) {
+        return Some(PathBuf::from(path));
     }
-    let cache = var("XDG_CACHE_HOME")
+    let base = var(xdg)
         .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
-    Some(cache.join("state-search").join("pdb"))
+        .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(home_dir)))?;
+    Some(base.join("state-search").join(name))
 }
 
 /// `error` with `path` in its message (input and output errors and format errors).

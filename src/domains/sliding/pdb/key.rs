@@ -118,14 +118,12 @@ impl core::fmt::Debug for CacheKey {
 /// `None` when none of these variables is set.
 #[must_use]
 pub fn default_key_path() -> Option<PathBuf> {
-    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(path) = var("STATE_SEARCH_PDB_KEY") {
-        return Some(PathBuf::from(path));
-    }
-    let config = var("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(".config")))?;
-    Some(config.join("state-search").join("pdb.key"))
+    super::files::user_path(
+        "STATE_SEARCH_PDB_KEY",
+        "XDG_CONFIG_HOME",
+        ".config",
+        "pdb.key",
+    )
 }
 
 /// Writes a random key to a new file beside `path` and renames it to `path`.

@@ -8,6 +8,12 @@ use crate::rng::SplitMix64;
 /// The key the files of these tests are signed with.
 const KEY: CacheKey = CacheKey::from_bytes([7; 32]);
 
+/// Asserts that `bytes` read with `key` is an error that says `why`.
+fn refused(bytes: &[u8], key: &CacheKey, why: &str) {
+    let error = PatternDatabase::read_from(&mut &bytes[..], key).unwrap_err();
+    assert!(error.to_string().contains(why), "{error}");
+}
+
 #[test]
 fn ranks_of_partial_permutations_are_dense() {
     let puzzle = NPuzzle::standard(2, 3).unwrap();
@@ -44,30 +50,17 @@ fn files_round_trip_and_damage_is_detected() {
     assert_eq!(back, db);
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
-    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
-    assert!(
-        error.to_string().contains("not signed with this key"),
-        "{error}"
-    );
-    let error = PatternDatabase::read_from(&mut &b"SSPDB1"[..], &KEY).unwrap_err();
-    assert!(error.to_string().contains("magic"), "{error}");
+    refused(&bytes, &KEY, "not signed with this key");
+    refused(b"SSPDB1", &KEY, "magic");
     // The header is signed too: two goal cells swapped make a valid header of another
     // database, over the same table.
     bytes[last] ^= 1;
     let goals = 6 + 4 + 4;
     bytes.swap(goals, goals + 1);
-    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
-    assert!(
-        error.to_string().contains("not signed with this key"),
-        "{error}"
-    );
+    refused(&bytes, &KEY, "not signed with this key");
     bytes.swap(goals, goals + 1);
     let other = CacheKey::from_bytes([8; 32]);
-    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &other).unwrap_err();
-    assert!(
-        error.to_string().contains("not signed with this key"),
-        "{error}"
-    );
+    refused(&bytes, &other, "not signed with this key");
     assert_eq!(
         PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap(),
         db
@@ -325,15 +318,10 @@ fn deltas_tables_round_trip_through_files() {
     assert!(back.passes_checks());
     let mut unknown = bytes.clone();
     unknown[9] = 3;
-    let error = PatternDatabase::read_from(&mut unknown.as_slice(), &KEY).unwrap_err();
-    assert!(error.to_string().contains("impossible pattern"), "{error}");
+    refused(&unknown, &KEY, "impossible pattern");
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
-    let error = PatternDatabase::read_from(&mut bytes.as_slice(), &KEY).unwrap_err();
-    assert!(
-        error.to_string().contains("not signed with this key"),
-        "{error}"
-    );
+    refused(&bytes, &KEY, "not signed with this key");
 }
 
 /// `db` (deltas) with every stored delta `d` of rank `r` replaced by `forge(r, d)`.

@@ -55,6 +55,9 @@ pub enum PdbError {
     /// A [`CacheKey`](super::CacheKey) cannot be had: its file is missing from the
     /// environment, of the wrong length, open to others, or no random key can be drawn.
     Key(String),
+    /// A [`PdbCache`](super::PdbCache) cannot be had: no directory can be named, or its
+    /// key lies inside it.
+    Cache(String),
     /// Reading or writing a file failed.
     Io(io::Error),
 }
@@ -81,6 +84,7 @@ impl fmt::Display for PdbError {
             Self::Encoding(why) => write!(f, "cannot encode the table: {why}"),
             Self::Format(why) => write!(f, "not a valid pattern database file: {why}"),
             Self::Key(why) => write!(f, "pattern database key: {why}"),
+            Self::Cache(why) => write!(f, "pattern database cache: {why}"),
             Self::Io(error) => write!(f, "pattern database file: {error}"),
         }
     }

@@ -11,12 +11,15 @@ use hmac::Mac as _;
 
 use super::database::Entries;
 use super::key::KEY_BYTES;
-use super::{CacheKey, MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError};
+use super::{
+    CacheKey, MAX_PATTERN_TILES, MAX_PDB_CELLS, PatternDatabase, PdbError, default_key_path,
+};
 use crate::domains::sliding::npuzzle::{NPuzzle, byte};
 
 impl PatternDatabase {
     /// Writes the database to `path`, signed with `key` (see
-    /// [`PatternDatabase::write_to`]).
+    /// [`PatternDatabase::write_to`]). Like [`fs::File::create`], it writes through a file
+    /// or link already at `path`; [`PatternDatabase::store`] never does.
     ///
     /// # Errors
     ///
@@ -77,17 +80,7 @@ impl PatternDatabase {
     /// someone without the key, or changed since); both name the path.
     pub fn load(path: &Path, key: &CacheKey) -> Result<Self, PdbError> {
         let read = || -> Result<Self, PdbError> {
-            let not_regular =
-                || std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
-            if !fs::metadata(path)?.is_file() {
-                return Err(not_regular().into());
-            }
-            let file = fs::File::open(path)?;
-            // The path may have been replaced between the two calls.
-            if !file.metadata()?.is_file() {
-                return Err(not_regular().into());
-            }
-            Self::read_from(&mut BufReader::new(file), key)
+            Self::read_from(&mut BufReader::new(open_regular(path)?), key)
         };
         read().map_err(|error| naming(path, error))
     }
@@ -166,12 +159,16 @@ impl PatternDatabase {
         if stored != expected {
             return Err(format("the table's length does not match the pattern"));
         }
+        // Reserved, not filled: a header that claims more than the file holds costs
+        // address space, never the memory of the table it claims.
         let mut table = Vec::new();
         table
             .try_reserve_exact(expected)
             .map_err(|_| PdbError::Memory { bytes: expected })?;
-        table.resize(expected, 0);
-        read_exact(input, &mut table)?;
+        Read::take(&mut *input, expected as u64).read_to_end(&mut table)?;
+        if table.len() < expected {
+            return Err(format("the file ends early"));
+        }
         if key.mac(&[&signed, &table]).verify_slice(&tag).is_err() {
             return Err(format(
                 "not signed with this key: written with another key, or changed since",
@@ -194,7 +191,8 @@ impl PatternDatabase {
     /// (the directory is created if needed). A file that cannot be read, is not a regular
     /// file, was not signed with the cache's key, or fails
     /// [`PatternDatabase::passes_checks`] is rebuilt and replaced. A database that cannot
-    /// be saved is still returned, with the reason in [`Cached::not_saved`].
+    /// be saved is still returned, with the reason in [`Cached::not_saved`]; why a file
+    /// found was not used is in [`Cached::replaced`].
     ///
     /// # Trust
     ///
@@ -212,17 +210,22 @@ impl PatternDatabase {
         tiles: &[u8],
         cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
-        if let Some(db) = Self::load_cached(puzzle, tiles, cache)? {
-            return Ok(Cached {
-                value: db,
-                not_saved: None,
-            });
-        }
+        let replaced = match Self::try_cached(puzzle, tiles, cache)? {
+            Ok(db) => {
+                return Ok(Cached {
+                    value: db,
+                    not_saved: None,
+                    replaced: None,
+                });
+            }
+            Err(why) => why,
+        };
         let db = Self::build(puzzle, tiles)?;
         let not_saved = db.store(cache).err();
         Ok(Cached {
             value: db,
             not_saved,
+            replaced,
         })
     }
 
@@ -240,11 +243,8 @@ impl PatternDatabase {
     pub fn store(&self, cache: &PdbCache) -> Result<PathBuf, PdbError> {
         let dir = cache.dir();
         let path = dir.join(self.file_name());
-        fs::create_dir_all(dir).map_err(|error| naming(dir, error.into()))?;
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let partial = path.with_extension(format!("{}-{nanos}.partial", std::process::id()));
+        fs::create_dir_all(dir).map_err(|error| PdbError::Io(directory_error(dir, &error)))?;
+        let partial = partial_name(&path);
         let written = fs::OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -254,7 +254,7 @@ impl PatternDatabase {
             .and_then(|()| fs::rename(&partial, &path).map_err(PdbError::from));
         if let Err(error) = written {
             let _ = fs::remove_file(&partial);
-            return Err(naming(&partial, error));
+            return Err(naming(&path, error));
         }
         Ok(path)
     }
@@ -274,15 +274,30 @@ impl PatternDatabase {
         tiles: &[u8],
         cache: &PdbCache,
     ) -> Result<Option<Self>, PdbError> {
-        let wanted = Self::empty(puzzle, tiles)?;
-        let path = cache.dir().join(wanted.file_name());
-        Ok(Self::load(&path, &cache.key)
-            .ok()
-            .filter(|db| db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_checks()))
+        Ok(Self::try_cached(puzzle, tiles, cache)?.ok())
     }
 
-    /// A cheap check that a loaded table is the one a build gives, beyond its checksum
-    /// (which a damaged copy can carry too): the goal placement is 0, every placement one
+    /// [`PatternDatabase::load_cached`], with why a file found was not used.
+    fn try_cached(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        cache: &PdbCache,
+    ) -> Result<Result<Self, Option<PdbError>>, PdbError> {
+        let wanted = Self::empty(puzzle, tiles)?;
+        let path = cache.dir().join(wanted.file_name());
+        Ok(match Self::load(&path, &cache.key) {
+            Ok(db) if db.tiles == wanted.tiles && db.fits(puzzle) && db.passes_checks() => Ok(db),
+            Ok(_) => Err(Some(naming(
+                &path,
+                PdbError::Format("the table fails the checks of a built table".to_owned()),
+            ))),
+            Err(PdbError::Io(error)) if error.kind() == std::io::ErrorKind::NotFound => Err(None),
+            Err(error) => Err(Some(error)),
+        })
+    }
+
+    /// A cheap check that a loaded table is the one a build gives, beyond its signature
+    /// (which a table written wrong carries too): the goal placement is 0, every placement one
     /// move of one pattern tile away from it is at least 1, and exactly 1 when the tile
     /// moves into the cells the blank reaches at the goal. An all-zero table, or one
     /// whose entries were shifted, fails it.
@@ -338,6 +353,10 @@ pub struct Cached<T> {
     pub value: T,
     /// Why it could not be saved in the cache directory, when it was built and not saved.
     pub not_saved: Option<PdbError>,
+    /// Why a file found in the cache was not used (damaged, not signed with the cache's
+    /// key, or failing the checks), when one was there: it was built again, and replaced
+    /// unless [`Cached::not_saved`] says otherwise.
+    pub replaced: Option<PdbError>,
 }
 
 /// A directory of database files and the key that signs them: what
@@ -380,20 +399,51 @@ impl PdbCache {
         }
     }
 
-    /// The cache of this user: [`default_cache_dir`] with the key [`CacheKey::user`]
-    /// (created on first use).
+    /// The cache in `dir` with the key in the file `key` ([`CacheKey::load_or_create`]),
+    /// which must not lie in `dir`: a key shipped with the files it signs proves nothing.
     ///
     /// # Errors
     ///
-    /// [`PdbError::Key`] when no cache directory can be named (no `STATE_SEARCH_PDB_DIR`,
-    /// `XDG_CACHE_HOME` nor `HOME`), and those of [`CacheKey::user`].
+    /// Those of [`CacheKey::load_or_create`], and [`PdbError::Cache`] when the key file
+    /// is in `dir` or below it.
+    pub fn open(dir: impl Into<PathBuf>, key: &Path) -> Result<Self, PdbError> {
+        let dir = dir.into();
+        let secret = CacheKey::load_or_create(key)?;
+        let real = |path: &Path| {
+            fs::canonicalize(path)
+                .or_else(|_| std::path::absolute(path))
+                .unwrap_or_else(|_| path.to_owned())
+        };
+        if real(key).starts_with(real(&dir)) {
+            return Err(PdbError::Cache(format!(
+                "the key {} lies in the cache directory {}: keep it outside",
+                key.display(),
+                dir.display()
+            )));
+        }
+        Ok(Self::new(dir, secret))
+    }
+
+    /// The cache of this user: [`PdbCache::open`] on [`default_cache_dir`] and
+    /// [`default_key_path`] (the key is made on first use).
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::Cache`] when no cache directory can be named (no `STATE_SEARCH_PDB_DIR`,
+    /// `XDG_CACHE_HOME` nor `HOME`), [`PdbError::Key`] when no key file can be, and those
+    /// of [`PdbCache::open`].
     pub fn user() -> Result<Self, PdbError> {
         let dir = default_cache_dir().ok_or_else(|| {
-            PdbError::Key(
+            PdbError::Cache(
                 "no cache directory: set STATE_SEARCH_PDB_DIR, XDG_CACHE_HOME or HOME".to_owned(),
             )
         })?;
-        Ok(Self::new(dir, CacheKey::user()?))
+        let key = default_key_path().ok_or_else(|| {
+            PdbError::Key(
+                "no key file: set STATE_SEARCH_PDB_KEY, XDG_CONFIG_HOME or HOME".to_owned(),
+            )
+        })?;
+        Self::open(dir, &key)
     }
 
     /// The directory of the files.
@@ -404,24 +454,68 @@ impl PdbCache {
 }
 
 /// The directory where the `npuzzle` example and [`PdbCache::user`] keep databases:
-/// `$STATE_SEARCH_PDB_DIR` if set, else `$XDG_CACHE_HOME/state-search/pdb`, else
-/// `$HOME/.cache/state-search/pdb`; `None` when none of these variables is set.
+/// `$STATE_SEARCH_PDB_DIR` if set and not empty, else `$XDG_CACHE_HOME/state-search/pdb`,
+/// else `$HOME/.cache/state-search/pdb` (those two only when the variable is an absolute
+/// path); `None` when none of these applies.
 #[must_use]
 pub fn default_cache_dir() -> Option<PathBuf> {
     user_path("STATE_SEARCH_PDB_DIR", "XDG_CACHE_HOME", ".cache", "pdb")
 }
 
 /// `$own` if set, else `$xdg/state-search/name`, else `$HOME/home_dir/state-search/name`
-/// (an empty variable counts as unset).
+/// (an empty variable counts as unset; `$xdg` and `$HOME` only when absolute, as the XDG
+/// base directory specification says: a relative one would put the file wherever the
+/// program happens to run).
 pub(super) fn user_path(own: &str, xdg: &str, home_dir: &str, name: &str) -> Option<PathBuf> {
     let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
     if let Some(path) = var(own) {
         return Some(PathBuf::from(path));
     }
-    let base = var(xdg)
-        .map(PathBuf::from)
-        .or_else(|| var("HOME").map(|home| PathBuf::from(home).join(home_dir)))?;
+    let absolute = |name: &str| var(name).map(PathBuf::from).filter(|p| p.is_absolute());
+    let base = absolute(xdg).or_else(|| absolute("HOME").map(|home| home.join(home_dir)))?;
     Some(base.join("state-search").join(name))
+}
+
+/// Opens `path` for reading if it is a regular file, without waiting on a FIFO or a
+/// device (on Unix the open does not block, and the type is read from the opened file, so
+/// a path replaced in between cannot slip through).
+///
+/// # Errors
+///
+/// Those of opening, and an error of kind `InvalidInput` for what is not a regular file.
+pub(super) fn open_regular(path: &Path) -> std::io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok(file)
+}
+
+/// A name beside `path` no other file has yet (the process and the clock), for a file
+/// written whole and then renamed to `path`.
+pub(super) fn partial_name(path: &Path) -> PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    path.with_extension(format!("{}-{nanos}.partial", std::process::id()))
+}
+
+/// `error` of creating directory `dir`, naming it, and saying "not a directory" where the
+/// system says only that something exists.
+pub(super) fn directory_error(dir: &Path, error: &std::io::Error) -> std::io::Error {
+    let why = if error.kind() == std::io::ErrorKind::AlreadyExists {
+        "something that is not a directory is in its way".to_owned()
+    } else {
+        error.to_string()
+    };
+    std::io::Error::new(error.kind(), format!("{}: {why}", dir.display()))
 }
 
 /// `error` with `path` in its message (input and output errors and format errors).

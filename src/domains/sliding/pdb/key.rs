@@ -63,20 +63,26 @@ impl CacheKey {
     }
 
     /// The key in the file at `path`, created with a [random](CacheKey::random) key when
-    /// there is none (its directory too). On Unix the file is created readable and
-    /// writable by its owner only (mode 0600), and a key file that others may read or
-    /// write is refused: whoever reads it can forge files the key accepts. Two processes
+    /// there is none (its directory too, mode 700 on Unix). On Unix the file is created
+    /// readable and writable by its owner only (mode 600), and a key file others may read
+    /// or write is refused, as is (on Linux) one this process's user does not own:
+    /// whoever can write or replace the key can sign files it accepts. Two processes
     /// creating the key at once end with one of the two keys; a database one of them
     /// signed with the other is then refused and built again, never trusted.
     ///
+    /// To share a cache on purpose, give every user of it the same key file (or the same
+    /// bytes through [`CacheKey::from_bytes`]). A lost or replaced key costs a rebuild of
+    /// every database: files signed with the old key are refused.
+    ///
     /// # Errors
     ///
-    /// [`PdbError::Io`] when the file or its directory cannot be read or written;
-    /// [`PdbError::Key`] when the file does not hold exactly 32 bytes, is not a regular
-    /// file, is open to others (Unix), or no random key can be drawn. Both name the path.
+    /// [`PdbError::Key`], naming the path, when the file or its directory cannot be read
+    /// or written, the file does not hold exactly 32 bytes, is not a regular file, is open
+    /// to others or owned by another user, or no random key can be drawn.
     pub fn load_or_create(path: &Path) -> Result<Self, PdbError> {
-        if fs::symlink_metadata(path).is_err() {
-            create(path)?;
+        match fs::symlink_metadata(path) {
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => create(path)?,
+            _ => {}
         }
         read(path)
     }
@@ -113,36 +119,33 @@ impl core::fmt::Debug for CacheKey {
     }
 }
 
-/// Where [`CacheKey::user`] keeps the key: `$STATE_SEARCH_PDB_KEY` if set, else
-/// `$XDG_CONFIG_HOME/state-search/pdb.key`, else `$HOME/.config/state-search/pdb.key`;
-/// `None` when none of these variables is set.
+/// Where [`CacheKey::user`] keeps the key: `$STATE_SEARCH_PDB_KEY` if set and not
+/// empty, else `$XDG_CONFIG_HOME/state-search/pdb.key`, else
+/// `$HOME/.config/state-search/pdb.key` (those two only when the variable is an absolute
+/// path); `None` when none of these applies.
 #[must_use]
 pub fn default_key_path() -> Option<PathBuf> {
-    super::files::user_path(
-        "STATE_SEARCH_PDB_KEY",
-        "XDG_CONFIG_HOME",
-        ".config",
-        "pdb.key",
-    )
+    super::files::user_path("STATE_SEARCH_PDB_KEY", "XDG_CONFIG_HOME", ".config", "pdb.key")
+}
+
+/// `Key` error naming `path`.
+fn key_error(path: &Path, why: impl core::fmt::Display) -> PdbError {
+    PdbError::Key(format!("{}: {why}", path.display()))
 }
 
 /// Writes a random key to a new file beside `path` and renames it to `path`.
 fn create(path: &Path) -> Result<(), PdbError> {
     let key = CacheKey::random()?;
-    let io = |at: &Path, error: std::io::Error| {
-        PdbError::Io(std::io::Error::new(
-            error.kind(),
-            format!("{}: {error}", at.display()),
-        ))
-    };
     if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
         let mut builder = fs::DirBuilder::new();
         builder.recursive(true);
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        builder.create(dir).map_err(|error| io(dir, error))?;
+        builder
+            .create(dir)
+            .map_err(|error| key_error(path, super::files::directory_error(dir, &error)))?;
     }
-    let partial = path.with_extension(format!("{}.partial", std::process::id()));
+    let partial = super::files::partial_name(path);
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -153,50 +156,62 @@ fn create(path: &Path) -> Result<(), PdbError> {
         .and_then(|()| fs::rename(&partial, path));
     if let Err(error) = written {
         let _ = fs::remove_file(&partial);
-        return Err(io(&partial, error));
+        return Err(key_error(path, format!("cannot write a new key: {error}")));
     }
     Ok(())
 }
 
 /// The key in the file at `path`, checked as [`CacheKey::load_or_create`] says.
 fn read(path: &Path) -> Result<CacheKey, PdbError> {
-    let refuse = |why: &str| PdbError::Key(format!("{}: {why}", path.display()));
-    let io = |error: std::io::Error| {
-        PdbError::Io(std::io::Error::new(
-            error.kind(),
-            format!("{}: {error}", path.display()),
-        ))
-    };
-    let mut file = fs::File::open(path).map_err(io)?;
-    let metadata = file.metadata().map_err(io)?;
-    if !metadata.is_file() {
-        return Err(refuse("the key is not a regular file"));
-    }
+    let mut file = super::files::open_regular(path).map_err(|error| key_error(path, error))?;
+    let metadata = file.metadata().map_err(|error| key_error(path, error))?;
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
         let mode = metadata.permissions().mode() & 0o777;
         if mode & 0o077 != 0 {
-            return Err(refuse(&format!(
-                "others may read or write the key (mode {mode:03o}); make it 600"
-            )));
+            return Err(key_error(
+                path,
+                format!("others may read or write the key (mode {mode:03o}); make it 600"),
+            ));
+        }
+        if let Some(me) = effective_uid()
+            && metadata.uid() != me
+        {
+            return Err(key_error(
+                path,
+                format!("the key belongs to user {}, not to this one ({me})", metadata.uid()),
+            ));
         }
     }
+    #[cfg(not(unix))]
+    let _ = metadata;
     let mut bytes = Vec::with_capacity(KEY_BYTES + 1);
     Read::by_ref(&mut file)
         .take(KEY_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(io)?;
+        .map_err(|error| key_error(path, error))?;
     let bytes: [u8; KEY_BYTES] = bytes.try_into().map_err(|bytes: Vec<u8>| {
-        refuse(&format!(
-            "a key is {KEY_BYTES} bytes, the file holds {}{}",
-            bytes.len(),
-            if bytes.len() > KEY_BYTES {
-                " or more"
-            } else {
-                ""
-            }
-        ))
+        key_error(
+            path,
+            format!(
+                "a key is {KEY_BYTES} bytes, the file holds {}{}",
+                bytes.len(),
+                if bytes.len() > KEY_BYTES { " or more" } else { "" }
+            ),
+        )
     })?;
     Ok(CacheKey(bytes))
+}
+
+/// The effective user of this process, where the system tells it without `unsafe`: on
+/// Linux, the owner of `/proc/self`.
+#[cfg(unix)]
+fn effective_uid() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    if cfg!(target_os = "linux") {
+        fs::metadata("/proc/self").ok().map(|m| m.uid())
+    } else {
+        None
+    }
 }

@@ -380,7 +380,8 @@ impl PatternSet {
 
     /// [`PatternSet::build_partition`], with each database loaded from `cache` or built and
     /// saved there ([`PatternDatabase::load_or_build`]). Databases that cannot be saved are
-    /// still used; [`Cached::not_saved`] holds the first reason.
+    /// still used; [`Cached::not_saved`] holds the first reason, and [`Cached::replaced`]
+    /// the first reason a file found was not used.
     ///
     /// # Errors
     ///
@@ -391,16 +392,18 @@ impl PatternSet {
         reflect: bool,
         cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
-        let mut not_saved = None;
+        let (mut not_saved, mut replaced) = (None, None);
         let mut dbs = Vec::new();
         for tiles in Self::partition_tiles(puzzle, partition)? {
             let cached = PatternDatabase::load_or_build(puzzle, &tiles, cache)?;
             not_saved = not_saved.or(cached.not_saved);
+            replaced = replaced.or(cached.replaced);
             dbs.push(cached.value);
         }
         Ok(Cached {
             value: Self::new(puzzle, dbs, reflect)?,
             not_saved,
+            replaced,
         })
     }
 }

@@ -8,6 +8,7 @@
 //! the tests on the binaries in `DIR` instead.
 
 mod help;
+mod input;
 mod movingai;
 mod npuzzle;
 mod threads;

@@ -21,9 +21,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use state_search::domains::SolveError;
 use state_search::domains::sliding::huarong::{
-    DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, MAX_LANDMARKS, Method,
-    Options as SolverOptions, Precompute,
+    DEFAULT_LANDMARKS, HuarongSolver, Input, InputError, MAX_CELLS, MAX_LANDMARKS, Method,
+    Options as SolverOptions, Precompute, QueryError, QueryErrorKind,
 };
 
 use state_search::{Limits, Outcome, Stats};
@@ -212,6 +213,39 @@ fn write_input(input: &Input) -> Result<(), String> {
     }
 }
 
+/// `error` with the cell of a query at fault as the input writes it: row and column from 1.
+/// (The library's errors name cells from 0, as every `Pos`.)
+fn input_error(error: &InputError) -> String {
+    match error {
+        InputError::Query {
+            line,
+            column,
+            number,
+            error,
+        } => format!(
+            "line {line}, column {column}: query {number}: {}",
+            query_error(error)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// What is wrong with a query, its cell as row and column from 1.
+fn query_error(error: &QueryError) -> String {
+    let (role, pos) = (error.role, error.pos);
+    let cell = format!(
+        "row {}, column {}",
+        u64::from(pos.row) + 1,
+        u64::from(pos.col) + 1
+    );
+    match error.kind {
+        QueryErrorKind::OffBoard => format!("the {role} at {cell} is off the board"),
+        QueryErrorKind::Fixed => format!("the {role} at {cell} is on a fixed cell"),
+        QueryErrorKind::BlankOnPiece => format!("the blank and the piece are both at {cell}"),
+        _ => format!("{error} (the cell's row and column from 0)"),
+    }
+}
+
 fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = &options.generate {
         return write_input(&generate(sizes, options.fixed, options.seed)?);
@@ -228,7 +262,9 @@ fn run(options: &Options) -> Result<(), String> {
     };
     let text = common::read_input(options.file.as_deref(), common::read_stdin)?;
     let started = Instant::now();
-    let input: Input = text.parse().map_err(|e| format!("invalid input: {e}"))?;
+    let input: Input = text
+        .parse()
+        .map_err(|e| format!("invalid input: {}", input_error(&e)))?;
     drop(text);
     let parsed = started.elapsed();
     let solver_options = SolverOptions {
@@ -243,7 +279,13 @@ fn run(options: &Options) -> Result<(), String> {
     for (number, query) in input.queries.iter().enumerate() {
         let answer = solver
             .solve(query, options.method, &strategy, &Limits::new())
-            .map_err(|e| format!("query {}: {e}", number + 1))?;
+            .map_err(|e| {
+                let e = match e {
+                    SolveError::Input(error) => query_error(&error),
+                    other => other.to_string(),
+                };
+                format!("query {}: {e}", number + 1)
+            })?;
         match answer.outcome {
             Outcome::Found(moves) => writeln!(out, "{moves}"),
             Outcome::NoPath => writeln!(out, "-1"),

@@ -144,3 +144,28 @@ fn every_reader_refuses_dev_zero_at_once_at_its_first_byte() {
         );
     }
 }
+
+#[test]
+fn huarong_names_the_cells_of_a_query_as_the_input_does_from_1() {
+    let cases = [
+        (
+            "2 2 1\n1 1\n1 0\n2 2 1 2 2 1\n",
+            "huarong: invalid input: line 4, column 1: query 1: the blank at row 2, column 2 \
+             is on a fixed cell",
+        ),
+        (
+            "2 3 2\n1 1 1\n0 1 1\n1 1 1 2 2 3\n1 3 1 2 2 1\n",
+            "huarong: invalid input: line 5, column 9: query 2: the target at row 2, column 1 \
+             is on a fixed cell",
+        ),
+        (
+            "2 2 1\n1 1\n1 1\n1 2 1 2 2 2\n",
+            "huarong: invalid input: line 4, column 1: query 1: the blank and the piece are \
+             both at row 1, column 2",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = super::run("huarong", &["-"], input);
+        assert_eq!(out.error_line(), message, "{input:?}");
+    }
+}

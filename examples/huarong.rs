@@ -106,6 +106,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         fixed: 20,
         seed: 1,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -114,7 +115,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("method") => {
-                let value = common::text_value(&mut parser, "--method")?;
+                let value = given.text_value(&mut parser, "--method")?;
                 options.method = value.parse().map_err(
                     |e: state_search::domains::sliding::huarong::UnknownMethod| e.to_string(),
                 )?;
@@ -122,10 +123,10 @@ fn parse_args() -> Result<Option<Options>, String> {
             // `--engine` is the older name of `--strategy`; checked once the method is
             // known.
             Long("strategy" | "engine") => {
-                options.strategy = Some(common::value(&mut parser, "--strategy")?);
+                options.strategy = Some(given.value(&mut parser, "--strategy")?);
             }
             Long("precompute") => {
-                let value = common::text_value(&mut parser, "--precompute")?;
+                let value = given.text_value(&mut parser, "--precompute")?;
                 options.precompute = match value.as_str() {
                     "eager" => Precompute::Eager,
                     "lazy" => Precompute::Lazy,
@@ -138,7 +139,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             Long("landmarks") => {
                 options.landmarks =
-                    common::parse_value("--landmarks", common::value(&mut parser, "--landmarks")?)?;
+                    common::parse_value("--landmarks", given.value(&mut parser, "--landmarks")?)?;
                 if options.landmarks > MAX_LANDMARKS {
                     return Err(format!(
                         "--landmarks {}: at most {MAX_LANDMARKS}",
@@ -146,21 +147,24 @@ fn parse_args() -> Result<Option<Options>, String> {
                     ));
                 }
             }
-            Long("stats") => options.stats = true,
+            Long("stats") => {
+                given.flag("--stats");
+                options.stats = true;
+            }
             Long("generate") => {
                 let mut sizes = [String::new(), String::new(), String::new()];
                 for size in &mut sizes {
                     *size = common::text_value(&mut parser, "--generate")?;
                 }
+                given.record("--generate", sizes.join(" ").into())?;
                 options.generate = Some(sizes);
             }
             Long("fixed") => {
                 options.fixed =
-                    common::parse_value("--fixed", common::value(&mut parser, "--fixed")?)?;
+                    common::parse_value("--fixed", given.value(&mut parser, "--fixed")?)?;
             }
             Long("seed") => {
-                options.seed =
-                    common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+                options.seed = common::parse_value("--seed", given.value(&mut parser, "--seed")?)?;
             }
             Value(file) => {
                 let file = PathBuf::from(common::text(file)?);
@@ -171,6 +175,27 @@ fn parse_args() -> Result<Option<Options>, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    // --generate writes an input: the options of a solve, or a file to read, would be
+    // ignored; --fixed and --seed would be ignored without it.
+    let generate = options.generate.is_some();
+    for flag in [
+        "--method",
+        "--strategy",
+        "--precompute",
+        "--landmarks",
+        "--stats",
+    ] {
+        if generate && given.has(flag) {
+            return Err(format!(
+                "{flag} applies to solving, not to --generate (try --help)"
+            ));
+        }
+    }
+    if generate && options.file.is_some() {
+        return Err("--generate writes an input: it reads no FILE (try --help)".to_owned());
+    }
+    given.needs("--fixed", generate, "--generate")?;
+    given.needs("--seed", generate, "--generate")?;
     Ok(Some(options))
 }
 

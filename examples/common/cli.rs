@@ -1,5 +1,6 @@
 //! What the example programs share: their output and exit status as a value, arguments
-//! read with `lexopt` (one-line errors), the input read from a file or from standard
+//! read with `lexopt` (one-line errors; an option given twice with different values, or
+//! two that exclude each other, refused with [`Given`]), the input read from a file or from standard
 //! input (`-` or no file) without aborting on a huge one (at most [`MAX_INPUT`], 1 GiB,
 //! checked for text as it arrives), and `--strategy` restricted to the spellings of
 //! `state_search::Strategy` that apply to a domain.
@@ -159,6 +160,106 @@ pub fn value(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String
 /// The next value of `parser` for option `flag`, as UTF-8 text.
 pub fn text_value(parser: &mut lexopt::Parser, flag: &str) -> Result<String, String> {
     text(value(parser, flag)?)
+}
+
+/// The options given so far, so that an option given twice with different values, or two
+/// options that exclude each other, is a usage error rather than a silent choice of the
+/// last one. The same value twice is no conflict.
+#[derive(Default)]
+pub struct Given {
+    options: Vec<(&'static str, OsString)>,
+}
+
+impl Given {
+    /// The next value of `parser` for option `flag` (as [`value`]), recorded.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`], and `flag` given before with another value.
+    pub fn value(
+        &mut self,
+        parser: &mut lexopt::Parser,
+        flag: &'static str,
+    ) -> Result<OsString, String> {
+        let value = value(parser, flag)?;
+        self.record(flag, value.clone())?;
+        Ok(value)
+    }
+
+    /// [`Given::value`] as UTF-8 text.
+    ///
+    /// # Errors
+    ///
+    /// As [`Given::value`], and a value that is not UTF-8.
+    pub fn text_value(
+        &mut self,
+        parser: &mut lexopt::Parser,
+        flag: &'static str,
+    ) -> Result<String, String> {
+        text(self.value(parser, flag)?)
+    }
+
+    /// Records option `flag`, which takes no value.
+    pub fn flag(&mut self, flag: &'static str) {
+        if !self.has(flag) {
+            self.options.push((flag, OsString::new()));
+        }
+    }
+
+    /// Records option `flag` with `value` (several words joined, for an option that takes
+    /// more than one).
+    ///
+    /// # Errors
+    ///
+    /// `flag` given before with another value.
+    #[expect(
+        clippy::unnecessary_debug_formatting,
+        reason = "quoted, with the escapes that show which bytes are not UTF-8"
+    )]
+    pub fn record(&mut self, flag: &'static str, value: OsString) -> Result<(), String> {
+        match self.options.iter().find(|(given, _)| *given == flag) {
+            Some((_, before)) if *before != value => Err(format!(
+                "{flag} given twice with different values ({before:?}, then {value:?}): give \
+                 it once"
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.options.push((flag, value));
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether option `flag` was given.
+    pub fn has(&self, flag: &str) -> bool {
+        self.options.iter().any(|(given, _)| *given == flag)
+    }
+
+    /// Checks that options `a` and `b` were not both given.
+    ///
+    /// # Errors
+    ///
+    /// Both were given.
+    pub fn exclusive(&self, a: &str, b: &str) -> Result<(), String> {
+        if self.has(a) && self.has(b) {
+            return Err(format!(
+                "{a} and {b} exclude each other: give one (try --help)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that option `flag` was given only with `needed` (`what` names it).
+    ///
+    /// # Errors
+    ///
+    /// `flag` without `needed`.
+    pub fn needs(&self, flag: &str, needed: bool, what: &str) -> Result<(), String> {
+        if self.has(flag) && !needed {
+            return Err(format!("{flag} applies only with {what} (try --help)"));
+        }
+        Ok(())
+    }
 }
 
 /// Progress of a long search on standard error, from the events that come with its

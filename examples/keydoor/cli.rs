@@ -157,19 +157,20 @@ fn parse_args(
         quiet: false,
         file: None,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
             Long("objective") => {
-                let value = common::text_value(&mut parser, "--objective")?;
+                let value = given.text_value(&mut parser, "--objective")?;
                 options.objective = value
                     .parse()
                     .map_err(|e: state_search::domains::keydoor::UnknownObjective| e.to_string())?;
             }
             // Checked once the objective is known.
-            Long("strategy") => options.strategy = Some(common::value(&mut parser, "--strategy")?),
+            Long("strategy") => options.strategy = Some(given.value(&mut parser, "--strategy")?),
             Long("threads") => {
-                options.threads = Some(common::threads(common::value(&mut parser, "--threads")?)?);
+                options.threads = Some(common::threads(given.value(&mut parser, "--threads")?)?);
             }
             Long("stats") => options.stats = true,
             Long("quiet") => options.quiet = true,

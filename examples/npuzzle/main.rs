@@ -203,6 +203,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         stats: Report::Off,
         progress: Progress::AfterASecond,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -211,36 +212,40 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("heuristic") => {
-                options.choice =
-                    databases::choice(&common::text_value(&mut parser, "--heuristic")?)?;
+                options.choice = databases::choice(&given.text_value(&mut parser, "--heuristic")?)?;
             }
             Long("no-reflection") => options.reflect = false,
             Long("dual") => options.dual = true,
             Long("pdb-cache") => {
-                let dir = common::text_value(&mut parser, "--pdb-cache")?;
+                let dir = given.text_value(&mut parser, "--pdb-cache")?;
                 if dir.is_empty() {
                     return Err("--pdb-cache needs a directory (--no-cache keeps none)".into());
                 }
                 options.cache = Some(PathBuf::from(dir));
                 options.cache_all = true;
             }
-            Long("no-cache") => options.cache = None,
+            Long("no-cache") => {
+                given.flag("--no-cache");
+                options.cache = None;
+            }
             Long("goal") => {
-                options.convention = match common::text_value(&mut parser, "--goal")?.as_str() {
+                options.convention = match given.text_value(&mut parser, "--goal")?.as_str() {
                     "first" => GoalConvention::BlankFirst,
                     "last" => GoalConvention::BlankLast,
                     other => return Err(format!("--goal is first or last, not {other:?}")),
                 };
             }
             Long("shape") => {
-                options.shape = Some(shape(&common::text_value(&mut parser, "--shape")?)?);
+                options.shape = Some(shape(&given.text_value(&mut parser, "--shape")?)?);
             }
             Long("order") => {
-                let order = common::text_value(&mut parser, "--order")?.parse::<MoveOrder>();
+                let order = given
+                    .text_value(&mut parser, "--order")?
+                    .parse::<MoveOrder>();
                 options.order = order.map_err(|e| e.to_string())?;
             }
             Long("strategy") => {
-                let name = common::value(&mut parser, "--strategy")?;
+                let name = given.value(&mut parser, "--strategy")?;
                 // `par-idastar` is `idastar` on the threads of `--threads`.
                 options.strategy = if cfg!(feature = "parallel") && name == "par-idastar" {
                     Strategy::IdaStar
@@ -249,7 +254,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                 };
             }
             Long("max-seconds") => {
-                let text = common::text_value(&mut parser, "--max-seconds")?;
+                let text = given.text_value(&mut parser, "--max-seconds")?;
                 let seconds = text
                     .parse::<f64>()
                     .ok()
@@ -258,17 +263,23 @@ fn parse_args() -> Result<Option<Options>, String> {
                 options.max_seconds = Some(seconds);
             }
             Long("max-expansions") => {
-                let value = common::value(&mut parser, "--max-expansions")?;
+                let value = given.value(&mut parser, "--max-expansions")?;
                 let count: u64 = common::parse_value("--max-expansions", value)?;
                 options.limits = options.limits.max_expansions(count);
             }
             Long("threads") => {
-                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
+                options.threads = common::threads(given.value(&mut parser, "--threads")?)?;
             }
             Long("stats") => options.stats = options.stats.max(Report::On),
             Long("necessary") => options.stats = Report::Necessary,
-            Long("progress") => options.progress = Progress::Always,
-            Long("quiet") => options.progress = Progress::Never,
+            Long("progress") => {
+                given.flag("--progress");
+                options.progress = Progress::Always;
+            }
+            Long("quiet") => {
+                given.flag("--quiet");
+                options.progress = Progress::Never;
+            }
             Value(path) => {
                 if options.input.is_some() {
                     return Err("give at most one input file".to_owned());
@@ -278,6 +289,8 @@ fn parse_args() -> Result<Option<Options>, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    given.exclusive("--pdb-cache", "--no-cache")?;
+    given.exclusive("--progress", "--quiet")?;
     if options.stats == Report::Necessary && !necessary::counts_boards(options.strategy) {
         return Err(format!(
             "--necessary needs an optimal strategy that stores boards, not {}",

@@ -88,11 +88,12 @@ fn parse_args(
         quiet: false,
         file: None,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
             Long("strategy") => {
-                let value = common::value(&mut parser, "--strategy")?;
+                let value = given.value(&mut parser, "--strategy")?;
                 options.strategy = common::strategy(value, &PipeMaze::strategies(), "")?;
             }
             Long("stats") => options.stats = true,

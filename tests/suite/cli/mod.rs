@@ -11,6 +11,7 @@ mod help;
 mod input;
 mod movingai;
 mod npuzzle;
+mod options;
 mod threads;
 
 use std::ffi::OsString;

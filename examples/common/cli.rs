@@ -544,7 +544,7 @@ fn check_text(bytes: &[u8], checked: usize, end: bool) -> std::io::Result<usize>
 /// A size in bytes for a message: in GiB, MiB or KiB when it is a whole number of them.
 fn size(bytes: usize) -> String {
     for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
-        if bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+        if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
             return format!("{} {unit}", bytes >> shift);
         }
     }

@@ -183,26 +183,33 @@ fn shape(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
+/// The options without arguments.
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            input: None,
+            choice: Choice::Auto,
+            reflect: true,
+            dual: false,
+            cache: default_cache_dir(),
+            cache_all: false,
+            convention: GoalConvention::BlankFirst,
+            shape: None,
+            order: MoveOrder::ULRD,
+            strategy: NPuzzle::DEFAULT_STRATEGY,
+            limits: Limits::new(),
+            max_seconds: None,
+            threads: common::default_threads(),
+            stats: Report::Off,
+            progress: Progress::AfterASecond,
+        }
+    }
+}
+
 /// The options, or `None` for `--help`.
 fn parse_args() -> Result<Option<Options>, String> {
     use lexopt::prelude::*;
-    let mut options = Options {
-        input: None,
-        choice: Choice::Auto,
-        reflect: true,
-        dual: false,
-        cache: default_cache_dir(),
-        cache_all: false,
-        convention: GoalConvention::BlankFirst,
-        shape: None,
-        order: MoveOrder::ULRD,
-        strategy: NPuzzle::DEFAULT_STRATEGY,
-        limits: Limits::new(),
-        max_seconds: None,
-        threads: common::default_threads(),
-        stats: Report::Off,
-        progress: Progress::AfterASecond,
-    };
+    let mut options = Options::default();
     let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {

@@ -1,9 +1,9 @@
 //! What the example programs share: their output and exit status as a value, arguments
 //! read with `lexopt` (one-line errors; an option given twice with different values, or
-//! two that exclude each other, refused with [`Given`]), the input read from a file or from standard
-//! input (`-` or no file) without aborting on a huge one (at most [`MAX_INPUT`], 1 GiB,
-//! checked for text as it arrives), and `--strategy` restricted to the spellings of
-//! `state_search::Strategy` that apply to a domain.
+//! two that exclude each other, refused with [`Given`]), the input read from a file or
+//! from standard input (`-` or no file) without aborting on a huge one (at most
+//! [`MAX_INPUT`], 1 GiB, checked for text as it arrives), and `--strategy` restricted to
+//! the spellings of `state_search::Strategy` that apply to a domain.
 //!
 //! Exit statuses: 0 solved, 1 no solution (where a program tells it apart), 2 a bad
 //! argument, malformed input or any other error (out of memory included), always with

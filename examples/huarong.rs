@@ -21,9 +21,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use state_search::domains::SolveError;
 use state_search::domains::sliding::huarong::{
-    DEFAULT_LANDMARKS, HuarongSolver, Input, MAX_CELLS, MAX_LANDMARKS, Method,
-    Options as SolverOptions, Precompute,
+    DEFAULT_LANDMARKS, HuarongSolver, Input, InputError, MAX_CELLS, MAX_LANDMARKS, Method,
+    Options as SolverOptions, Precompute, QueryError, QueryErrorKind,
 };
 
 use state_search::{Limits, Outcome, Stats};
@@ -105,6 +106,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         fixed: 20,
         seed: 1,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -113,7 +115,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("method") => {
-                let value = common::text_value(&mut parser, "--method")?;
+                let value = given.text_value(&mut parser, "--method")?;
                 options.method = value.parse().map_err(
                     |e: state_search::domains::sliding::huarong::UnknownMethod| e.to_string(),
                 )?;
@@ -121,10 +123,10 @@ fn parse_args() -> Result<Option<Options>, String> {
             // `--engine` is the older name of `--strategy`; checked once the method is
             // known.
             Long("strategy" | "engine") => {
-                options.strategy = Some(common::value(&mut parser, "--strategy")?);
+                options.strategy = Some(given.value(&mut parser, "--strategy")?);
             }
             Long("precompute") => {
-                let value = common::text_value(&mut parser, "--precompute")?;
+                let value = given.text_value(&mut parser, "--precompute")?;
                 options.precompute = match value.as_str() {
                     "eager" => Precompute::Eager,
                     "lazy" => Precompute::Lazy,
@@ -137,7 +139,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             }
             Long("landmarks") => {
                 options.landmarks =
-                    common::parse_value("--landmarks", common::value(&mut parser, "--landmarks")?)?;
+                    common::parse_value("--landmarks", given.value(&mut parser, "--landmarks")?)?;
                 if options.landmarks > MAX_LANDMARKS {
                     return Err(format!(
                         "--landmarks {}: at most {MAX_LANDMARKS}",
@@ -145,21 +147,24 @@ fn parse_args() -> Result<Option<Options>, String> {
                     ));
                 }
             }
-            Long("stats") => options.stats = true,
+            Long("stats") => {
+                given.flag("--stats");
+                options.stats = true;
+            }
             Long("generate") => {
                 let mut sizes = [String::new(), String::new(), String::new()];
                 for size in &mut sizes {
                     *size = common::text_value(&mut parser, "--generate")?;
                 }
+                given.record("--generate", sizes.join(" ").into())?;
                 options.generate = Some(sizes);
             }
             Long("fixed") => {
                 options.fixed =
-                    common::parse_value("--fixed", common::value(&mut parser, "--fixed")?)?;
+                    common::parse_value("--fixed", given.value(&mut parser, "--fixed")?)?;
             }
             Long("seed") => {
-                options.seed =
-                    common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+                options.seed = common::parse_value("--seed", given.value(&mut parser, "--seed")?)?;
             }
             Value(file) => {
                 let file = PathBuf::from(common::text(file)?);
@@ -170,6 +175,27 @@ fn parse_args() -> Result<Option<Options>, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    // --generate writes an input: the options of a solve, or a file to read, would be
+    // ignored; --fixed and --seed would be ignored without it.
+    let generate = options.generate.is_some();
+    for flag in [
+        "--method",
+        "--strategy",
+        "--precompute",
+        "--landmarks",
+        "--stats",
+    ] {
+        if generate && given.has(flag) {
+            return Err(format!(
+                "{flag} applies to solving, not to --generate (try --help)"
+            ));
+        }
+    }
+    if generate && options.file.is_some() {
+        return Err("--generate writes an input: it reads no FILE (try --help)".to_owned());
+    }
+    given.needs("--fixed", generate, "--generate")?;
+    given.needs("--seed", generate, "--generate")?;
     Ok(Some(options))
 }
 
@@ -212,6 +238,39 @@ fn write_input(input: &Input) -> Result<(), String> {
     }
 }
 
+/// `error` with the cell of a query at fault as the input writes it: row and column from 1.
+/// (The library's errors name cells from 0, as every `Pos`.)
+fn input_error(error: &InputError) -> String {
+    match error {
+        InputError::Query {
+            line,
+            column,
+            number,
+            error,
+        } => format!(
+            "line {line}, column {column}: query {number}: {}",
+            query_error(error)
+        ),
+        other => other.to_string(),
+    }
+}
+
+/// What is wrong with a query, its cell as row and column from 1.
+fn query_error(error: &QueryError) -> String {
+    let (role, pos) = (error.role, error.pos);
+    let cell = format!(
+        "row {}, column {}",
+        u64::from(pos.row) + 1,
+        u64::from(pos.col) + 1
+    );
+    match error.kind {
+        QueryErrorKind::OffBoard => format!("the {role} at {cell} is off the board"),
+        QueryErrorKind::Fixed => format!("the {role} at {cell} is on a fixed cell"),
+        QueryErrorKind::BlankOnPiece => format!("the blank and the piece are both at {cell}"),
+        _ => format!("{error} (the cell's row and column from 0)"),
+    }
+}
+
 fn run(options: &Options) -> Result<(), String> {
     if let Some(sizes) = &options.generate {
         return write_input(&generate(sizes, options.fixed, options.seed)?);
@@ -228,7 +287,9 @@ fn run(options: &Options) -> Result<(), String> {
     };
     let text = common::read_input(options.file.as_deref(), common::read_stdin)?;
     let started = Instant::now();
-    let input: Input = text.parse().map_err(|e| format!("invalid input: {e}"))?;
+    let input: Input = text
+        .parse()
+        .map_err(|e| format!("invalid input: {}", input_error(&e)))?;
     drop(text);
     let parsed = started.elapsed();
     let solver_options = SolverOptions {
@@ -243,7 +304,13 @@ fn run(options: &Options) -> Result<(), String> {
     for (number, query) in input.queries.iter().enumerate() {
         let answer = solver
             .solve(query, options.method, &strategy, &Limits::new())
-            .map_err(|e| format!("query {}: {e}", number + 1))?;
+            .map_err(|e| {
+                let e = match e {
+                    SolveError::Input(error) => query_error(&error),
+                    other => other.to_string(),
+                };
+                format!("query {}: {e}", number + 1)
+            })?;
         match answer.outcome {
             Outcome::Found(moves) => writeln!(out, "{moves}"),
             Outcome::NoPath => writeln!(out, "-1"),

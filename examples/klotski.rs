@@ -71,6 +71,7 @@ fn run() -> Result<(), String> {
     let mut metric = Metric::Any;
     let mut strategy = Puzzle::DEFAULT_STRATEGY;
     let mut stats = false;
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -79,12 +80,13 @@ fn run() -> Result<(), String> {
                 return common::write_out(&format!("{}\n", usage())).map(drop);
             }
             Long("metric") => {
-                metric = common::text_value(&mut parser, "--metric")?
+                metric = given
+                    .text_value(&mut parser, "--metric")?
                     .parse()
                     .map_err(|e: UnknownMetric| e.to_string())?;
             }
             Long("strategy") => {
-                let value = common::value(&mut parser, "--strategy")?;
+                let value = given.value(&mut parser, "--strategy")?;
                 strategy = common::strategy(value, &Puzzle::strategies(), "")?;
             }
             Long("stats") => stats = true,

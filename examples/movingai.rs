@@ -342,6 +342,8 @@ fn run() -> Result<bool, String> {
     let mut storage = StoragePolicy::Auto;
     let (mut every, mut first) = (1usize, usize::MAX);
     let (mut bands, mut svg_dir) = ((0, u32::MAX), None);
+    // `--method` may be given more than once (every method is run); the other options once.
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -351,17 +353,18 @@ fn run() -> Result<bool, String> {
             }
             Long("method") => methods.push(method(common::value(&mut parser, "--method")?)?),
             Long("storage") => {
-                storage = common::text_value(&mut parser, "--storage")?
+                storage = given
+                    .text_value(&mut parser, "--storage")?
                     .parse()
                     .map_err(|e: UnknownStoragePolicy| e.to_string())?;
             }
             Long("every") => {
-                every = common::parse_value("--every", common::value(&mut parser, "--every")?)?;
+                every = common::parse_value("--every", given.value(&mut parser, "--every")?)?;
             }
-            Long("buckets") => bands = buckets(&common::text_value(&mut parser, "--buckets")?)?,
-            Long("svg") => svg_dir = Some(PathBuf::from(common::text_value(&mut parser, "--svg")?)),
+            Long("buckets") => bands = buckets(&given.text_value(&mut parser, "--buckets")?)?,
+            Long("svg") => svg_dir = Some(PathBuf::from(given.text_value(&mut parser, "--svg")?)),
             Long("first") => {
-                first = common::parse_value("--first", common::value(&mut parser, "--first")?)?;
+                first = common::parse_value("--first", given.value(&mut parser, "--first")?)?;
             }
             Value(path) => files.push(PathBuf::from(common::text(path)?)),
             other => return Err(common::arg_error(other.unexpected())),

@@ -74,6 +74,7 @@ fn run() -> Result<(), String> {
     let mut stats = false;
     let mut necessary = false;
     let mut limits = Limits::new();
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -82,7 +83,7 @@ fn run() -> Result<(), String> {
                 return common::write_out(&format!("{}\n", usage())).map(drop);
             }
             Long("random") => {
-                let n = common::parse_value("--random", common::value(&mut parser, "--random")?)?;
+                let n = common::parse_value("--random", given.value(&mut parser, "--random")?)?;
                 if !(1..=MAX_PANCAKES).contains(&n) {
                     return Err(format!(
                         "--random {n}: a stack has 1 to {MAX_PANCAKES} pancakes"
@@ -91,20 +92,20 @@ fn run() -> Result<(), String> {
                 random = Some(n);
             }
             Long("seed") => {
-                seed = common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+                seed = common::parse_value("--seed", given.value(&mut parser, "--seed")?)?;
             }
             Long("gap") => {
-                let ignore = common::parse_value("--gap", common::value(&mut parser, "--gap")?)?;
+                let ignore = common::parse_value("--gap", given.value(&mut parser, "--gap")?)?;
                 gap = Gap { ignore };
             }
             Long("strategy") => {
-                let value = common::value(&mut parser, "--strategy")?;
+                let value = given.value(&mut parser, "--strategy")?;
                 strategy = common::strategy(value, &Pancakes::strategies(), "")?;
             }
             Long("stats") => stats = true,
             Long("necessary") => necessary = true,
             Long("max-expansions") => {
-                let value = common::value(&mut parser, "--max-expansions")?;
+                let value = given.value(&mut parser, "--max-expansions")?;
                 limits = limits.max_expansions(common::parse_value("--max-expansions", value)?);
             }
             Value(path) => {
@@ -115,6 +116,8 @@ fn run() -> Result<(), String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    // The seed of a random stack: ignored with an input.
+    given.needs("--seed", random.is_some(), "--random")?;
     let (problem, shown) = match random {
         Some(_) if file.is_some() => {
             return Err("--random and an input file: one of them".to_owned());

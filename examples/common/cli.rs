@@ -1,6 +1,8 @@
 //! What the example programs share: their output and exit status as a value, arguments
-//! read with `lexopt` (one-line errors), the input read from a file or from standard
-//! input (`-` or no file) without aborting on a huge one, and `--strategy` restricted to
+//! read with `lexopt` (one-line errors; an option given twice with different values, or
+//! two that exclude each other, refused with [`Given`]), the input read from a file or
+//! from standard input (`-` or no file) without aborting on a huge one (at most
+//! [`MAX_INPUT`], 1 GiB, checked for text as it arrives), and `--strategy` restricted to
 //! the spellings of `state_search::Strategy` that apply to a domain.
 //!
 //! Exit statuses: 0 solved, 1 no solution (where a program tells it apart), 2 a bad
@@ -158,6 +160,106 @@ pub fn value(parser: &mut lexopt::Parser, flag: &str) -> Result<OsString, String
 /// The next value of `parser` for option `flag`, as UTF-8 text.
 pub fn text_value(parser: &mut lexopt::Parser, flag: &str) -> Result<String, String> {
     text(value(parser, flag)?)
+}
+
+/// The options given so far, so that an option given twice with different values, or two
+/// options that exclude each other, is a usage error rather than a silent choice of the
+/// last one. The same value twice is no conflict.
+#[derive(Default)]
+pub struct Given {
+    options: Vec<(&'static str, OsString)>,
+}
+
+impl Given {
+    /// The next value of `parser` for option `flag` (as [`value`]), recorded.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`], and `flag` given before with another value.
+    pub fn value(
+        &mut self,
+        parser: &mut lexopt::Parser,
+        flag: &'static str,
+    ) -> Result<OsString, String> {
+        let value = value(parser, flag)?;
+        self.record(flag, value.clone())?;
+        Ok(value)
+    }
+
+    /// [`Given::value`] as UTF-8 text.
+    ///
+    /// # Errors
+    ///
+    /// As [`Given::value`], and a value that is not UTF-8.
+    pub fn text_value(
+        &mut self,
+        parser: &mut lexopt::Parser,
+        flag: &'static str,
+    ) -> Result<String, String> {
+        text(self.value(parser, flag)?)
+    }
+
+    /// Records option `flag`, which takes no value.
+    pub fn flag(&mut self, flag: &'static str) {
+        if !self.has(flag) {
+            self.options.push((flag, OsString::new()));
+        }
+    }
+
+    /// Records option `flag` with `value` (several words joined, for an option that takes
+    /// more than one).
+    ///
+    /// # Errors
+    ///
+    /// `flag` given before with another value.
+    #[expect(
+        clippy::unnecessary_debug_formatting,
+        reason = "quoted, with the escapes that show which bytes are not UTF-8"
+    )]
+    pub fn record(&mut self, flag: &'static str, value: OsString) -> Result<(), String> {
+        match self.options.iter().find(|(given, _)| *given == flag) {
+            Some((_, before)) if *before != value => Err(format!(
+                "{flag} given twice with different values ({before:?}, then {value:?}): give \
+                 it once"
+            )),
+            Some(_) => Ok(()),
+            None => {
+                self.options.push((flag, value));
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether option `flag` was given.
+    pub fn has(&self, flag: &str) -> bool {
+        self.options.iter().any(|(given, _)| *given == flag)
+    }
+
+    /// Checks that options `a` and `b` were not both given.
+    ///
+    /// # Errors
+    ///
+    /// Both were given.
+    pub fn exclusive(&self, a: &str, b: &str) -> Result<(), String> {
+        if self.has(a) && self.has(b) {
+            return Err(format!(
+                "{a} and {b} exclude each other: give one (try --help)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks that option `flag` was given only with `needed` (`what` names it).
+    ///
+    /// # Errors
+    ///
+    /// `flag` without `needed`.
+    pub fn needs(&self, flag: &str, needed: bool, what: &str) -> Result<(), String> {
+        if self.has(flag) && !needed {
+            return Err(format!("{flag} applies only with {what} (try --help)"));
+        }
+        Ok(())
+    }
 }
 
 /// Progress of a long search on standard error, from the events that come with its
@@ -330,52 +432,123 @@ pub fn skip_bom(mut text: String) -> String {
     text
 }
 
-/// The whole of a file as text, its memory reserved fallibly.
+/// The most input the programs read: 1 GiB. A larger file, or a stream that goes on (such
+/// as `/dev/zero` or `yes`), is an error once this much has been read, not a program that
+/// fills the memory.
+pub const MAX_INPUT: usize = 1 << 30;
+
+/// The whole of a file as text, its memory reserved fallibly, at most [`MAX_INPUT`] bytes.
 pub fn read_file(path: &Path) -> std::io::Result<String> {
     let file = std::fs::File::open(path)?;
     let size = file.metadata().map_or(0, |m| m.len());
-    read_all(file, usize::try_from(size).unwrap_or(usize::MAX))
+    read_all(file, usize::try_from(size).unwrap_or(usize::MAX), MAX_INPUT)
 }
 
-/// The whole of standard input as text, its memory reserved fallibly.
+/// The whole of standard input as text, its memory reserved fallibly, at most
+/// [`MAX_INPUT`] bytes.
 pub fn read_stdin() -> std::io::Result<String> {
-    read_all(std::io::stdin().lock(), 0)
+    read_all(std::io::stdin().lock(), 0, MAX_INPUT)
 }
 
-/// Everything `reader` gives as UTF-8 text, reserving `expected` bytes first. Memory is
-/// reserved fallibly: an input too large for memory is an error, never an abort.
-fn read_all(mut reader: impl Read, expected: usize) -> std::io::Result<String> {
+/// Everything `reader` gives as UTF-8 text, at most `limit` bytes, reserving `expected`
+/// bytes first (an error at once when that is more than `limit`). Memory is reserved
+/// fallibly, and never more than `limit`: an input too large for memory is an error, never
+/// an abort. Each chunk is checked as it arrives,
+/// so that an input that is not text fails at its first fault, not once all of it is in
+/// memory: a NUL byte (text in none of the formats read) or a byte that is not UTF-8 (a
+/// character split between two chunks is completed by the next) is an error at its line
+/// and column; more than `limit` bytes is an error that says so.
+pub fn read_all(mut reader: impl Read, expected: usize, limit: usize) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind};
     let out_of_memory = |_| {
-        std::io::Error::new(
-            std::io::ErrorKind::OutOfMemory,
+        Error::new(
+            ErrorKind::OutOfMemory,
             "out of memory: the input does not fit in memory",
         )
     };
+    let too_large = || {
+        Error::new(
+            ErrorKind::FileTooLarge,
+            format!(
+                "the input is larger than {}, the most this program reads",
+                size(limit)
+            ),
+        )
+    };
+    if expected > limit {
+        return Err(too_large());
+    }
     let mut bytes: Vec<u8> = Vec::new();
     bytes.try_reserve_exact(expected).map_err(out_of_memory)?;
     let mut chunk = vec![0; 1 << 16];
+    // `bytes[..checked]` is text without a NUL; an incomplete character may follow it.
+    let mut checked = 0;
     loop {
         let read = match reader.read(&mut chunk) {
             Ok(0) => break,
             Ok(read) => read,
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
             Err(error) => return Err(error),
         };
-        bytes.try_reserve(read).map_err(out_of_memory)?;
+        if read > limit - bytes.len() {
+            return Err(too_large());
+        }
+        if bytes.capacity() - bytes.len() < read {
+            // Doubling, as `Vec` grows, but never past the cap.
+            let grown = (bytes.len() + read).max(bytes.capacity() * 2).min(limit);
+            bytes
+                .try_reserve_exact(grown - bytes.len())
+                .map_err(out_of_memory)?;
+        }
         bytes.extend_from_slice(&chunk[..read]);
+        checked = check_text(&bytes, checked, false)?;
     }
-    String::from_utf8(bytes).map_err(|error| {
-        let bytes = error.as_bytes();
-        let valid = error.utf8_error().valid_up_to();
-        std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "{}: byte 0x{:02x} is not UTF-8 text",
-                position(std::str::from_utf8(&bytes[..valid]).unwrap_or_default()),
-                bytes[valid]
-            ),
-        )
-    })
+    check_text(&bytes, checked, true)?;
+    String::from_utf8(bytes).map_err(|error| Error::new(ErrorKind::InvalidData, error))
+}
+
+/// Checks `bytes[checked..]`, the part not yet checked, and returns how far `bytes` is text
+/// without a NUL: all of it, or all but an incomplete character at the end unless `end`
+/// (the end of the input) makes it an error.
+fn check_text(bytes: &[u8], checked: usize, end: bool) -> std::io::Result<usize> {
+    let (valid, fault) = match std::str::from_utf8(&bytes[checked..]) {
+        Ok(_) => (bytes.len() - checked, None),
+        Err(error) => {
+            let complete = error.error_len().is_some() || end;
+            (
+                error.valid_up_to(),
+                complete.then_some(checked + error.valid_up_to()),
+            )
+        }
+    };
+    let nul = bytes[checked..checked + valid]
+        .iter()
+        .position(|&byte| byte == 0)
+        .map(|at| checked + at);
+    // The first fault in the input: a NUL comes before any invalid byte after it.
+    let Some(at) = nul.or(fault) else {
+        return Ok(checked + valid);
+    };
+    let before = std::str::from_utf8(&bytes[..at]).unwrap_or_default();
+    let what = if nul.is_some() {
+        "a NUL byte (0x00) is not text".to_owned()
+    } else {
+        format!("byte 0x{:02x} is not UTF-8 text", bytes[at])
+    };
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("{}: {what}", position(before)),
+    ))
+}
+
+/// A size in bytes for a message: in GiB, MiB or KiB when it is a whole number of them.
+fn size(bytes: usize) -> String {
+    for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] {
+        if bytes >= 1 << shift && bytes.is_multiple_of(1 << shift) {
+            return format!("{} {unit}", bytes >> shift);
+        }
+    }
+    format!("{bytes} bytes")
 }
 
 /// `line L, column C` of the character after `text`, the valid start of the input (lines

@@ -114,8 +114,9 @@ Input: a header line, then the rows of the maze, top to bottom.
     ATX.
 
 Exit status: 0 with a route; 1 when the target cannot be reached (the reason on standard
-error); 2 on a bad argument, malformed input or any other error (out of memory included),
-with one line on standard error.
+error); 2 on a bad argument, malformed input, a search that stopped without a route
+(beam:K when the beam pruned every route it kept) or any other error (out of memory
+included), with one line on standard error.
 ";
 
 fn usage() -> String {
@@ -156,19 +157,20 @@ fn parse_args(
         quiet: false,
         file: None,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
             Long("objective") => {
-                let value = common::text_value(&mut parser, "--objective")?;
+                let value = given.text_value(&mut parser, "--objective")?;
                 options.objective = value
                     .parse()
                     .map_err(|e: state_search::domains::keydoor::UnknownObjective| e.to_string())?;
             }
             // Checked once the objective is known.
-            Long("strategy") => options.strategy = Some(common::value(&mut parser, "--strategy")?),
+            Long("strategy") => options.strategy = Some(given.value(&mut parser, "--strategy")?),
             Long("threads") => {
-                options.threads = Some(common::threads(common::value(&mut parser, "--threads")?)?);
+                options.threads = Some(common::threads(given.value(&mut parser, "--threads")?)?);
             }
             Long("stats") => options.stats = true,
             Long("quiet") => options.quiet = true,
@@ -237,13 +239,26 @@ pub fn run(
     let mut out = match search.outcome {
         Outcome::Found(route) => Output::success(format!("{route}\n")),
         Outcome::NoPath => failure(1, "no route: the target cannot be reached from the start"),
-        Outcome::Stopped(reason) => failure(1, &format!("no route found: {reason}")),
+        // Not status 1: a search that stopped has not shown that there is no route.
+        Outcome::Stopped(reason) => failure(2, &not_found(method, &reason)),
     };
     if options.stats {
         out.stderr
             .push_str(&stats_line(method, &search.stats, elapsed));
     }
     out
+}
+
+/// Why `method` stopped without a route: for a beam search, that it pruned whatever route
+/// there may be.
+fn not_found(method: Method, reason: &StopReason) -> String {
+    match reason {
+        StopReason::Pruned => format!(
+            "no route found: {method} kept only dead ends (the beam pruned the rest); the \
+             target may still be reachable (a wider beam or an optimal strategy will tell)"
+        ),
+        _ => format!("no route found: {method} {reason}"),
+    }
 }
 
 /// What [`KeyDoorMaze::solve`] returns.

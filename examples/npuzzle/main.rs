@@ -188,27 +188,35 @@ fn shape(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
+/// The options without arguments.
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            input: None,
+            choice: Choice::Auto,
+            reflect: true,
+            dual: false,
+            cache: None,
+            cache_dir: default_cache_dir(),
+            cache_all: false,
+            convention: GoalConvention::BlankFirst,
+            shape: None,
+            order: MoveOrder::ULRD,
+            strategy: NPuzzle::DEFAULT_STRATEGY,
+            limits: Limits::new(),
+            max_seconds: None,
+            threads: common::default_threads(),
+            stats: Report::Off,
+            progress: Progress::AfterASecond,
+        }
+    }
+}
+
 /// The options, or `None` for `--help`.
 fn parse_args() -> Result<Option<Options>, String> {
     use lexopt::prelude::*;
-    let mut options = Options {
-        input: None,
-        choice: Choice::Auto,
-        reflect: true,
-        dual: false,
-        cache: None,
-        cache_dir: default_cache_dir(),
-        cache_all: false,
-        convention: GoalConvention::BlankFirst,
-        shape: None,
-        order: MoveOrder::ULRD,
-        strategy: NPuzzle::DEFAULT_STRATEGY,
-        limits: Limits::new(),
-        max_seconds: None,
-        threads: common::default_threads(),
-        stats: Report::Off,
-        progress: Progress::AfterASecond,
-    };
+    let mut options = Options::default();
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -217,36 +225,40 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("heuristic") => {
-                options.choice =
-                    databases::choice(&common::text_value(&mut parser, "--heuristic")?)?;
+                options.choice = databases::choice(&given.text_value(&mut parser, "--heuristic")?)?;
             }
             Long("no-reflection") => options.reflect = false,
             Long("dual") => options.dual = true,
             Long("pdb-cache") => {
-                let dir = common::text_value(&mut parser, "--pdb-cache")?;
+                let dir = given.text_value(&mut parser, "--pdb-cache")?;
                 if dir.is_empty() {
                     return Err("--pdb-cache needs a directory (--no-cache keeps none)".into());
                 }
                 options.cache_dir = Some(PathBuf::from(dir));
                 options.cache_all = true;
             }
-            Long("no-cache") => options.cache_dir = None,
+            Long("no-cache") => {
+                given.flag("--no-cache");
+                options.cache_dir = None;
+            }
             Long("goal") => {
-                options.convention = match common::text_value(&mut parser, "--goal")?.as_str() {
+                options.convention = match given.text_value(&mut parser, "--goal")?.as_str() {
                     "first" => GoalConvention::BlankFirst,
                     "last" => GoalConvention::BlankLast,
                     other => return Err(format!("--goal is first or last, not {other:?}")),
                 };
             }
             Long("shape") => {
-                options.shape = Some(shape(&common::text_value(&mut parser, "--shape")?)?);
+                options.shape = Some(shape(&given.text_value(&mut parser, "--shape")?)?);
             }
             Long("order") => {
-                let order = common::text_value(&mut parser, "--order")?.parse::<MoveOrder>();
+                let order = given
+                    .text_value(&mut parser, "--order")?
+                    .parse::<MoveOrder>();
                 options.order = order.map_err(|e| e.to_string())?;
             }
             Long("strategy") => {
-                let name = common::value(&mut parser, "--strategy")?;
+                let name = given.value(&mut parser, "--strategy")?;
                 // `par-idastar` is `idastar` on the threads of `--threads`.
                 options.strategy = if cfg!(feature = "parallel") && name == "par-idastar" {
                     Strategy::IdaStar
@@ -255,7 +267,7 @@ fn parse_args() -> Result<Option<Options>, String> {
                 };
             }
             Long("max-seconds") => {
-                let text = common::text_value(&mut parser, "--max-seconds")?;
+                let text = given.text_value(&mut parser, "--max-seconds")?;
                 let seconds = text
                     .parse::<f64>()
                     .ok()
@@ -264,17 +276,23 @@ fn parse_args() -> Result<Option<Options>, String> {
                 options.max_seconds = Some(seconds);
             }
             Long("max-expansions") => {
-                let value = common::value(&mut parser, "--max-expansions")?;
+                let value = given.value(&mut parser, "--max-expansions")?;
                 let count: u64 = common::parse_value("--max-expansions", value)?;
                 options.limits = options.limits.max_expansions(count);
             }
             Long("threads") => {
-                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
+                options.threads = common::threads(given.value(&mut parser, "--threads")?)?;
             }
             Long("stats") => options.stats = options.stats.max(Report::On),
             Long("necessary") => options.stats = Report::Necessary,
-            Long("progress") => options.progress = Progress::Always,
-            Long("quiet") => options.progress = Progress::Never,
+            Long("progress") => {
+                given.flag("--progress");
+                options.progress = Progress::Always;
+            }
+            Long("quiet") => {
+                given.flag("--quiet");
+                options.progress = Progress::Never;
+            }
             Value(path) => {
                 if options.input.is_some() {
                     return Err("give at most one input file".to_owned());
@@ -284,6 +302,8 @@ fn parse_args() -> Result<Option<Options>, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    given.exclusive("--pdb-cache", "--no-cache")?;
+    given.exclusive("--progress", "--quiet")?;
     if options.stats == Report::Necessary && !necessary::counts_boards(options.strategy) {
         return Err(format!(
             "--necessary needs an optimal strategy that stores boards, not {}",

@@ -51,8 +51,9 @@ Input: a header line, then the rows of the maze, top to bottom.
     1 3
     #+$
 
-Exit status: 0 with an answer (10001 included); 2 on a bad argument, malformed input or
-any other error (out of memory included), with one line on standard error.
+Exit status: 0 with an answer (10001 included); 2 on a bad argument, malformed input, a
+search that stopped without an answer (beam:K when the beam pruned every route it kept)
+or any other error (out of memory included), with one line on standard error.
 ";
 
 fn usage() -> String {
@@ -87,11 +88,12 @@ fn parse_args(
         quiet: false,
         file: None,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
             Long("strategy") => {
-                let value = common::value(&mut parser, "--strategy")?;
+                let value = given.value(&mut parser, "--strategy")?;
                 options.strategy = common::strategy(value, &PipeMaze::strategies(), "")?;
             }
             Long("stats") => options.stats = true,
@@ -146,8 +148,20 @@ pub fn run(
         Ok(search) => search,
         Err(error) => return failure(&error.to_string()),
     };
-    if let Some(reason @ StopReason::Capacity(_)) = search.stop_reason() {
-        return failure(&common::stopped(&reason, &search.stats));
+    match search.stop_reason() {
+        Some(reason @ StopReason::Capacity(_)) => {
+            return failure(&common::stopped(&reason, &search.stats));
+        }
+        // Not 10001: a beam that pruned every route it kept has not shown there is none.
+        Some(StopReason::Pruned) => {
+            return failure(&format!(
+                "no answer: {strategy} kept only dead ends (the beam pruned the rest); the \
+                 fish may still escape (a wider beam or an optimal strategy will tell)"
+            ));
+        }
+        // The exit closing (no route within 10000 moves) is the answer 10001.
+        None | Some(StopReason::Cost) => {}
+        Some(reason) => return failure(&format!("no answer: {strategy} {reason}")),
     }
     let elapsed = started.elapsed();
     let answer = escape_answer(&search.outcome);

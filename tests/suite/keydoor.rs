@@ -544,6 +544,29 @@ fn the_example_without_a_route_prints_nothing_and_exits_1() {
 }
 
 #[test]
+fn the_example_says_a_beam_that_pruned_every_route_found_none_and_exits_2() {
+    // The narrowest beam keeps the step right, a dead end: the route down is pruned.
+    let maze = "3 4\nS.a.\n.X.X\nATX.\n";
+    for objective in ["keys", "moves"] {
+        let out = run(&["--strategy", "beam:1", "--objective", objective], maze);
+        assert_eq!(
+            (out.stdout.as_str(), out.stderr.as_str(), out.code),
+            (
+                "",
+                "keydoor: no route found: beam:1 kept only dead ends (the beam pruned the \
+                 rest); the target may still be reachable (a wider beam or an optimal \
+                 strategy will tell)\n",
+                2
+            ),
+            "{objective}"
+        );
+    }
+    // A wider beam finds one.
+    let out = run(&["--strategy", "beam:100"], maze);
+    assert_eq!((out.stderr.as_str(), out.code), ("", 0), "{out:?}");
+}
+
+#[test]
 fn the_example_reports_malformed_input_on_one_line_and_exits_2() {
     let out = run(&[], "2 3\nS.T\n.?.\n");
     assert_eq!(out.stdout, "");

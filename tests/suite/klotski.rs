@@ -476,6 +476,33 @@ fn an_oversized_picture_is_measured_whole_and_named_at_its_first_line() {
     );
 }
 
+#[test]
+fn a_row_after_the_picture_is_named_at_its_own_line() {
+    // A row after a blank line is read as the goal line: the error names that row, not
+    // the goal line after it (trailing text) nor the picture (which a goal line would make
+    // labelled, with B, v, h and s each one piece).
+    for (text, line) in [
+        ("A.\nB.\n\nCC\ngoal A 2 2\n", 4),
+        ("vBBv\nvBBv\nvhhv\nvssv\ns..s\n\n..ss\n", 7),
+        ("A.\nB.\n\n\nC. D.\n", 5),
+    ] {
+        let e = error(text);
+        assert_eq!((e.line, e.column), (line, 1), "{text:?}: {e}");
+        assert!(
+            e.to_string().contains("expected a goal line"),
+            "{text:?}: {e}"
+        );
+    }
+    let e = error("A.\nB.\n\nCC\n");
+    assert!(
+        e.to_string().contains("(a blank line ended the picture)"),
+        "{e}"
+    );
+    // Text after a well-formed goal line is still reported where it is.
+    let e = error("A.\nB.\ngoal A 2 2\nCC\n");
+    assert_eq!((e.line, e.column, e.kind), (4, 1, ParseErrorKind::Trailing));
+}
+
 /// `Puzzle::strategies` lists exactly the strategies `solve` does not refuse.
 #[test]
 fn the_puzzle_lists_exactly_the_strategies_it_runs() {

@@ -417,6 +417,26 @@ fn the_example_prints_exactly_the_contest_output() {
 }
 
 #[test]
+fn the_example_does_not_answer_10001_for_a_beam_that_pruned_the_way_out() {
+    // The narrowest beam keeps the step down, a dead end; the way out is five moves, along
+    // the top row and down.
+    let maze = "3 4\n#+++\n+**+\n*++$\n";
+    assert_eq!(run(&[], maze).stdout, "5\n");
+    let out = run(&["--strategy", "beam:1"], maze);
+    assert_eq!(
+        (out.stdout.as_str(), out.stderr.as_str(), out.code),
+        (
+            "",
+            "palamaze: no answer: beam:1 kept only dead ends (the beam pruned the rest); the \
+             fish may still escape (a wider beam or an optimal strategy will tell)\n",
+            2
+        )
+    );
+    let out = run(&["--strategy", "beam:100"], maze);
+    assert_eq!((out.stdout.as_str(), out.code), ("5\n", 0));
+}
+
+#[test]
 fn the_example_prints_the_route_on_request() {
     let out = run(&["--path"], CASES[1].0);
     assert_eq!((out.stdout.as_str(), out.code), ("3\nR R2 R\n", 0));

@@ -8,8 +8,10 @@
 //! the tests on the binaries in `DIR` instead.
 
 mod help;
+mod input;
 mod movingai;
 mod npuzzle;
+mod options;
 mod threads;
 
 use std::ffi::OsString;

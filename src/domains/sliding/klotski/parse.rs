@@ -139,15 +139,19 @@ impl FromStr for Puzzle {
                 },
             ));
         }
-        // The goal line, then nothing but blank lines.
+        // The goal line, then nothing but blank lines. The goal line's words are read
+        // before the text after it and before the picture's pieces, so that the first
+        // line at fault is the one named (a row after a blank line is no goal line, even
+        // under a classic picture).
         let goal_line = rest.or_else(|| {
             core::iter::from_fn(|| lines.line()).find(|line| !line.text.trim_end().is_empty())
         });
-        if goal_line.is_some() {
+        let goal = goal_line.map(goal_words).transpose()?;
+        if goal.is_some() {
             lines.end()?;
         }
         let walls: Vec<Pos> = cells_of(&picture, '#');
-        match goal_line {
+        match goal {
             Some(goal) => labelled(&picture, &walls, goal),
             None => classic(&picture, &walls),
         }
@@ -216,9 +220,8 @@ fn labelled_pieces(picture: &Picture) -> Result<Vec<Piece>, ParseError> {
     Ok(pieces)
 }
 
-/// The puzzle from a labelled picture and its goal line.
-fn labelled(picture: &Picture, walls: &[Pos], line: Line<'_>) -> Result<Puzzle, ParseError> {
-    let pieces = labelled_pieces(picture)?;
+/// The words `X ROW COLUMN` of a goal line `goal X ROW COLUMN`.
+fn goal_words(line: Line<'_>) -> Result<[Token<'_>; 3], ParseError> {
     let words: Vec<Token<'_>> = line.tokens().collect();
     let [goal_word, label_word, row_word, col_word] = words[..] else {
         return Err(syntax(line, words.first()));
@@ -226,6 +229,16 @@ fn labelled(picture: &Picture, walls: &[Pos], line: Line<'_>) -> Result<Puzzle, 
     if goal_word.text != "goal" {
         return Err(syntax(line, Some(&goal_word)));
     }
+    Ok([label_word, row_word, col_word])
+}
+
+/// The puzzle from a labelled picture and the words of its goal line.
+fn labelled(
+    picture: &Picture,
+    walls: &[Pos],
+    [label_word, row_word, col_word]: [Token<'_>; 3],
+) -> Result<Puzzle, ParseError> {
+    let pieces = labelled_pieces(picture)?;
     let mut label = label_word.text.chars();
     let (Some(label), None) = (label.next(), label.next()) else {
         return Err(label_word.invalid("one piece character"));
@@ -246,14 +259,17 @@ fn labelled(picture: &Picture, walls: &[Pos], line: Line<'_>) -> Result<Puzzle, 
     })
 }
 
-/// A goal line that is not `goal X ROW COLUMN`, reported at its first word.
+/// A goal line that is not `goal X ROW COLUMN`, reported at its first word. A line of one
+/// word may be meant as a row of the picture: it follows a blank line, which ended it.
 fn syntax(line: Line<'_>, first: Option<&Token<'_>>) -> ParseError {
     let column = first.map_or(line.column, |word| word.column);
-    ParseError::new(
-        line.line,
-        column,
-        invalid("a goal line `goal X ROW COLUMN`", line.text.trim()),
-    )
+    let text = line.text.trim();
+    let expected = if text.contains(char::is_whitespace) {
+        "a goal line `goal X ROW COLUMN`"
+    } else {
+        "a goal line `goal X ROW COLUMN` (a blank line ended the picture)"
+    };
+    ParseError::new(line.line, column, invalid(expected, text))
 }
 
 /// A [`PuzzleError`] of a picture the parser has already checked (the box is neither empty

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use state_search::domains::sliding::npuzzle::NPuzzle;
 use state_search::domains::sliding::pdb::{
-    CacheKey, Partition, PatternDatabase, PatternSet, PdbCache, PdbError, default_key_path,
+    Partition, PatternDatabase, PatternSet, PdbCache, PdbError, default_key_path,
 };
 
 use crate::necessary::Report;
@@ -41,12 +41,16 @@ pub(crate) fn open_cache(
     let Some(dir) = dir else { return Ok(None) };
     let saves = asked
         || matches!(choice, Choice::Pdb(p) if [largest(4, 4), largest(5, 5)].contains(&Some(p)));
-    let no_key = default_key_path().is_none_or(|path| !path.exists());
+    let key = default_key_path();
+    let no_key = key.as_deref().is_none_or(|path| !path.exists());
     if !saves && no_key {
         return Ok(None);
     }
-    match CacheKey::user() {
-        Ok(key) => Ok(Some(PdbCache::new(dir, key))),
+    let opened = key
+        .ok_or_else(|| PdbError::Key("no key file: set STATE_SEARCH_PDB_KEY or HOME".into()))
+        .and_then(|key| PdbCache::open(dir, &key));
+    match opened {
+        Ok(cache) => Ok(Some(cache)),
         Err(error) if asked => Err(format!("--pdb-cache: {error}")),
         Err(error) => {
             eprintln!("npuzzle: warning: pattern databases are not cached: {error}");
@@ -163,6 +167,9 @@ pub(crate) fn build_set(
         let db = match cache {
             Some(cache) => {
                 let cached = PatternDatabase::load_or_build(puzzle, tiles, cache)?;
+                if let Some(why) = cached.replaced {
+                    eprintln!("npuzzle: warning: cached pattern database not used, rebuilt: {why}");
+                }
                 if let Some(error) = cached.not_saved {
                     eprintln!("npuzzle: warning: pattern database not cached: {error}");
                 }

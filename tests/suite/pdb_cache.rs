@@ -88,6 +88,11 @@ fn a_table_signed_with_another_key_is_rebuilt_not_used() {
     let again = PatternDatabase::load_or_build(&puzzle, &tiles, &mine).unwrap();
     assert_eq!(again.value, built);
     assert!(again.not_saved.is_none());
+    let why = again
+        .replaced
+        .expect("the reason the file was not used")
+        .to_string();
+    assert!(why.contains("not signed with this key"), "{why}");
     let key = CacheKey::from_bytes([1; 32]);
     assert_eq!(
         PatternDatabase::load(&path, &key).unwrap(),
@@ -241,5 +246,91 @@ fn a_link_planted_in_the_cache_is_replaced_not_written_through() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert_eq!(names.len(), 2, "{names:?}"); // the file and the planted `.partial` link
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `f` on a thread and waits at most 20 s for it: opening a FIFO for reading
+/// blocks until a writer comes, so a test that hangs would otherwise hang the suite.
+fn within_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(f());
+    });
+    receive
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the call waited on a FIFO")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_at_the_key_path_is_an_error_not_a_wait() {
+    let dir = scratch_dir("pdb-key-fifo");
+    let fifo = dir.join("pdb.key");
+    let made = std::process::Command::new("mkfifo")
+        .args(["-m", "600"])
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo");
+    let path = fifo.clone();
+    let error = within_seconds(move || CacheKey::load_or_create(&path).map(|_| ()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("not a regular file") && error.contains("pdb.key"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_header_larger_than_its_file_is_refused_before_the_table_is_read() {
+    let dir = scratch_dir("pdb-claims");
+    // 61 bytes whose header claims an 8x8 board and a 5-tile table of bytes: 914,941,440
+    // entries, which a reader that trusted the header would reserve and fill.
+    let mut bytes = b"SSPDB2".to_vec();
+    bytes.extend([8, 8, 5, 0, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 0]);
+    bytes.extend(914_941_440_u64.to_le_bytes());
+    bytes.extend([0; 32]);
+    let path = dir.join("claims.bin");
+    std::fs::write(&path, &bytes).unwrap();
+    let error = PatternDatabase::load(&path, &CacheKey::from_bytes([1; 32])).unwrap_err();
+    assert!(
+        matches!(&error, PdbError::Format(why) if why.contains("size does not match its header")),
+        "{error:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_key_in_the_cache_directory_is_refused() {
+    let dir = scratch_dir("pdb-key-inside");
+    let cache = dir.join("cache");
+    let error = PdbCache::open(&cache, &cache.join("keys").join("pdb.key")).unwrap_err();
+    assert!(
+        matches!(&error, PdbError::Cache(why) if why.contains("lies in the cache directory")),
+        "{error:?}"
+    );
+    let outside = PdbCache::open(&cache, &dir.join("pdb.key")).unwrap();
+    assert_eq!(outside.dir(), cache);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Run as root (as CI often is), a key made by another user is refused: root can read
+/// it, and its owner can sign anything with it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_key_of_another_user_is_refused() {
+    let dir = scratch_dir("pdb-key-owner");
+    let path = dir.join("pdb.key");
+    CacheKey::load_or_create(&path).unwrap();
+    if std::os::unix::fs::chown(&path, Some(65_534), None).is_err() {
+        return; // not root: no other user's file can be made here
+    }
+    let error = CacheKey::load_or_create(&path).unwrap_err();
+    assert!(
+        matches!(&error, PdbError::Key(why) if why.contains("belongs to user 65534")),
+        "{error:?}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -184,3 +184,32 @@ fn npuzzle_rebuilds_cached_databases_it_did_not_sign() {
     assert_eq!(again.stdout, first.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A relative `XDG_CONFIG_HOME` or `HOME` names no key file (the XDG rule: the key
+/// would land wherever the program runs); `--pdb-cache` then says so, and a run that
+/// only looks for cached databases goes on without them.
+#[test]
+fn npuzzle_puts_no_key_under_a_relative_home() {
+    let dir = std::env::temp_dir().join(format!("state-search-cli-relkey-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run_in = |args: &[&str]| {
+        let mut command = Command::new(example("npuzzle"));
+        command
+            .current_dir(&dir)
+            .env_remove("STATE_SEARCH_PDB_KEY")
+            .env_remove("STATE_SEARCH_PDB_DIR")
+            .env("XDG_CONFIG_HOME", "config")
+            .env("XDG_CACHE_HOME", "cache")
+            .env("HOME", "home")
+            .args(args);
+        run_command(command, "1 0 2 3 4 5 6 7 8\n", Duration::from_mins(1))
+    };
+    let out = run_in(&["--pdb-cache", "pdbs", "--heuristic", "pdb555"]);
+    assert!(out.error_line().contains("no key file"), "{out:?}");
+    let out = run_in(&[]);
+    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "1 L\n"), "{out:?}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

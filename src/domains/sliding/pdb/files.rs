@@ -80,7 +80,9 @@ impl PatternDatabase {
     /// someone without the key, or changed since); both name the path.
     pub fn load(path: &Path, key: &CacheKey) -> Result<Self, PdbError> {
         let read = || -> Result<Self, PdbError> {
-            Self::read_from(&mut BufReader::new(open_regular(path)?), key)
+            let file = open_regular(path)?;
+            let size = file.metadata()?.len();
+            Self::read_sized(&mut BufReader::new(file), key, Some(size))
         };
         read().map_err(|error| naming(path, error))
     }
@@ -91,6 +93,16 @@ impl PatternDatabase {
     ///
     /// As [`PatternDatabase::load`], without a path.
     pub fn read_from(input: &mut impl Read, key: &CacheKey) -> Result<Self, PdbError> {
+        Self::read_sized(input, key, None)
+    }
+
+    /// [`PatternDatabase::read_from`] of an input of `size` bytes, if known: a header
+    /// that does not match the size is refused before the table is read.
+    fn read_sized(
+        input: &mut impl Read,
+        key: &CacheKey,
+        size: Option<u64>,
+    ) -> Result<Self, PdbError> {
         let format = |why: &str| PdbError::Format(why.to_owned());
         // A read cut short is a damaged file, not a failure of the reader.
         let read_exact = |input: &mut dyn Read, buf: &mut [u8]| {
@@ -158,6 +170,9 @@ impl PatternDatabase {
         };
         if stored != expected {
             return Err(format("the table's length does not match the pattern"));
+        }
+        if size.is_some_and(|size| size != (signed.len() + KEY_BYTES + expected) as u64) {
+            return Err(format("the file's size does not match its header"));
         }
         // Reserved, not filled: a header that claims more than the file holds costs
         // address space, never the memory of the table it claims.

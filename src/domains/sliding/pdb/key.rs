@@ -125,7 +125,12 @@ impl core::fmt::Debug for CacheKey {
 /// path); `None` when none of these applies.
 #[must_use]
 pub fn default_key_path() -> Option<PathBuf> {
-    super::files::user_path("STATE_SEARCH_PDB_KEY", "XDG_CONFIG_HOME", ".config", "pdb.key")
+    super::files::user_path(
+        "STATE_SEARCH_PDB_KEY",
+        "XDG_CONFIG_HOME",
+        ".config",
+        "pdb.key",
+    )
 }
 
 /// `Key` error naming `path`.
@@ -180,7 +185,10 @@ fn read(path: &Path) -> Result<CacheKey, PdbError> {
         {
             return Err(key_error(
                 path,
-                format!("the key belongs to user {}, not to this one ({me})", metadata.uid()),
+                format!(
+                    "the key belongs to user {}, not to this one ({me})",
+                    metadata.uid()
+                ),
             ));
         }
     }
@@ -197,7 +205,11 @@ fn read(path: &Path) -> Result<CacheKey, PdbError> {
             format!(
                 "a key is {KEY_BYTES} bytes, the file holds {}{}",
                 bytes.len(),
-                if bytes.len() > KEY_BYTES { " or more" } else { "" }
+                if bytes.len() > KEY_BYTES {
+                    " or more"
+                } else {
+                    ""
+                }
             ),
         )
     })?;

@@ -164,7 +164,9 @@ pub fn run(
         Some(reason) => return failure(&format!("no answer: {strategy} {reason}")),
     }
     let elapsed = started.elapsed();
-    let answer = escape_answer(&search.outcome);
+    let Some(answer) = escape_answer(&search.outcome) else {
+        return failure(&format!("no answer: {strategy} stopped"));
+    };
     let mut stdout = format!("{answer}\n");
     if options.path
         && answer != NO_ESCAPE

@@ -15,7 +15,7 @@ use state_search::domains::pipemaze::{
 };
 use state_search::grid::{Grid, Pos};
 use state_search::strategy::{Queue, Requirement};
-use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, Strategy};
+use state_search::{Limits, Outcome, ParseErrorKind, StateSpace, StopReason, Strategy};
 
 /// The contest sample and the three hand-checked pipe cases, with their answers.
 const CASES: [(&str, &str); 4] = [
@@ -70,7 +70,7 @@ fn the_sample_and_pipe_cases_give_their_answers_with_every_strategy() {
         for strategy in strategies(15) {
             let search = maze.solve(&strategy, &Limits::new()).unwrap();
             assert_eq!(
-                format!("{}\n", escape_answer(&search.outcome)),
+                format!("{}\n", escape_answer(&search.outcome).unwrap()),
                 output,
                 "{strategy:?} on {input}"
             );
@@ -133,7 +133,7 @@ fn a_pass_needs_water_beyond_the_pipe() {
     let maze: PipeMaze = "1 4\n#A*$\n".parse().unwrap();
     assert_eq!(
         escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new()).unwrap().outcome),
-        NO_ESCAPE
+        Some(NO_ESCAPE)
     );
 }
 
@@ -152,12 +152,16 @@ fn routes_beyond_the_closing_time_do_not_escape() {
         Strategy::IdaStarTable,
     ] {
         let search = maze.solve(&strategy, &Limits::new()).unwrap();
-        assert_eq!(escape_answer(&search.outcome), NO_ESCAPE, "{strategy:?}");
+        assert_eq!(
+            escape_answer(&search.outcome),
+            Some(NO_ESCAPE),
+            "{strategy:?}"
+        );
     }
     let maze = PipeMaze::new(corridor(cells), Pos::new(0, 1), Pos::new(0, 10_001)).unwrap();
     for strategy in [Strategy::Bfs, Strategy::AStar] {
         let search = maze.solve(&strategy, &Limits::new()).unwrap();
-        assert_eq!(escape_answer(&search.outcome), 10_000, "{strategy:?}");
+        assert_eq!(escape_answer(&search.outcome), Some(10_000), "{strategy:?}");
     }
 }
 
@@ -180,7 +184,11 @@ fn an_exit_walled_in_on_a_contest_sized_maze_gives_10001() {
         Strategy::IdaStarTable,
     ] {
         let search = maze.solve(&strategy, &Limits::new()).unwrap();
-        assert_eq!(escape_answer(&search.outcome), NO_ESCAPE, "{strategy:?}");
+        assert_eq!(
+            escape_answer(&search.outcome),
+            Some(NO_ESCAPE),
+            "{strategy:?}"
+        );
         assert!(
             search.stats.expanded > 1000,
             "the fish can swim far: {strategy:?}"
@@ -298,7 +306,7 @@ proptest! {
         let expected = oracle::escape(&rows);
         for strategy in strategies(rows.len() * rows[0].len()) {
             let search = maze.solve(&strategy, &Limits::new()).unwrap();
-            let answer = escape_answer(&search.outcome) as usize;
+            let answer = escape_answer(&search.outcome).unwrap() as usize;
             prop_assert_eq!(answer, expected, "{:?}", strategy);
             if let Outcome::Found(route) = &search.outcome {
                 let on_exit = oracle::replay(&rows, &moves_of(route))
@@ -352,7 +360,7 @@ proptest! {
         let expected = oracle::escape(&rows);
         for strategy in strategies(144) {
             let search = maze.solve(&strategy, &Limits::new()).unwrap();
-            prop_assert_eq!(escape_answer(&search.outcome) as usize, expected, "{:?}", strategy);
+            prop_assert_eq!(escape_answer(&search.outcome).unwrap() as usize, expected, "{:?}", strategy);
         }
     }
 
@@ -493,7 +501,7 @@ fn a_pipe_along_the_move_needs_no_key_and_across_it_needs_one() {
     // No key anywhere: only the pipe's own direction decides.
     let answer = |text: &str| {
         let maze: PipeMaze = text.parse().unwrap();
-        escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new()).unwrap().outcome)
+        escape_answer(&maze.solve(&Strategy::Bfs, &Limits::new()).unwrap().outcome).unwrap()
     };
     assert_eq!(
         answer("1 3\n#A$\n"),
@@ -596,4 +604,25 @@ fn random_mazes_whose_start_is_next_to_the_walled_in_exit_are_valid() {
         let maze = PipeMaze::random(&spec);
         assert_eq!(maze.to_string().parse::<PipeMaze>().unwrap(), maze);
     }
+}
+
+/// A search stopped short of an answer (a beam that pruned every route, a limit) has
+/// no contest answer: 10001 would say the fish cannot escape. The closing time is one.
+#[test]
+fn a_search_stopped_short_has_no_escape_answer() {
+    let maze: PipeMaze = "4 4\n****\n*#+*\n*+$*\n****\n".parse().unwrap();
+    for reason in [
+        StopReason::Pruned,
+        StopReason::Expansions,
+        StopReason::Deadline,
+    ] {
+        assert_eq!(escape_answer(&Outcome::Stopped(reason)), None, "{reason:?}");
+    }
+    let closing = Outcome::Stopped(StopReason::Cost);
+    assert_eq!(escape_answer(&closing), Some(NO_ESCAPE));
+    let limited = maze
+        .solve(&Strategy::Bfs, &Limits::new().max_expansions(1))
+        .unwrap();
+    assert_eq!(limited.stop_reason(), Some(StopReason::Expansions));
+    assert_eq!(escape_answer(&limited.outcome), None);
 }

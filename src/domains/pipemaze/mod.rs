@@ -51,7 +51,7 @@
 //! // The horizontal pipe A lets the fish pass right without any key.
 //! let maze: PipeMaze = "3 5\n#+A+$\n+1*++\n*****\n".parse()?;
 //! let search = maze.solve(&PipeMaze::DEFAULT_STRATEGY, &Limits::new())?;
-//! assert_eq!(escape_answer(&search.outcome), 3);
+//! assert_eq!(escape_answer(&search.outcome), Some(3));
 //! assert_eq!(maze.to_string(), "3 5\n#+A+$\n+1*++\n*****\n");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -82,7 +82,7 @@
 //!
 //! let maze: PipeMaze = "3 5\n#+a+$\n+1*++\n*****\n".parse()?;
 //! let search = maze.solve(&Strategy::Bfs, &Limits::new())?;
-//! assert_eq!(escape_answer(&search.outcome), 3); // step, pass with key 1, step
+//! assert_eq!(escape_answer(&search.outcome), Some(3)); // step, pass with key 1, step
 //! let route = search.into_found().unwrap();
 //! assert_eq!(route.to_string(), "R R2 R");
 //! # Ok::<(), Box<dyn std::error::Error>>(())

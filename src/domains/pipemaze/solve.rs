@@ -8,7 +8,7 @@ use crate::domains::SolveError;
 use crate::domains::keys::{KeySet, KeyState};
 use crate::event::{NoVisitor, Visitor};
 use crate::grid::{Dir, Pos};
-use crate::solution::{Limits, Outcome, Search, Solution};
+use crate::solution::{Limits, Outcome, Search, Solution, StopReason};
 use crate::strategy::{Problem, Strategy};
 
 /// The time at which the maze closes: routes longer than this do not escape.
@@ -49,9 +49,12 @@ impl fmt::Display for PipeRoute {
     }
 }
 
-/// The contest answer for a search outcome: the number of moves of the route found when
-/// it is at most [`CLOSES_AT`], else [`NO_ESCAPE`] (also when there is no route, or when
-/// the search stopped at the closing time).
+/// The contest answer for the outcome of [`PipeMaze::solve`]: the number of moves of the
+/// route found when it is at most [`CLOSES_AT`], else [`NO_ESCAPE`] (also when there is
+/// no route, or when the search stopped at the closing time); `None` when the search
+/// stopped for another reason (a limit, memory, or a beam that pruned every route it
+/// kept), which does not show whether or how soon the fish escapes. The route of a
+/// strategy that is not optimal ([`Strategy::is_optimal`]) bounds the answer from above.
 ///
 /// # Examples
 ///
@@ -61,17 +64,20 @@ impl fmt::Display for PipeRoute {
 ///
 /// let maze: PipeMaze = "4 4\n****\n*#+*\n*+$*\n****\n".parse()?;
 /// let search = maze.solve(&PipeMaze::DEFAULT_STRATEGY, &Limits::new())?;
-/// assert_eq!(escape_answer(&search.outcome), 2);
+/// assert_eq!(escape_answer(&search.outcome), Some(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn escape_answer(outcome: &Outcome<PipeRoute>) -> u32 {
+pub fn escape_answer(outcome: &Outcome<PipeRoute>) -> Option<u32> {
     match outcome {
-        Outcome::Found(route) => u32::try_from(route.len())
-            .ok()
-            .filter(|&moves| moves <= CLOSES_AT)
-            .unwrap_or(NO_ESCAPE),
-        Outcome::NoPath | Outcome::Stopped(_) => NO_ESCAPE,
+        Outcome::Found(route) => Some(
+            u32::try_from(route.len())
+                .ok()
+                .filter(|&moves| moves <= CLOSES_AT)
+                .unwrap_or(NO_ESCAPE),
+        ),
+        Outcome::NoPath | Outcome::Stopped(StopReason::Cost) => Some(NO_ESCAPE),
+        Outcome::Stopped(_) => None,
     }
 }
 
@@ -151,7 +157,7 @@ impl PipeMaze {
     ///     ControlFlow::Continue(())
     /// });
     /// let search = maze.solve_with(&Strategy::Bfs, &Limits::new(), &mut count)?;
-    /// assert_eq!((escape_answer(&search.outcome), expanded), (2, 2));
+    /// assert_eq!((escape_answer(&search.outcome), expanded), (Some(2), 2));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_with<V: Visitor<KeyState, u32>>(

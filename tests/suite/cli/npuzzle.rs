@@ -208,7 +208,11 @@ fn npuzzle_puts_no_key_under_a_relative_home() {
     let out = run_in(&["--pdb-cache", "pdbs", "--heuristic", "pdb555"]);
     assert!(out.error_line().contains("no key file"), "{out:?}");
     let out = run_in(&[]);
-    assert_eq!((out.code, out.stdout.as_str()), (Some(0), "1 L\n"), "{out:?}");
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (Some(0), "1 L\n"),
+        "{out:?}"
+    );
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert!(left.is_empty(), "{left:?}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -65,6 +65,7 @@ fn parse_args() -> Result<Option<Options>, String> {
         farthest: false,
         quiet: false,
     };
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -73,17 +74,15 @@ fn parse_args() -> Result<Option<Options>, String> {
                 return Ok(None);
             }
             Long("shape") => {
-                let text = parser.value().map_err(|e| e.to_string())?;
-                options.shape = tiles::shape(&text.string().map_err(|e| e.to_string())?)?;
+                options.shape = tiles::shape(&given.text_value(&mut parser, "--shape")?)?;
             }
             Long("threads") => {
-                let value = parser.value().map_err(|e| e.to_string())?;
+                let value = given.value(&mut parser, "--threads")?;
                 let threads: usize = value.parse().map_err(|e| format!("--threads: {e}"))?;
                 options.threads = common::check_threads(threads)?;
             }
             Long("start") => {
-                let value = parser.value().map_err(|e| e.to_string())?;
-                options.start = Some(value.string().map_err(|e| e.to_string())?);
+                options.start = Some(given.text_value(&mut parser, "--start")?);
             }
             Long("farthest") => options.farthest = true,
             Long("quiet") => options.quiet = true,

@@ -385,6 +385,7 @@ fn run() -> Result<bool, String> {
         verbose: false,
     };
     let mut connectivity = Connectivity::Eight;
+    let mut given = common::Given::default();
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next().map_err(common::arg_error)? {
         match arg {
@@ -393,35 +394,32 @@ fn run() -> Result<bool, String> {
                 return common::write_out(HELP).map(|_| true);
             }
             Long("min-bucket") => {
-                min_bucket = common::parse_value(
-                    "--min-bucket",
-                    common::value(&mut parser, "--min-bucket")?,
-                )?;
+                min_bucket =
+                    common::parse_value("--min-bucket", given.value(&mut parser, "--min-bucket")?)?;
             }
             Long("every") => {
-                every = common::parse_value("--every", common::value(&mut parser, "--every")?)?;
+                every = common::parse_value("--every", given.value(&mut parser, "--every")?)?;
             }
             Long("first") => {
-                first = common::parse_value("--first", common::value(&mut parser, "--first")?)?;
+                first = common::parse_value("--first", given.value(&mut parser, "--first")?)?;
             }
             Long("changes") => {
                 options.changes =
-                    common::parse_value("--changes", common::value(&mut parser, "--changes")?)?;
+                    common::parse_value("--changes", given.value(&mut parser, "--changes")?)?;
             }
             Long("block") => {
                 options.block =
-                    common::parse_value("--block", common::value(&mut parser, "--block")?)?;
+                    common::parse_value("--block", given.value(&mut parser, "--block")?)?;
             }
             Long("scatter") => {
-                let value = common::text_value(&mut parser, "--scatter")?;
+                let value = given.text_value(&mut parser, "--scatter")?;
                 match value.parse::<f64>() {
                     Ok(p) if (0.0..=100.0).contains(&p) => options.scatter = Some(p),
                     _ => return Err(format!("--scatter is a percentage, not {value:?}")),
                 }
             }
             Long("seed") => {
-                options.seed =
-                    common::parse_value("--seed", common::value(&mut parser, "--seed")?)?;
+                options.seed = common::parse_value("--seed", given.value(&mut parser, "--seed")?)?;
             }
             Long("verbose") => options.verbose = true,
             Long("four") => connectivity = Connectivity::Four,

@@ -113,6 +113,7 @@ fn parse() -> Result<Option<Options>, String> {
             .into_string()
             .map_err(|bad| format!("argument {} is not valid UTF-8", bad.display()))
     };
+    let mut given = common::Given::default();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             Long("problem") => {
@@ -130,17 +131,15 @@ fn parse() -> Result<Option<Options>, String> {
                 }
             }
             Long("limit-expansions") => {
-                let value: u64 = parser
-                    .value()
-                    .map_err(|e| e.to_string())?
+                let value: u64 = given
+                    .value(&mut parser, "--limit-expansions")?
                     .parse()
                     .map_err(|e| format!("--limit-expansions: {e}"))?;
                 options.expansions = Some(value);
             }
             Long("deadline") => {
-                let seconds: f64 = parser
-                    .value()
-                    .map_err(|e| e.to_string())?
+                let seconds: f64 = given
+                    .value(&mut parser, "--deadline")?
                     .parse()
                     .map_err(|e| format!("--deadline: {e}"))?;
                 let deadline = Duration::try_from_secs_f64(seconds).map_err(|_| {
@@ -149,9 +148,8 @@ fn parse() -> Result<Option<Options>, String> {
                 options.deadline = Some(deadline);
             }
             Long("repeat") => {
-                options.repeat = parser
-                    .value()
-                    .map_err(|e| e.to_string())?
+                options.repeat = given
+                    .value(&mut parser, "--repeat")?
                     .parse()
                     .map_err(|e| format!("--repeat: {e}"))?;
                 if !(1..=MAX_REPEAT).contains(&options.repeat) {
@@ -164,11 +162,11 @@ fn parse() -> Result<Option<Options>, String> {
             Long("csv") => options.format = only_format(options.format, Format::Csv)?,
             Long("json") => options.format = only_format(options.format, Format::Json)?,
             Long("svg") => {
-                options.svg = Some(PathBuf::from(parser.value().map_err(|e| e.to_string())?));
+                options.svg = Some(PathBuf::from(given.value(&mut parser, "--svg")?));
             }
             Long("quick") => options.quick = true,
             Long("threads") => {
-                options.threads = common::threads(common::value(&mut parser, "--threads")?)?;
+                options.threads = common::threads(given.value(&mut parser, "--threads")?)?;
             }
             Long("list") => options.list = true,
             Short('h') | Long("help") => {

@@ -6,7 +6,7 @@ use super::{HUARONG, HUARONG_OUT, KLOTSKI, NPUZZLE, run};
 
 #[test]
 fn an_option_given_twice_with_different_values_is_a_usage_error() {
-    let cases: [(&str, &[&str], &str, &str); 11] = [
+    let cases: [(&str, &[&str], &str, &str); 14] = [
         (
             "huarong",
             &["--method", "plain", "--method", "abstract"],
@@ -69,6 +69,19 @@ fn an_option_given_twice_with_different_values_is_a_usage_error() {
             "--goal",
         ),
         ("movingai", &["--every", "1", "--every", "2"], "", "--every"),
+        ("replan", &["--every", "1", "--every", "2"], "", "--every"),
+        (
+            "layers",
+            &["--threads", "1", "--threads", "2"],
+            "",
+            "--threads",
+        ),
+        (
+            "compare",
+            &["--repeat", "1", "--repeat", "2"],
+            "",
+            "--repeat",
+        ),
     ];
     for (name, args, input, flag) in cases {
         let out = run(name, args, input);

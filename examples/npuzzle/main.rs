@@ -304,6 +304,18 @@ fn parse_args() -> Result<Option<Options>, String> {
     }
     given.exclusive("--pdb-cache", "--no-cache")?;
     given.exclusive("--progress", "--quiet")?;
+    if matches!(options.choice, Choice::Manhattan | Choice::LinearConflict)
+        && let Some(flag) = [
+            (options.dual, "--dual"),
+            (!options.reflect, "--no-reflection"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    {
+        return Err(format!(
+            "{flag} is for pattern databases, not for --heuristic md or lc"
+        ));
+    }
     if options.stats == Report::Necessary && !necessary::counts_boards(options.strategy) {
         return Err(format!(
             "--necessary needs an optimal strategy that stores boards, not {}",

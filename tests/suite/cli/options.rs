@@ -108,7 +108,7 @@ fn an_option_given_twice_with_different_values_is_a_usage_error() {
 
 #[test]
 fn options_that_exclude_each_other_are_a_usage_error() {
-    let cases: [(&str, &[&str], &str, &str); 7] = [
+    let cases: [(&str, &[&str], &str, &str); 9] = [
         (
             "npuzzle",
             &["--pdb-cache", "/tmp", "--no-cache"],
@@ -120,6 +120,19 @@ fn options_that_exclude_each_other_are_a_usage_error() {
             &["--progress", "--quiet"],
             NPUZZLE,
             "exclude each other",
+        ),
+        // The lookups of pattern databases mean nothing to md or lc.
+        (
+            "npuzzle",
+            &["--heuristic", "md", "--dual"],
+            NPUZZLE,
+            "--dual is for pattern databases",
+        ),
+        (
+            "npuzzle",
+            &["--no-reflection", "--heuristic", "lc"],
+            NPUZZLE,
+            "--no-reflection is for pattern databases",
         ),
         // --generate writes an input; the options of a solve and an input file say
         // otherwise, and --seed or --fixed without it are ignored.

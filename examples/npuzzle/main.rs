@@ -302,6 +302,12 @@ fn parse_args() -> Result<Option<Options>, String> {
             other => return Err(common::arg_error(other.unexpected())),
         }
     }
+    check(&options, &given)?;
+    Ok(Some(options))
+}
+
+/// The options that contradict each other, or that say nothing with the others.
+fn check(options: &Options, given: &common::Given) -> Result<(), String> {
     given.exclusive("--pdb-cache", "--no-cache")?;
     given.exclusive("--progress", "--quiet")?;
     if matches!(options.choice, Choice::Manhattan | Choice::LinearConflict)
@@ -322,7 +328,7 @@ fn parse_args() -> Result<Option<Options>, String> {
             options.strategy
         ));
     }
-    Ok(Some(options))
+    Ok(())
 }
 
 /// One solved instance.

@@ -47,7 +47,9 @@ pub(crate) fn open_cache(
         return Ok(None);
     }
     let opened = key
-        .ok_or_else(|| PdbError::Key("no key file: set STATE_SEARCH_PDB_KEY or HOME".into()))
+        .ok_or_else(|| {
+            PdbError::Key("no key file: set STATE_SEARCH_PDB_KEY, XDG_CONFIG_HOME or HOME".into())
+        })
         .and_then(|key| PdbCache::open(dir, &key));
     match opened {
         Ok(cache) => Ok(Some(cache)),

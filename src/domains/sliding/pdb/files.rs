@@ -246,11 +246,10 @@ impl PatternDatabase {
 
     /// Saves the database in the cache's directory under [`PatternDatabase::file_name`],
     /// signed with its key, creating the directory if needed; returns the file's path. The
-    /// table is written to a new file
-    /// of a name no other file has (created exclusively: an existing file or link of that
-    /// name is never followed) and then renamed over the file's name, so a crash never
-    /// leaves half a file and a link planted in the directory is replaced, not written
-    /// through.
+    /// table is written to a new file of a name no other file has (created exclusively: an
+    /// existing file or link of that name is never followed) and then renamed over the
+    /// file's name, so a crash never leaves half a file and a link planted in the
+    /// directory is replaced, not written through.
     ///
     /// # Errors
     ///

@@ -6,7 +6,9 @@ use crate::common::graph;
 use state_search::InPlaceSolver;
 use state_search::Solver;
 
-use graph::{Graph, Nodes, Walk, arb_graph, bellman_ford, best_goal, bfs_steps, check, path_cost};
+use graph::{
+    Graph, Nodes, Walk, arb_graph, bellman_ford, best_goal, bfs_steps, check, is, path_cost,
+};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::domains::maze::GridMaze;
@@ -174,7 +176,7 @@ proptest! {
         // Zero-cost cycles exist in these graphs: without a table only the path check
         // keeps an iteration finite.
         let ida = IdaStar::new().with_cycle_check(CycleCheck::Path);
-        let search = ida.search(&Problem::new(&g, [start], |&s| s == goal).heuristic(&zero));
+        let search = ida.search(&Problem::new(&g, [start], is(goal)).heuristic(&zero));
         check("idastar path check", &g, &[start], |s| s == goal, expected, &search)?;
     }
 
@@ -190,11 +192,11 @@ proptest! {
         let steps = bfs_steps(&g, &[start]);
         let expected = steps[goal as usize];
         let unit = g.with_unit_costs(1u32);
-        let dijkstra = Dijkstra::new().search(&Problem::new(&unit, [start], |&s| s == goal));
+        let dijkstra = Dijkstra::new().search(&Problem::new(&unit, [start], is(goal)));
         prop_assert_eq!(dijkstra.found().map(|f| f.cost as usize), expected);
 
-        let hashed = Bfs::new().search(&Problem::new(&g, [start], |&s| s == goal));
-        let dense = Bfs::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, [start], |&s| s == goal));
+        let hashed = Bfs::new().search(&Problem::new(&g, [start], is(goal)));
+        let dense = Bfs::with_storage(Dense(Nodes(n))).search(&Problem::new(&g, [start], is(goal)));
         prop_assert_eq!(&hashed.outcome, &dense.outcome, "dense = hashed");
         let expected_i64 = expected.map(|e| i64::try_from(e).unwrap());
         let as_u32 = g.with_unit_costs(1u32);
@@ -231,7 +233,7 @@ proptest! {
         let starts: Vec<u32> = starts.iter().map(|s| s % count).collect();
         let goal = goal % count;
         let expected = bfs_steps(&g, &starts)[goal as usize];
-        let problem = Problem::new(&g, starts.iter().copied(), |&s| s == goal).backward(goal);
+        let problem = Problem::new(&g, starts.iter().copied(), is(goal)).backward(goal);
         for search in [
             BidirectionalBfs::new().search(&problem),
             BidirectionalBfs::with_storage(Dense(Nodes(n))).search(&problem),

@@ -6,6 +6,7 @@
 
 use core::ops::ControlFlow;
 
+use crate::common::graph::{is, lookup, watcher};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::strategy::SearchProblem;
@@ -84,7 +85,7 @@ proptest! {
                     };
                     let name = format!("{strategy} {storage} h {scale} limited {limited} to {budget}");
                     let (mut improved, mut expanded) = (Vec::new(), Vec::new());
-                    let search = run(&case, strategy, &h, None, storage, &limits, |event| {
+                    let search = run(&case, strategy, &h, None, storage, &limits, &mut |event| {
                         match event {
                             Event::Improved { cost, lower_bound, .. } => improved.push((cost, lower_bound)),
                             Event::Expanded { state, cost, .. } => expanded.push((*state, cost)),
@@ -144,13 +145,14 @@ where
     P: SearchProblem<Space: StateSpace<State = u32, Cost = u32>>,
 {
     let mut improved = Vec::new();
-    let mut watch = state_search::visitor(|event| {
+    let mut watch = watcher(|event| {
         if let Event::Improved { cost, .. } = event {
             improved.push(cost);
         }
         ControlFlow::Continue(())
     });
     let search = strategy.run_with(problem, &Limits::new(), &mut watch);
+    drop(watch); // it borrows `improved`
     let found = search.unwrap().into_found();
     (
         found.unwrap_or_else(|| panic!("{strategy}: no solution")),
@@ -171,7 +173,7 @@ fn each_anytime_strategy_reports_the_dear_path_then_the_optimum() {
         _ => vec![],
     });
     let h = [5, 4, 3, 2, 1, 0, 3];
-    let problem = Problem::new(&space, [0], |&n: &u32| n == 5).heuristic(|&n: &u32| h[n as usize]);
+    let problem = Problem::new(&space, [0], is(5)).heuristic(lookup(&h));
     let three = Strategy::AraStar("3".parse().unwrap());
     for strategy in anytime(Weight::TWO).into_iter().chain([three]) {
         let (found, improved) = solved(strategy, &problem);
@@ -201,7 +203,7 @@ fn arastar_takes_up_the_states_it_reached_again_in_its_next_iteration() {
         _ => vec![],
     });
     let h = [0, 0, 3, 0, 0];
-    let problem = Problem::new(&space, [0], |&n: &u32| n == 4).heuristic(|&n: &u32| h[n as usize]);
+    let problem = Problem::new(&space, [0], is(4)).heuristic(lookup(&h));
     let ara = [Weight::ONE, Weight::TWO].map(Strategy::AraStar);
     for strategy in ara.into_iter().chain(anytime(Weight::TWO)) {
         let (found, improved) = solved(strategy, &problem);

@@ -4,7 +4,7 @@
 use crate::common::graph;
 use state_search::{Problem, Solver};
 
-use graph::{Graph, Nodes};
+use graph::{Graph, Nodes, is, lookup, watcher};
 use state_search::queue::BucketQueue;
 use state_search::{AStar, Dense, Outcome, Solution};
 
@@ -28,7 +28,7 @@ fn trap() -> (Graph<u32>, [u32; 5]) {
 fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
     let (g, h) = trap();
     let h = |s: &u32| h[*s as usize];
-    let hashed = AStar::new().search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
+    let hashed = AStar::new().search(&Problem::new(&g, [0], is(4)).heuristic(&h));
     let expected = Solution {
         path: vec![0, 2, 3, 4],
         cost: 14,
@@ -36,7 +36,7 @@ fn an_inconsistent_heuristic_reopens_and_stays_optimal() {
     assert_eq!(hashed.found(), Some(&expected));
     assert_eq!(hashed.stats.reopened, 1);
     let dense = AStar::with_storage(Dense(Nodes(5))).with_queue(BucketQueue::new());
-    let search = { dense }.search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
+    let search = { dense }.search(&Problem::new(&g, [0], is(4)).heuristic(&h));
     assert_eq!(search.found(), Some(&expected));
     assert_eq!(search.stats.reopened, 1);
 }
@@ -47,7 +47,7 @@ fn a_consistent_heuristic_never_reopens() {
     // Exact distances to the goal are consistent.
     let exact = [14, 14, 11, 10, 0];
     let h = |s: &u32| exact[*s as usize];
-    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 4).heuristic(&h));
+    let search = AStar::new().search(&Problem::new(&g, [0], is(4)).heuristic(&h));
     assert_eq!(search.found().unwrap().cost, 14);
     assert_eq!(search.stats.reopened, 0);
     // With the exact heuristic only the optimal path is expanded.
@@ -63,8 +63,8 @@ fn ties_on_f_go_to_the_larger_g() {
     //   (0) -1-> (2) -1-> (3)
     let g = Graph::new(4, &[(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 3, 1)]);
     let h = [2, 1, 1, 0];
-    let search = AStar::new()
-        .search(&Problem::new(&g, [0], |&s| s == 3).heuristic(&|s: &u32| h[*s as usize]));
+    let search =
+        AStar::new().search(&Problem::new(&g, [0], is(3)).heuristic(&|s: &u32| h[*s as usize]));
     assert_eq!(search.found().unwrap().cost, 2);
     assert_eq!(
         search.stats.expanded, 2,
@@ -78,7 +78,7 @@ fn start_goal_unreachable_and_several_starts() {
     let h = |s: &u32| h[*s as usize];
     let found = |starts: &[u32], goal: u32| {
         AStar::new()
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal).heuristic(&h))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)).heuristic(&h))
             .outcome
     };
     assert_eq!(
@@ -103,7 +103,7 @@ fn zero_cost_cycles_terminate() {
     //   (0) <-0-> (1) <-0-> (2) --3--> (3)
     let g = Graph::new(4, &[(0, 1, 0), (1, 0, 0), (1, 2, 0), (2, 1, 0), (2, 3, 3)]);
     let zero = |_: &u32| 0u32;
-    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 3).heuristic(&zero));
+    let search = AStar::new().search(&Problem::new(&g, [0], is(3)).heuristic(&zero));
     assert_eq!(search.found().unwrap().cost, 3);
 }
 
@@ -112,7 +112,7 @@ fn a_huge_heuristic_marking_dead_ends_is_no_panic() {
     //   (0) -1-> (1) -1-> (2)   and   (0) -1-> (3), a dead end marked h = u32::MAX
     let g = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 3, 1)]);
     let h = |s: &u32| if *s == 3 { u32::MAX } else { 0 };
-    let search = AStar::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&h));
+    let search = AStar::new().search(&Problem::new(&g, [0], is(2)).heuristic(&h));
     assert_eq!(search.found().unwrap().cost, 2);
 }
 
@@ -122,20 +122,20 @@ fn focal_and_anytime_searches_tell_the_visitor_of_each_reopened_state() {
     use state_search::{Event, Limits, Problem, Strategy};
 
     let (g, h) = trap();
-    let h = |s: &u32| h[*s as usize];
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 4).heuristic(h);
+    let problem = Problem::new(&g, [0], is(4)).heuristic(lookup(&h));
     for name in ["focal:1", "anytime:1"] {
         let strategy: Strategy = name.parse().unwrap();
         let mut reopened = Vec::new();
-        let mut visitor = |event: Event<'_, u32, u32>| {
+        let mut visitor = watcher(|event| {
             if let Event::Reopened { state, cost } = event {
                 reopened.push((*state, cost));
             }
             ControlFlow::Continue(())
-        };
+        });
         let search = strategy
             .run_with(&problem, &Limits::new(), &mut visitor)
             .unwrap();
+        drop(visitor); // it borrows `reopened`
         assert_eq!(search.found().map(|f| f.cost), Some(14), "{name}");
         assert_eq!(search.stats.reopened, 1, "{name}");
         // `c` (state 3), closed at g = 5 through `a`, is reached at g = 4 through `b`.

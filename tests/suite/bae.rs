@@ -4,7 +4,7 @@
 //! but inconsistent heuristics make it stop on a costlier path, as documented; its
 //! refusal of signed costs; and against A* on pancakes (gap, gap-1, gap-2) and 15-puzzles.
 
-use crate::common::graph::{Graph, Nodes, arb_graph, bellman_ford, check, path_cost};
+use crate::common::graph::{Graph, Nodes, arb_graph, bellman_ford, check, is, lookup, path_cost};
 use crate::common::{npuzzle, pancake};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -64,11 +64,11 @@ proptest! {
         for starts in [vec![start], vec![start, other]] {
             let from_start = consistent(&g, &starts, scales.1);
             let expected = bellman_ford(&g, &starts).unwrap()[goal as usize];
-            let problem = Problem::new(&g, starts.iter().copied(), move |&s: &u32| s == goal)
-                .heuristic(|s: &u32| to_goal[*s as usize])
+            let problem = Problem::new(&g, starts.iter().copied(), is(goal))
+                .heuristic(lookup(&to_goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal)
-                .backward_heuristic(|s: &u32| from_start[*s as usize]);
+                .backward_heuristic(lookup(&from_start));
             let engine = Bae::with_storage(Dense(Nodes(g.len()))).search(&problem);
             let is_goal = |s| s == goal;
             check("Bae", &g, &starts, is_goal, expected, &engine)?;
@@ -101,10 +101,10 @@ proptest! {
 fn inconsistent_heuristics_can_make_bae_return_a_costlier_path() {
     let g = Graph::new(4, &[(0, 1, 0u32), (2, 3, 5), (3, 1, 8), (3, 0, 6)]);
     let (to_goal, from_start) = ([0u32, 0, 0, 4], [11u32, 0, 0, 0]);
-    let problem = Problem::new(&g, [2], |&s: &u32| s == 1)
-        .heuristic(|s: &u32| to_goal[*s as usize])
+    let problem = Problem::new(&g, [2], is(1))
+        .heuristic(lookup(&to_goal))
         .backward(1)
-        .backward_heuristic(|s: &u32| from_start[*s as usize]);
+        .backward_heuristic(lookup(&from_start));
     let cost = |strategy: Strategy| {
         let search = strategy.run(&problem, &Limits::new()).unwrap();
         let found = search.into_found().unwrap();
@@ -120,8 +120,8 @@ fn inconsistent_heuristics_can_make_bae_return_a_costlier_path() {
     // `h_B(0) - h_B(3) = 11` exceeds the cost 6 between them.
     assert_eq!(cost(Strategy::Bae), 13, "bae: a costlier path");
     // The same graph with consistent heuristics (zero backwards): the optimum.
-    let consistent = Problem::new(&g, [2], |&s: &u32| s == 1)
-        .heuristic(|s: &u32| to_goal[*s as usize])
+    let consistent = Problem::new(&g, [2], is(1))
+        .heuristic(lookup(&to_goal))
         .backward(1);
     let search = Strategy::Bae.run(&consistent, &Limits::new()).unwrap();
     assert_eq!(search.found().map(|found| found.cost), Some(11));
@@ -130,7 +130,7 @@ fn inconsistent_heuristics_can_make_bae_return_a_costlier_path() {
 #[test]
 fn bae_refuses_signed_costs() {
     let g = Graph::new(3, &[(0, 1, 2i32), (1, 2, 1)]);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
+    let problem = Problem::new(&g, [0], is(2)).backward(2);
     let refused = Strategy::Bae.run(&problem, &Limits::new());
     assert_eq!(
         refused.err().and_then(|e| e.refusal()),

@@ -3,7 +3,7 @@
 
 use crate::common::graph;
 
-use graph::{Graph, Nodes, arb_graph};
+use graph::{Graph, Nodes, arb_graph, is, lookup};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use state_search::bench::{Comparison, RunOutcome};
@@ -28,7 +28,7 @@ proptest! {
             (Just(g), 0..n, 0..n)
         })
     ) {
-        let problem = || Problem::new(&g, [start], move |&s: &u32| s == goal).indexer(Nodes(g.len()));
+        let problem = || Problem::new(&g, [start], is(goal)).indexer(Nodes(g.len()));
         let mut comparison = Comparison::new().problem("graph", problem()).progress(false);
         for strategy in strategies() {
             comparison = comparison.strategy(strategy);
@@ -63,7 +63,7 @@ proptest! {
 fn skipped_pairs_are_reported_with_their_reason() {
     let g = Graph::new(3, &[(0, 1, 2u32), (1, 2, 3)]);
     let report = Comparison::new()
-        .problem("weighted", Problem::new(&g, [0], |&s: &u32| s == 2))
+        .problem("weighted", Problem::new(&g, [0], is(2)))
         .strategies(["bfs", "bibfs", "astar"])
         .unwrap()
         .repeat(3)
@@ -82,7 +82,7 @@ fn skipped_pairs_are_reported_with_their_reason() {
     // A refusal is not timed, with or without warm-up runs: no time in any rendering.
     for warmup in [0, 2] {
         let report = Comparison::new()
-            .problem("weighted", Problem::new(&g, [0], |&s: &u32| s == 2))
+            .problem("weighted", Problem::new(&g, [0], is(2)))
             .strategies(["bfs", "astar"])
             .unwrap()
             .warmup(warmup)
@@ -114,7 +114,7 @@ fn skipped_pairs_are_reported_with_their_reason() {
 fn the_table_the_csv_and_the_json_hold_the_same_numbers() {
     let g = Graph::new(4, &[(0, 1, 2u32), (1, 2, 3), (0, 2, 9), (2, 3, 1)]);
     let report = Comparison::new()
-        .problem("small", Problem::new(&g, [0], |&s: &u32| s == 3))
+        .problem("small", Problem::new(&g, [0], is(3)))
         .strategies(["dijkstra", "astar", "spfa"])
         .unwrap()
         .progress(false)
@@ -149,12 +149,9 @@ fn the_table_the_csv_and_the_json_hold_the_same_numbers() {
 fn a_chart_shows_costlier_solutions_and_names_skipped_strategies_under_its_panels() {
     // 0 -> 1 -> 3 costs 2; 0 -> 2 -> 3 costs 10 and looks better to the greedy search.
     let g = Graph::new(4, &[(0, 1, 1u32), (1, 3, 1), (0, 2, 5), (2, 3, 5)]);
-    let h = |&s: &u32| [2u32, 1, 0, 0][s as usize];
+    let h = lookup(&[2u32, 1, 0, 0]);
     let report = Comparison::new()
-        .problem(
-            "small",
-            Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(h),
-        )
+        .problem("small", Problem::new(&g, [0], is(3)).heuristic(h))
         .strategies(["astar", "gbfs", "bfs"])
         .unwrap()
         .progress(false)
@@ -180,9 +177,9 @@ fn a_chart_shows_costlier_solutions_and_names_skipped_strategies_under_its_panel
 fn charts_of_names_that_give_one_file_name_do_not_replace_each_other() {
     let g = Graph::new(3, &[(0, 1, 1u32), (1, 2, 1)]);
     let report = Comparison::new()
-        .problem("line a b", Problem::new(&g, [0], |&s: &u32| s == 2))
-        .problem("line a-b", Problem::new(&g, [0], |&s: &u32| s == 1))
-        .problem("line a+b", Problem::new(&g, [1], |&s: &u32| s == 2))
+        .problem("line a b", Problem::new(&g, [0], is(2)))
+        .problem("line a-b", Problem::new(&g, [0], is(1)))
+        .problem("line a+b", Problem::new(&g, [1], is(2)))
         .strategies(["dijkstra"])
         .unwrap()
         .progress(false)
@@ -230,7 +227,7 @@ fn a_problem_with_a_distance_to_go_is_compared_with_it() {
 fn a_problem_s_cost_limit_reaches_every_run_as_a_direct_run_s_would() {
     // 0 -> 1 -> 2 -> 3 costs 2 + 3 + 1 = 6; the edge 0 -> 2 costs 9.
     let g = Graph::new(4, &[(0, 1, 2u32), (1, 2, 3), (0, 2, 9), (2, 3, 1)]);
-    let problem = || Problem::new(&g, [0], |&s: &u32| s == 3);
+    let problem = || Problem::new(&g, [0], is(3));
     for max_cost in [5, 6] {
         let report = Comparison::new()
             .problem_with_max_cost("limited", problem(), max_cost)

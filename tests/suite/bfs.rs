@@ -3,7 +3,7 @@
 use crate::common::graph;
 use state_search::{Problem, Solver};
 
-use graph::{Graph, Nodes};
+use graph::{Graph, Nodes, is};
 use state_search::{Bfs, Dense, Outcome, Solution};
 
 /// ```text
@@ -29,7 +29,7 @@ fn graph() -> Graph<u32> {
 
 fn both(starts: &[u32], goal: u32) -> Outcome<Solution<u32, usize>> {
     let g = graph();
-    let hashed = Bfs::new().search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal));
+    let hashed = Bfs::new().search(&Problem::new(&g, starts.iter().copied(), is(goal)));
     let dense = Bfs::with_storage(Dense(Nodes(7))).search(&Problem::new(
         &g,
         starts.iter().copied(),
@@ -88,7 +88,7 @@ fn several_starts_use_the_closest() {
 #[test]
 fn the_goal_is_tested_when_generated() {
     // Reaching 2 from 0 generates it while expanding 1 (or 4): two expansions, not all.
-    let search = Bfs::new().search(&Problem::new(&graph(), [0], |&s| s == 2));
+    let search = Bfs::new().search(&Problem::new(&graph(), [0], is(2)));
     assert_eq!(search.found().unwrap().cost, 2);
     assert_eq!(search.stats.expanded, 2);
 }
@@ -98,19 +98,19 @@ fn a_reused_searcher_forgets_the_previous_search() {
     let g = graph();
     let mut bfs = Bfs::with_storage(Dense(Nodes(7))).searcher().unwrap();
     assert_eq!(
-        bfs.search(&Problem::new(&g, [0], |&s| s == 3))
+        bfs.search(&Problem::new(&g, [0], is(3)))
             .found()
             .unwrap()
             .cost,
         3
     );
     assert_eq!(
-        bfs.search(&Problem::new(&g, [2], |&s| s == 0)).outcome,
+        bfs.search(&Problem::new(&g, [2], is(0))).outcome,
         Outcome::NoPath
     );
     assert_eq!(bfs.cost(&1), None, "state 1 is not reachable from 2");
     assert_eq!(
-        bfs.search(&Problem::new(&g, [4], |&s| s == 3))
+        bfs.search(&Problem::new(&g, [4], is(3)))
             .found()
             .unwrap()
             .cost,
@@ -139,7 +139,7 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     let limited = |steps: usize| {
         Bfs::new()
             .with_limits(state_search::Limits::new().max_cost(steps))
-            .search(&Problem::new(&g, [0], |&s| s == 6))
+            .search(&Problem::new(&g, [0], is(6)))
             .outcome
     };
     // The farthest state (3) is 3 steps away: a limit of 3 cuts nothing off.
@@ -149,7 +149,7 @@ fn a_step_limit_stops_only_when_it_cuts_something_off() {
     assert_eq!(limited(0), Outcome::Stopped(state_search::StopReason::Cost));
     let from_3 = Bfs::new()
         .with_limits(state_search::Limits::new().max_cost(0))
-        .search(&Problem::new(&g, [3], |&s| s == 6));
+        .search(&Problem::new(&g, [3], is(6)));
     assert_eq!(from_3.outcome, Outcome::NoPath, "3 has no successor");
     assert_eq!(from_3.stats.expanded, 0);
 }
@@ -185,8 +185,8 @@ fn a_searcher_stopped_mid_layer_starts_afresh() {
         stopped.outcome,
         Outcome::Stopped(state_search::StopReason::Expansions)
     );
-    let fresh = limited.search(&Problem::new(&tree, [3], |&n| n == 14));
-    let reused = searcher.search(&Problem::new(&tree, [3], |&n| n == 14));
+    let fresh = limited.search(&Problem::new(&tree, [3], is(14)));
+    let reused = searcher.search(&Problem::new(&tree, [3], is(14)));
     assert_eq!(fresh.outcome, reused.outcome);
     let work = |stats: &state_search::Stats| {
         (

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use graph::{Graph, Nodes, arb_graph, bellman_ford, path_cost};
+use graph::{Graph, Nodes, arb_graph, bellman_ford, is, lookup, path_cost, watcher};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
@@ -26,7 +26,7 @@ use state_search::rng::SplitMix64;
 use state_search::strategy::{MaybeBackward, Requirement, WithIndexer};
 use state_search::{
     BidirectionalBfs, Dense, Event, Heuristic, Inapplicable, Limits, Outcome, Problem, Search,
-    Solution, StopReason, StoragePolicy, Strategy, StrategyError, visitor,
+    Solution, StopReason, StoragePolicy, Strategy, StrategyError,
 };
 
 /// ```text
@@ -233,11 +233,11 @@ fn with_heuristics(
     expected: Option<i64>,
 ) -> Result<(), TestCaseError> {
     for &strategy in strategies {
-        let problem = Problem::new(g, [start], move |&s: &u32| s == goal)
-            .heuristic(|s: &u32| to_goal[*s as usize])
+        let problem = Problem::new(g, [start], is(goal))
+            .heuristic(lookup(to_goal))
             .indexer(Nodes(g.len()))
             .backward(goal)
-            .backward_heuristic(|s: &u32| from_start[*s as usize]);
+            .backward_heuristic(lookup(from_start));
         check_storages(strategy, problem, g, (start, goal), expected)?;
     }
     Ok(())
@@ -252,7 +252,7 @@ proptest! {
     ) {
         let expected = optimum(&g, start, goal);
         for strategy in bidirectional() {
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+            let problem = Problem::new(&g, [start], is(goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             check_storages(strategy, problem, &g, (start, goal), expected)?;
@@ -266,7 +266,7 @@ proptest! {
         // Sparse: the goal is often unreachable, or reachable only one way round.
         let expected = optimum(&g, start, goal);
         for strategy in bidirectional() {
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+            let problem = Problem::new(&g, [start], is(goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             check_storages(strategy, problem, &g, (start, goal), expected)?;
@@ -308,7 +308,7 @@ proptest! {
         let g = g.with_unit_costs(unit);
         let expected = optimum(&g, start, goal);
         for strategy in bidirectional() {
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+            let problem = Problem::new(&g, [start], is(goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             check_storages(strategy, problem, &g, (start, goal), expected)?;
@@ -338,7 +338,7 @@ proptest! {
         let mut bae = Bae::with_storage(Dense(Nodes(g.len()))).searcher().unwrap();
         for (start, other, goal) in queries {
             let (start, other, goal) = (start % n, other % n, goal % n);
-            let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+            let problem = Problem::new(&g, [start], is(goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             let expected = optimum(&g, start, goal);
@@ -353,7 +353,7 @@ proptest! {
                 let by_strategy = strategy.run(&problem, &Limits::new()).unwrap();
                 prop_assert_eq!(search.found(), by_strategy.found(), "{}: the strategy's", name);
             }
-            let both = Problem::new(&g, [start, other], move |&s: &u32| s == goal)
+            let both = Problem::new(&g, [start, other], is(goal))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             let nearer = bellman_ford(&g, &[start, other]).unwrap()[goal as usize];
@@ -394,7 +394,7 @@ fn the_first_state_settled_by_both_sides_does_not_end_the_search() {
     let g = diamond();
     for strategy in bidirectional() {
         for storage in STORAGES {
-            let problem = Problem::new(&g, [0], |&s: &u32| s == 2)
+            let problem = Problem::new(&g, [0], is(2))
                 .indexer(Nodes(5))
                 .backward(2)
                 .storage(storage);
@@ -428,7 +428,7 @@ fn the_search_returns_the_best_meeting_not_the_state_both_sides_settle() {
     let g: Graph<u32> = Graph::new(6, &edges);
     for strategy in bidirectional() {
         for storage in STORAGES {
-            let problem = Problem::new(&g, [0], |&s: &u32| s == 5)
+            let problem = Problem::new(&g, [0], is(5))
                 .indexer(Nodes(6))
                 .backward(5)
                 .storage(storage);
@@ -443,11 +443,11 @@ fn the_search_returns_the_best_meeting_not_the_state_both_sides_settle() {
 fn start_equal_to_goal_and_unreachable_goals() {
     let g = diamond();
     for strategy in bidirectional() {
-        let same = Problem::new(&g, [3], |&s: &u32| s == 3).backward(3);
+        let same = Problem::new(&g, [3], is(3)).backward(3);
         let search = strategy.run(&same, &Limits::new()).unwrap();
         let found = search.found().unwrap();
         assert_eq!((&found.path, found.cost), (&vec![3], 0), "{strategy}");
-        let backwards = Problem::new(&g, [2], |&s: &u32| s == 0).backward(0);
+        let backwards = Problem::new(&g, [2], is(0)).backward(0);
         let search = strategy.run(&backwards, &Limits::new()).unwrap();
         assert!(search.is_no_path(), "{strategy}: edges are directed");
     }
@@ -462,7 +462,7 @@ fn line() -> Graph<u32> {
 /// Runs `strategy` on the line from 0 to 199 with `limits`.
 fn on_line(strategy: Strategy, limits: &Limits<u32>) -> Search<Solution<u32, u32>> {
     let g = line();
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 199).backward(199);
+    let problem = Problem::new(&g, [0], is(199)).backward(199);
     strategy.run(&problem, limits).unwrap()
 }
 
@@ -512,7 +512,7 @@ fn a_stop_after_the_sides_met_returns_the_best_path_met() {
     edges.push((7, 2, 1));
     let g = Graph::new(8, &edges);
     for strategy in bidirectional() {
-        let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
+        let problem = Problem::new(&g, [0], is(2)).backward(2);
         let search = strategy
             .run(&problem, &Limits::new().max_expansions(2))
             .unwrap();
@@ -527,10 +527,10 @@ fn a_stop_after_the_sides_met_returns_the_best_path_met() {
 #[test]
 fn a_visitor_sees_both_sides_and_can_stop_the_search() {
     let g = diamond();
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
+    let problem = Problem::new(&g, [0], is(2)).backward(2);
     for strategy in bidirectional() {
         let mut expanded = Vec::new();
-        let mut watch = visitor(|event| {
+        let mut watch = watcher(|event| {
             if let Event::Expanded { state, cost, .. } = event {
                 expanded.push((*state, cost));
             }
@@ -539,6 +539,7 @@ fn a_visitor_sees_both_sides_and_can_stop_the_search() {
         strategy
             .run_with(&problem, &Limits::new(), &mut watch)
             .unwrap();
+        drop(watch); // it borrows `expanded`
         assert!(
             expanded.contains(&(0, 0)),
             "{strategy}: the start, forwards"
@@ -547,7 +548,7 @@ fn a_visitor_sees_both_sides_and_can_stop_the_search() {
             expanded.contains(&(2, 0)),
             "{strategy}: the goal, backwards"
         );
-        let mut stop = visitor(|_| ControlFlow::Break(()));
+        let mut stop = watcher(|_| ControlFlow::Break(()));
         let search = strategy
             .run_with(&problem, &Limits::new(), &mut stop)
             .unwrap();
@@ -566,12 +567,12 @@ fn bidirectional_strategies_need_the_backward_direction_and_one_start() {
         result.err().and_then(|error| error.refusal())
     };
     for strategy in bidirectional() {
-        let forward_only = Problem::new(&g, [0], |&s: &u32| s == 2);
+        let forward_only = Problem::new(&g, [0], is(2));
         assert_eq!(
             refusal(strategy.run(&forward_only, &Limits::new())),
             Some((strategy, Inapplicable::NeedsBackward))
         );
-        let two_starts = Problem::new(&g, [0, 1], |&s: &u32| s == 2).backward(2);
+        let two_starts = Problem::new(&g, [0, 1], is(2)).backward(2);
         assert_eq!(
             refusal(strategy.run(&two_starts, &Limits::new())),
             Some((strategy, Inapplicable::NeedsOneStart))
@@ -594,7 +595,7 @@ fn a_backward_goal_that_fails_the_goal_test_is_refused() {
             &weighted
         };
         // Searching back from 3 would return a path that ends off the goal 2.
-        let problem = Problem::new(g, [0], |&s: &u32| s == 2).backward(3);
+        let problem = Problem::new(g, [0], is(2)).backward(3);
         let refused = strategy.run(&problem, &Limits::new());
         assert_eq!(
             refused.err().and_then(|error| error.refusal()),
@@ -613,7 +614,7 @@ fn a_negative_step_is_refused() {
         .into_iter()
         .filter(|s| !s.info().needs(Requirement::UnsignedCost));
     for strategy in signed {
-        let problem = Problem::new(&g, [0], |&s: &u32| s == 2).backward(2);
+        let problem = Problem::new(&g, [0], is(2)).backward(2);
         let refused = strategy.run(&problem, &Limits::new());
         assert_eq!(
             refused.err().and_then(|e| e.refusal()),

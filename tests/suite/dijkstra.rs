@@ -3,7 +3,7 @@
 use crate::common::graph;
 use state_search::{Problem, Solver};
 
-use graph::{Graph, Nodes};
+use graph::{Graph, Nodes, is};
 use state_search::queue::{BucketQueue, RadixQueue};
 use state_search::{Dense, Dijkstra, Outcome};
 
@@ -45,24 +45,24 @@ fn each_dijkstra(
     };
     test("hashed heap", &mut |starts, goal| {
         run(Dijkstra::new()
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)))
             .outcome)
     });
     test("dense heap", &mut |starts, goal| {
         run(Dijkstra::with_storage(Dense(Nodes(7)))
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)))
             .outcome)
     });
     test("dense bucket", &mut |starts, goal| {
         let d = Dijkstra::with_storage(Dense(Nodes(7))).with_queue(BucketQueue::new());
         run(d
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)))
             .outcome)
     });
     test("hashed radix", &mut |starts, goal| {
         let d = Dijkstra::new().with_queue(RadixQueue::new());
         run(d
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)))
             .outcome)
     });
 }
@@ -108,14 +108,13 @@ fn ties_give_an_optimal_path_the_same_way_every_time() {
     // (0) -1-> (1) -1-> (3)   and   (0) -1-> (2) -1-> (3): two optimal paths.
     let g = Graph::new(4, &[(0, 1, 1), (0, 2, 1), (1, 3, 1), (2, 3, 1)]);
     let first = Dijkstra::new()
-        .search(&Problem::new(&g, [0], |&s| s == 3))
+        .search(&Problem::new(&g, [0], is(3)))
         .into_found()
         .unwrap();
     assert_eq!(first.cost, 2);
     assert!(first.path == [0, 1, 3] || first.path == [0, 2, 3]);
     for _ in 0..3 {
-        let again =
-            Dijkstra::with_storage(Dense(Nodes(4))).search(&Problem::new(&g, [0], |&s| s == 3));
+        let again = Dijkstra::with_storage(Dense(Nodes(4))).search(&Problem::new(&g, [0], is(3)));
         assert_eq!(again.into_found().unwrap(), first);
     }
 }
@@ -138,7 +137,7 @@ fn reach_settles_every_reachable_state_with_its_least_cost() {
 #[test]
 fn a_negative_step_cost_stops_the_search_without_a_panic() {
     let g = Graph::new(2, &[(0, 1, -1i32)]);
-    let search = Dijkstra::new().search(&Problem::new(&g, [0], |&s| s == 1));
+    let search = Dijkstra::new().search(&Problem::new(&g, [0], is(1)));
     assert_eq!(
         search.stop_reason(),
         Some(state_search::StopReason::NegativeCost)
@@ -149,10 +148,10 @@ fn a_negative_step_cost_stops_the_search_without_a_panic() {
 fn a_path_whose_cost_overflows_is_not_the_answer_and_is_no_panic() {
     //   (0) -250-> (1) -10-> (3)     (0) -255-> (2): the answer fits u8, the detour not.
     let g = Graph::new(4, &[(0, 1, 250u8), (1, 3, 10), (0, 2, 255)]);
-    let search = Dijkstra::new().search(&Problem::new(&g, [0], |&s| s == 2));
+    let search = Dijkstra::new().search(&Problem::new(&g, [0], is(2)));
     assert_eq!(search.found().unwrap().cost, 255);
     // When only an overflowing path reaches the goal, the search says so.
-    let search = Dijkstra::new().search(&Problem::new(&g, [0], |&s| s == 3));
+    let search = Dijkstra::new().search(&Problem::new(&g, [0], is(3)));
     assert_eq!(
         search.stop_reason(),
         Some(state_search::StopReason::CostOverflow)
@@ -165,7 +164,7 @@ fn the_goal_that_ended_a_search_counts_as_settled() {
     let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
     let mut dijkstra = Dijkstra::new().searcher().unwrap();
     let found = dijkstra
-        .search(&Problem::new(&line, [0], |&n| n == 3))
+        .search(&Problem::new(&line, [0], is(3)))
         .into_found()
         .unwrap();
     assert_eq!((found.path, found.cost), (vec![0, 1, 2, 3], 3));
@@ -177,7 +176,7 @@ fn the_goal_that_ended_a_search_counts_as_settled() {
     let h = |&n: &u32| 3u32.saturating_sub(n);
     assert!(
         astar
-            .search(&Problem::new(&line, [0], |&n| n == 3).heuristic(&h))
+            .search(&Problem::new(&line, [0], is(3)).heuristic(&h))
             .found()
             .is_some()
     );

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use graph::{Graph, arb_graph, bellman_ford, best_goal, path_cost};
+use graph::{Graph, arb_graph, bellman_ford, best_goal, is, lookup, path_cost};
 use pools::{THREADS, pool};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -121,9 +121,9 @@ proptest! {
     fn agrees_with_bellman_ford_on_every_pool((g, starts, goals, scales) in case()) {
         let expected = best_goal(&bellman_ford(&g, &starts).unwrap(), |s| goals[s as usize]);
         let table = scaled_heuristic(&g, &goals, &scales);
-        let problem = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize]);
-        let informed = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize])
-            .heuristic(|s: &u32| table[*s as usize]);
+        let problem = Problem::new(&g, starts.iter().copied(), lookup(&goals));
+        let informed = Problem::new(&g, starts.iter().copied(), lookup(&goals))
+            .heuristic(lookup(&table));
         for threads in THREADS {
             let search = pool(threads)
                 .install(|| Search::Hda.par_run(&problem, &Limits::new()))
@@ -178,7 +178,7 @@ fn the_engine_finds_the_optimum_on_a_grid_with_many_equal_paths() {
     let goal = 60 * 60 - 1;
     for threads in THREADS {
         let search = pool(threads).install(|| {
-            Hda::new().search(&Problem::new(&g, [0], |&s| s == goal).heuristic(&|_: &u32| 0))
+            Hda::new().search(&Problem::new(&g, [0], is(goal)).heuristic(&|_: &u32| 0))
         });
         let found = search.found().unwrap();
         assert_eq!(found.cost, 118, "{threads} threads");
@@ -188,19 +188,19 @@ fn the_engine_finds_the_optimum_on_a_grid_with_many_equal_paths() {
     }
     // A start that is a goal: the empty path, nothing expanded.
     let search = pool(2)
-        .install(|| Hda::new().search(&Problem::new(&g, [7], |&s| s == 7).heuristic(&|_: &u32| 0)));
+        .install(|| Hda::new().search(&Problem::new(&g, [7], is(7)).heuristic(&|_: &u32| 0)));
     assert_eq!(search.found().unwrap().path, [7]);
     assert_eq!(search.stats.expanded, 0);
     // No start at all: no path.
-    let search = pool(2)
-        .install(|| Hda::new().search(&Problem::new(&g, [], |&s| s == 7).heuristic(&|_: &u32| 0)));
+    let search =
+        pool(2).install(|| Hda::new().search(&Problem::new(&g, [], is(7)).heuristic(&|_: &u32| 0)));
     assert!(search.is_no_path());
 }
 
 #[test]
 fn limits_stop_every_thread() {
     let g = line(20_000);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 19_999);
+    let problem = Problem::new(&g, [0], is(19_999));
     for threads in THREADS {
         let run = |limits: Limits<u32>| {
             pool(threads)
@@ -241,7 +241,7 @@ fn limits_stop_every_thread() {
 #[test]
 fn refusals_are_typed() {
     let negative = Graph::new(3, &[(0, 1, -1i32), (1, 2, 1)]);
-    let problem = Problem::new(&negative, [0], |&s: &u32| s == 2);
+    let problem = Problem::new(&negative, [0], is(2));
     for threads in THREADS {
         let refused = pool(threads)
             .install(|| Search::Hda.par_run(&problem, &Limits::new()))
@@ -252,7 +252,7 @@ fn refusals_are_typed() {
         );
     }
     let g = line(5);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 4);
+    let problem = Problem::new(&g, [0], is(4));
     let refused = Search::Hda.run(&problem, &Limits::new()).unwrap_err();
     assert_eq!(
         refused.refusal(),
@@ -269,8 +269,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_not_a_dead_end() {
     let g = Graph::new(3, &[(0, 1, 200u8), (1, 2, 100)]);
     let estimates = [254u8, 100, 0];
     let h = move |&s: &u32| estimates[s as usize];
-    let search =
-        pool(2).install(|| Hda::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&h)));
+    let search = pool(2).install(|| Hda::new().search(&Problem::new(&g, [0], is(2)).heuristic(&h)));
     assert_eq!(
         search.stop_reason(),
         Some(StopReason::CostOverflow),
@@ -278,7 +277,7 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_not_a_dead_end() {
     );
     // The largest estimate marks a dead end.
     let dead_end = |&s: &u32| if s == 1 { u8::MAX } else { 0 };
-    let search = pool(2)
-        .install(|| Hda::new().search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&dead_end)));
+    let search =
+        pool(2).install(|| Hda::new().search(&Problem::new(&g, [0], is(2)).heuristic(&dead_end)));
     assert_eq!(search.outcome, Outcome::NoPath, "{search:?}");
 }

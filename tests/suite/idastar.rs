@@ -5,7 +5,7 @@ use crate::common::graph;
 use state_search::InPlaceSolver;
 use state_search::{Problem, Solver};
 
-use graph::{Graph, Nodes};
+use graph::{Graph, Nodes, is};
 use state_search::{
     CycleCheck, Dense, Event, Hashed, IdaStar, InPlaceIdaStar, InPlaceSpace, Outcome, Solution,
     StopReason,
@@ -53,7 +53,7 @@ fn iterations_raise_the_bound_to_the_least_cut_off_f() {
         core::ops::ControlFlow::Continue(())
     };
     let search = IdaStar::new().search_with(
-        &Problem::new(&graph(), [0], |&s| s == 3).heuristic(&h),
+        &Problem::new(&graph(), [0], is(3)).heuristic(&h),
         &mut watch,
     );
     assert_eq!(search.found().unwrap().cost, 4);
@@ -85,7 +85,7 @@ fn every_variant_finds_the_optimum() {
 
 #[test]
 fn a_start_that_is_a_goal_is_a_path_of_one_state() {
-    let search = IdaStar::new().search(&Problem::new(&graph(), [2], |&s| s == 2).heuristic(&h));
+    let search = IdaStar::new().search(&Problem::new(&graph(), [2], is(2)).heuristic(&h));
     assert_eq!(
         search.outcome,
         Outcome::Found(Solution {
@@ -126,7 +126,7 @@ fn without_a_table_a_cyclic_space_runs_until_a_limit() {
     let ida = IdaStar::new()
         .with_cycle_check(CycleCheck::None)
         .with_limits(state_search::Limits::new().max_expansions(500));
-    let search = ida.search(&Problem::new(&g, [0], |&s| s == 2).heuristic(&zero));
+    let search = ida.search(&Problem::new(&g, [0], is(2)).heuristic(&zero));
     assert_eq!(search.stop_reason(), Some(StopReason::Expansions));
 }
 
@@ -392,7 +392,7 @@ fn an_estimate_of_max_is_a_dead_end_not_an_overflow() {
         }
     });
     let h = |&n: &u32| if n >= 100 { u32::MAX } else { 0 };
-    let goal = |&n: &u32| n == 50;
+    let goal = is(50);
     assert_eq!(
         state_search::astar(&space, [0], &h, goal).outcome,
         Outcome::NoPath
@@ -437,7 +437,7 @@ fn branch_and_bound_keeps_each_better_goal_until_none_is_left() {
             core::ops::ControlFlow::Continue(())
         };
         let search = engine.search_with(
-            &Problem::new(&two_routes(), [0], |&s| s == 3).heuristic(&|_: &u32| 0),
+            &Problem::new(&two_routes(), [0], is(3)).heuristic(&|_: &u32| 0),
             &mut watch,
         );
         assert_eq!(
@@ -458,8 +458,7 @@ fn a_stopped_branch_and_bound_keeps_its_best_goal_as_the_partial_solution() {
     let engine = IdaStar::with_table(Hashed)
         .branch_and_bound()
         .with_limits(state_search::Limits::new().max_expansions(2));
-    let search =
-        engine.search(&Problem::new(&two_routes(), [0], |&s| s == 3).heuristic(&|_: &u32| 0));
+    let search = engine.search(&Problem::new(&two_routes(), [0], is(3)).heuristic(&|_: &u32| 0));
     assert_eq!(search.outcome, Outcome::Stopped(StopReason::Expansions));
     assert_eq!(
         search.partial,

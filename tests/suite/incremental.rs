@@ -7,7 +7,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::common::graph::{Graph, Nodes, bellman_ford, path_cost};
+use crate::common::graph::{Graph, Nodes, bellman_ford, is, path_cost};
 use crate::common::movingai as oracle;
 
 use proptest::prelude::*;
@@ -67,7 +67,7 @@ fn check_graph_answer(
     outcome: &Outcome<state_search::Solution<u32, u32>>,
 ) -> Result<(), TestCaseError> {
     let least = bellman_ford(graph, &[start]).unwrap()[goal as usize];
-    let fresh = dijkstra(graph, [start], |&s| s == goal);
+    let fresh = dijkstra(graph, [start], is(goal));
     prop_assert_eq!(fresh.found().map(|f| i64::from(f.cost)), least);
     match outcome {
         Outcome::Found(found) => {
@@ -184,8 +184,9 @@ fn check_map_answer(
     let diagonals = space.space().connectivity() == Connectivity::Eight;
     let at = |p: Pos| (p.row as usize, p.col as usize);
     let least = oracle::distance(&oracle::graph(&walled, diagonals), at(start), at(goal));
-    let fresh = AStar::with_storage(Dense(space.indexer()))
-        .search(&Problem::new(space, [start], |&p| p == goal).heuristic(space.heuristic(goal)));
+    let fresh = AStar::with_storage(Dense(space.indexer())).search(
+        &Problem::new(space, [start], crate::movingai::at(goal)).heuristic(space.heuristic(goal)),
+    );
     prop_assert_eq!(fresh.found().is_some(), least.is_some());
     match outcome {
         Outcome::Found(found) => {
@@ -293,8 +294,9 @@ fn walled_map(side: u32, wall_odds: u64, seed: u64) -> OctileMap {
 
 /// The expansions of a fresh A* from `start` to `goal` on `space`.
 fn fresh_astar(space: &ClosableSpace, start: Pos, goal: Pos) -> (Option<OctileCost>, u64) {
-    let search = AStar::with_storage(Dense(space.indexer()))
-        .search(&Problem::new(space, [start], |&p| p == goal).heuristic(space.heuristic(goal)));
+    let search = AStar::with_storage(Dense(space.indexer())).search(
+        &Problem::new(space, [start], crate::movingai::at(goal)).heuristic(space.heuristic(goal)),
+    );
     (search.found().map(|f| f.cost), search.stats.expanded)
 }
 

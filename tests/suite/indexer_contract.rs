@@ -4,6 +4,7 @@
 //! builds only, so those tests are `#[cfg(debug_assertions)]`), and `ParBfs` reports one
 //! iteration.
 
+use crate::common::graph::is;
 use state_search::store::{DenseTable, TranspositionTable};
 use state_search::{Dense, IdaStar, Problem, Solver, StateIndexer, unit_from_fn};
 
@@ -57,8 +58,7 @@ const UPTO_15: Identity = Identity(15);
 
 #[test]
 fn idastar_with_a_dense_table_and_a_sound_indexer_finds_the_path() {
-    let search =
-        IdaStar::with_table(Dense(UPTO_15)).search(&Problem::new(&line(), [0], |&n| n == 14));
+    let search = IdaStar::with_table(Dense(UPTO_15)).search(&Problem::new(&line(), [0], is(14)));
     assert_eq!(search.found().unwrap().cost, 14);
 }
 
@@ -71,7 +71,7 @@ fn idastar_with_a_dense_table_and_a_sound_indexer_finds_the_path() {
 fn idastar_with_a_dense_table_catches_an_indexer_that_merges_states() {
     // Without the check, state 7 looks like state 0 reached again at a greater cost, is
     // pruned, and the search answers "no path" instead of cost 14.
-    let _ = IdaStar::with_table(Dense(Mod7)).search(&Problem::new(&line(), [0], |&n| n == 14));
+    let _ = IdaStar::with_table(Dense(Mod7)).search(&Problem::new(&line(), [0], is(14)));
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn a_dense_table_checks_the_round_trip_of_what_it_stores() {
 mod par_bfs {
     #[cfg(debug_assertions)]
     use super::Mod7;
-    use super::{Identity, UPTO_15, line};
+    use super::{Identity, UPTO_15, is, line};
     use state_search::{ParBfs, StateIndexer, unit_from_fn};
 
     /// Breaks the contract: `state` is not the inverse of `index` (`state(i) = i + 1`).
@@ -132,7 +132,7 @@ mod par_bfs {
     )]
     fn par_bfs_catches_an_indexer_that_merges_states() {
         // Without the check: "no path" where the cost is 14.
-        let _ = ParBfs::new().search(&line(), &Mod7, [0], |&n| n == 14);
+        let _ = ParBfs::new().search(&line(), &Mod7, [0], is(14));
     }
 
     #[test]
@@ -144,7 +144,7 @@ mod par_bfs {
     fn par_bfs_catches_a_state_that_is_not_the_inverse_of_index() {
         // Without the check: a path through states that do not exist.
         let space = unit_from_fn(|&n: &u32| [n + 4].into_iter().filter(|&m| m < 30));
-        let _ = ParBfs::new().search(&space, &OffByOne, [0], |&n| n == 20);
+        let _ = ParBfs::new().search(&space, &OffByOne, [0], is(20));
     }
 
     #[test]
@@ -154,21 +154,21 @@ mod par_bfs {
     )]
     fn par_bfs_names_the_contract_for_an_index_at_the_bound() {
         // A bound of 10 on a line that goes to 14.
-        let _ = ParBfs::new().search(&line(), &Identity(10), [0], |&n| n == 14);
+        let _ = ParBfs::new().search(&line(), &Identity(10), [0], is(14));
     }
 
     #[test]
     #[should_panic(expected = "StateIndexer contract broken: index() returned 1000, but \
                                bound() is 10")]
     fn par_bfs_names_the_contract_for_an_index_beyond_its_marks() {
-        let _ = ParBfs::new().search(&line(), &Far, [0], |&n| n == 14);
+        let _ = ParBfs::new().search(&line(), &Far, [0], is(14));
     }
 
     #[test]
     #[should_panic(expected = "StateIndexer contract broken: index() returned 1000, but \
                                bound() is 10")]
     fn par_bfs_names_the_contract_for_a_start_beyond_the_bound() {
-        let _ = ParBfs::new().search(&line(), &Far, [7], |&n| n == 14);
+        let _ = ParBfs::new().search(&line(), &Far, [7], is(14));
     }
 
     #[test]
@@ -194,17 +194,17 @@ mod par_bfs {
     fn par_bfs_counts_one_iteration() {
         let space = line();
         let engine = ParBfs::new();
-        let found = engine.search(&space, &UPTO_15, [0], |&n| n == 14).unwrap();
+        let found = engine.search(&space, &UPTO_15, [0], is(14)).unwrap();
         assert_eq!(found.found().unwrap().cost, 14);
         assert_eq!(found.stats.iterations, 1);
         let none = engine.search(&space, &UPTO_15, [0], |_| false).unwrap();
         assert!(none.found().is_none());
         assert_eq!(none.stats.iterations, 1);
-        let at_start = engine.search(&space, &UPTO_15, [3], |&n| n == 3).unwrap();
+        let at_start = engine.search(&space, &UPTO_15, [3], is(3)).unwrap();
         assert_eq!(at_start.found().unwrap().cost, 0);
         assert_eq!(at_start.stats.iterations, 1);
 
-        let hashed = engine.search_hashed(&space, [0], |&n| n == 14).unwrap();
+        let hashed = engine.search_hashed(&space, [0], is(14)).unwrap();
         assert_eq!(hashed.found().unwrap().cost, 14);
         assert_eq!(hashed.stats.iterations, 1);
         let none = engine.search_hashed(&space, [0], |_| false).unwrap();

@@ -7,10 +7,10 @@
 
 use core::ops::ControlFlow;
 
-use crate::common::graph::{Nodes, arb_graph, bellman_ford};
+use crate::common::graph::{Nodes, arb_graph, bellman_ford, is, watcher};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use state_search::{Event, Limits, Problem, Strategy, visitor};
+use state_search::{Event, Limits, Problem, Strategy};
 
 /// The estimate of a state that cannot reach the other end: any is admissible, and one
 /// above every other keeps the heuristic consistent.
@@ -97,14 +97,14 @@ proptest! {
             .collect();
         let cover = maximum_matching(&must, n);
 
-        let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+        let problem = Problem::new(&g, [start], is(goal))
             .heuristic(|&s: &u32| u32::try_from(h_forward[s as usize]).unwrap())
             .indexer(Nodes(n))
             .backward(goal)
             .backward_heuristic(|&s: &u32| u32::try_from(h_backward[s as usize]).unwrap());
         let mut expanded = Vec::new();
         let mut reopened = 0;
-        let mut watch = visitor(|event| {
+        let mut watch = watcher(|event| {
             match event {
                 Event::Expanded { state, cost, .. } => expanded.push((*state as usize, i64::from(cost))),
                 Event::Reopened { .. } => reopened += 1,
@@ -113,6 +113,7 @@ proptest! {
             ControlFlow::Continue(())
         });
         let search = Strategy::Nbs.run_with(&problem, &Limits::new(), &mut watch).unwrap();
+        drop(watch); // it borrows `expanded` and `reopened`
         prop_assert_eq!(search.found().map(|f| i64::from(f.cost)), Some(optimum));
         prop_assert_eq!(reopened, 0);
         // The expansions come in pairs, the forward state first, each at its least cost.

@@ -5,12 +5,12 @@
 
 use core::ops::ControlFlow;
 
-use crate::common::graph::{Nodes, arb_graph, bellman_ford};
+use crate::common::graph::{Nodes, arb_graph, bellman_ford, is, lookup, watcher};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use state_search::bench::Comparison;
 use state_search::strategy::Queue;
-use state_search::{Event, FCounts, Limits, Problem, Strategy, Visitor, visitor};
+use state_search::{Event, FCounts, Limits, Problem, Strategy, Visitor};
 
 /// The estimate of a state that cannot reach the goal: above every other, consistent.
 const DEAD_END: i64 = 100_000;
@@ -50,11 +50,11 @@ proptest! {
         let h = consistent(&to_goal, scale);
         let h_back = consistent(&from_start, scale);
         let make = || {
-            Problem::new(&g, [start], move |&s: &u32| s == goal)
-                .heuristic(|&s: &u32| h[s as usize])
+            Problem::new(&g, [start], is(goal))
+                .heuristic(lookup(&h))
                 .indexer(Nodes(n))
                 .backward(goal)
-                .backward_heuristic(|&s: &u32| h_back[s as usize])
+                .backward_heuristic(lookup(&h_back))
         };
         let problem = make();
         let optimum = from_start[goal as usize];
@@ -66,8 +66,8 @@ proptest! {
         });
         for strategy in [Strategy::Dijkstra(Queue::default()), Strategy::AStar, Strategy::AStarBucket] {
             let mut counts = FCounts::new();
-            let forward = |s: &u32| h[*s as usize];
-            let backward = |s: &u32| h_back[*s as usize];
+            let forward = lookup(&h);
+            let backward = lookup(&h_back);
             let search = strategy
                 .run_with(&problem, &Limits::new(), &mut counts.watch(forward, backward))
                 .unwrap();
@@ -100,12 +100,12 @@ proptest! {
         let (start, goal) = (ends.0 % nodes, ends.1 % nodes);
         let from_start = bellman_ford(&g, &[start]).unwrap();
         let to_goal = bellman_ford(&g.reversed(), &[goal]).unwrap();
-        let problem = Problem::new(&g, [start], move |&s: &u32| s == goal)
+        let problem = Problem::new(&g, [start], is(goal))
             .indexer(Nodes(n))
             .backward(goal);
         for strategy in [Strategy::BidirectionalDijkstra, Strategy::Nbs] {
             let mut sides = [0u64; 2];
-            let mut watch = visitor(|event| {
+            let mut watch = watcher(|event| {
                 if let Event::Expanded { state, cost, backward, .. } = event {
                     // Each side expands a state at its least cost from its own end.
                     let least = if backward { to_goal[*state as usize] } else { from_start[*state as usize] };
@@ -115,6 +115,7 @@ proptest! {
                 ControlFlow::Continue(())
             });
             let search = strategy.run_with(&problem, &Limits::new(), &mut watch).unwrap();
+            drop(watch); // it borrows `sides`
             prop_assert_eq!(search.found().map(|f| i64::from(f.cost)), from_start[goal as usize]);
             prop_assert_eq!(sides[0] + sides[1], search.stats.expanded);
         }
@@ -129,12 +130,12 @@ proptest! {
 fn a_search_started_again_by_automatic_storage_is_counted_once() {
     let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
     let far = 200_000;
-    let problem = Problem::new(&space, [0], move |&n: &u32| n == far).indexer(Nodes(1 << 22));
+    let problem = Problem::new(&space, [0], is(far)).indexer(Nodes(1 << 22));
     let mut counts = FCounts::new();
     let mut restarts = 0;
     let search = {
         let mut watch = counts.watch(|_: &u32| 0, |_: &u32| 0);
-        let mut both = visitor(|event: Event<'_, u32, u32>| {
+        let mut both = watcher(|event: Event<'_, u32, u32>| {
             if let Event::Restarted { .. } = event {
                 restarts += 1;
             }
@@ -149,7 +150,7 @@ fn a_search_started_again_by_automatic_storage_is_counted_once() {
     assert_eq!(counts.total(), search.stats.expanded);
     assert_eq!(counts.below(far), u64::from(far));
 
-    let mut stop = visitor(|event: Event<'_, u32, u32>| match event {
+    let mut stop = watcher(|event: Event<'_, u32, u32>| match event {
         Event::Restarted { .. } => ControlFlow::Break(()),
         _ => ControlFlow::Continue(()),
     });

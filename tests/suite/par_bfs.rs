@@ -10,7 +10,7 @@ use crate::common::pools;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use graph::{Graph, Nodes, arb_graph, bfs_steps, path_cost};
+use graph::{Graph, Nodes, arb_graph, bfs_steps, is, lookup, path_cost};
 use pools::{THREADS, pool};
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -59,7 +59,7 @@ proptest! {
     #[test]
     fn agrees_with_bfs_on_every_pool((g, starts, goals) in case()) {
         let n = g.len();
-        let problem = Problem::new(&g, starts.iter().copied(), |&s: &u32| goals[s as usize])
+        let problem = Problem::new(&g, starts.iter().copied(), lookup(&goals))
             .indexer(Nodes(n));
         let expected = Search::Bfs.run(&problem, &Limits::new()).unwrap();
         let steps = bfs_steps(&g, &starts);
@@ -202,7 +202,7 @@ fn hashed_storage_honours_the_limits() {
             .install(|| {
                 ParBfs::new()
                     .with_limits(limits)
-                    .search_hashed(&g, [0], |&s| s == 9_999)
+                    .search_hashed(&g, [0], is(9_999))
             })
             .unwrap()
     };
@@ -225,12 +225,12 @@ fn hashed_storage_honours_the_limits() {
 fn the_engine_counts_steps_and_the_strategy_costs() {
     let g = line(50);
     let search = pool(2)
-        .install(|| ParBfs::new().search(&g, &Nodes(50), [0], |&s| s == 49))
+        .install(|| ParBfs::new().search(&g, &Nodes(50), [0], is(49)))
         .unwrap();
     let found = search.found().unwrap();
     assert_eq!(found.cost, 49);
     assert_eq!(found.path, (0..50).collect::<Vec<u32>>());
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 49).indexer(Nodes(50));
+    let problem = Problem::new(&g, [0], is(49)).indexer(Nodes(50));
     let search = pool(8)
         .install(|| Search::ParBfs.par_run(&problem, &Limits::new()))
         .unwrap();
@@ -240,7 +240,7 @@ fn the_engine_counts_steps_and_the_strategy_costs() {
 #[test]
 fn limits_stop_the_search() {
     let g = line(10_000);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 9_999).indexer(Nodes(10_000));
+    let problem = Problem::new(&g, [0], is(9_999)).indexer(Nodes(10_000));
     let run = |limits: Limits<u32>| {
         pool(2)
             .install(|| Search::ParBfs.par_run(&problem, &limits))
@@ -265,7 +265,7 @@ fn limits_stop_the_search() {
     // falls back to hash tables, which reach the limit as the search grows.
     let refused = ParBfs::new()
         .with_limits(Limits::new().max_memory(1_000))
-        .search(&g, &Nodes(10_000), [0], |&s| s == 9_999);
+        .search(&g, &Nodes(10_000), [0], is(9_999));
     assert_eq!(refused.unwrap_err().reason, CapacityErrorKind::MemoryLimit);
     let search = run(Limits::new().max_memory(1_000));
     match search.stop_reason() {
@@ -280,11 +280,11 @@ fn limits_stop_the_search() {
 fn refusals_are_typed() {
     let g = line(5);
     // Without an indexer it runs on hash tables.
-    let no_indexer = Problem::new(&g, [0], |&s: &u32| s == 4);
+    let no_indexer = Problem::new(&g, [0], is(4));
     let search = Search::ParBfs.par_run(&no_indexer, &Limits::new()).unwrap();
     assert_eq!(search.found().unwrap().cost, 4 * UNIT);
     let weighted = Graph::new(5, &[(0, 1, 1u32), (1, 4, 2)]);
-    let problem = Problem::new(&weighted, [0], |&s: &u32| s == 4).indexer(Nodes(5));
+    let problem = Problem::new(&weighted, [0], is(4)).indexer(Nodes(5));
     let refused = Search::ParBfs
         .par_run(&problem, &Limits::new())
         .unwrap_err();
@@ -292,14 +292,14 @@ fn refusals_are_typed() {
         refused.refusal(),
         Some((Search::ParBfs, Inapplicable::NeedsUniformCost))
     );
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 4).indexer(Nodes(5));
+    let problem = Problem::new(&g, [0], is(4)).indexer(Nodes(5));
     let refused = Search::ParBfs.run(&problem, &Limits::new()).unwrap_err();
     assert_eq!(
         refused.refusal(),
         Some((Search::ParBfs, Inapplicable::NeedsSyncProblem))
     );
     // `run` names the call to make first, whatever else the problem lacks.
-    let unshared = Problem::new(&weighted, [0], |&s: &u32| s == 4);
+    let unshared = Problem::new(&weighted, [0], is(4));
     let refused = Search::ParBfs.run(&unshared, &Limits::new()).unwrap_err();
     assert_eq!(
         refused.refusal(),

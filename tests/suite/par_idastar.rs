@@ -4,6 +4,7 @@
 
 #![cfg(feature = "parallel")]
 
+use crate::common::graph::is;
 use crate::common::npuzzle as oracle;
 use crate::common::pools;
 
@@ -238,7 +239,7 @@ fn only_the_parallel_entry_points_run_it() {
         })
     ));
     let space = state_search::unit_from_fn(|&n: &u32| [n + 1]);
-    let problem = state_search::Problem::new(&space, [0], |&n| n == 3);
+    let problem = state_search::Problem::new(&space, [0], is(3));
     assert!(matches!(
         Strategy::ParIdaStar.run(&problem, &Limits::new()),
         Err(StrategyError::NotApplicable {

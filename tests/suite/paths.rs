@@ -4,10 +4,11 @@
 
 use crate::common::graph;
 use crate::common::paths as oracle;
+use crate::movingai::at;
 
 use std::collections::HashSet;
 
-use graph::{Graph, Nodes, arb_graph, path_cost};
+use graph::{Graph, Nodes, among, arb_graph, is, path_cost};
 use oracle::{Count, acyclic, optimal_count, scaled_heuristic, simple_paths};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
@@ -52,7 +53,7 @@ fn all_optimal(
     starts: &[u32],
     goals: &[u32],
 ) -> (OptimalPaths<u32, u32>, OptimalPaths<u32, u32>) {
-    let is_goal = |n: &u32| goals.contains(n);
+    let is_goal = among(goals);
     let run = |storage| {
         let problem = Problem::new(graph, starts.iter().copied(), is_goal)
             .indexer(Nodes(graph.len()))
@@ -240,7 +241,7 @@ proptest! {
         (graph, starts, goals) in arb_case(false),
         scales in prop::collection::vec(any::<u8>(), 8),
     ) {
-        let is_goal = |n: &u32| goals.contains(n);
+        let is_goal = among(&goals);
         let h = scaled_heuristic(&graph, &goals, &scales);
         let plain = Problem::new(&graph, starts.iter().copied(), is_goal);
         let found = first_k(&plain, Strategy::Dijkstra(Queue::Heap));
@@ -256,7 +257,7 @@ proptest! {
     fn yen_agrees_for_every_optimal_inner_strategy(
         (graph, starts, goals) in arb_case(false),
     ) {
-        let is_goal = |n: &u32| goals.contains(n);
+        let is_goal = among(&goals);
         let problem = Problem::new(&graph, starts.iter().copied(), is_goal)
             .indexer(Nodes(graph.len()))
             .storage(StoragePolicy::Dense);
@@ -277,7 +278,7 @@ proptest! {
     ) {
         let unit = graph.with_unit_costs(1u32);
         let (start, goal) = (starts[0], goals[0]);
-        let problem = Problem::new(&unit, [start], |&n| n == goal).backward(goal);
+        let problem = Problem::new(&unit, [start], is(goal)).backward(goal);
         let found = first_k(&problem, Strategy::BidirectionalBfs);
         check_yen(&unit, &[start], &[goal], &found, "bibfs")?;
     }
@@ -327,22 +328,22 @@ fn a_zero_cost_self_loop_counts_only_on_an_optimal_path() {
             (3, 3, 0),
         ],
     );
-    let all = optimal_paths(&Problem::new(&on, [0], |&n| n == 2), &Limits::new()).unwrap();
+    let all = optimal_paths(&Problem::new(&on, [0], is(2)), &Limits::new()).unwrap();
     assert_eq!(all.count(), PathCount::Infinite);
     assert_eq!(all.iter().collect::<Vec<_>>(), [vec![0, 1, 2]]);
     let off = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 3, 2), (3, 2, 1), (3, 3, 0)]);
-    let all = optimal_paths(&Problem::new(&off, [0], |&n| n == 2), &Limits::new()).unwrap();
+    let all = optimal_paths(&Problem::new(&off, [0], is(2)), &Limits::new()).unwrap();
     assert_eq!(all.count(), PathCount::Exact(1));
 }
 
 #[test]
 fn no_path_is_an_empty_answer() {
     let graph = Graph::new(3, &[(0, 1, 1)]);
-    let all = optimal_paths(&Problem::new(&graph, [0], |&n| n == 2), &Limits::new()).unwrap();
+    let all = optimal_paths(&Problem::new(&graph, [0], is(2)), &Limits::new()).unwrap();
     assert_eq!((all.cost(), all.count()), (None, PathCount::Exact(0)));
     assert!(all.dag().is_empty());
     assert_eq!(all.iter().next(), None);
-    let problem = Problem::new(&graph, [0], |&n| n == 2);
+    let problem = Problem::new(&graph, [0], is(2));
     let mut yen = k_shortest_paths(&problem, Strategy::AStar, &Limits::new()).unwrap();
     assert!(yen.next().is_none());
     assert!(yen.next().is_none());
@@ -364,7 +365,7 @@ fn limits_and_negative_costs_are_errors() {
     );
 
     let negative = Graph::new(3, &[(0, 1, 2), (1, 2, -1)]);
-    let problem = Problem::new(&negative, [0], |&n| n == 2);
+    let problem = Problem::new(&negative, [0], is(2));
     assert_eq!(
         optimal_paths(&problem, &Limits::new()).unwrap_err(),
         PathsError::NegativeCost
@@ -390,7 +391,7 @@ fn limits_and_negative_costs_are_errors() {
 #[test]
 fn dense_storage_without_an_indexer_is_refused() {
     let graph = Graph::new(2, &[(0, 1, 1u32)]);
-    let problem = Problem::new(&graph, [0], |&n| n == 1).storage(StoragePolicy::Dense);
+    let problem = Problem::new(&graph, [0], is(1)).storage(StoragePolicy::Dense);
     assert!(matches!(
         optimal_paths(&problem, &Limits::new()),
         Err(PathsError::Capacity(_))
@@ -401,7 +402,7 @@ fn dense_storage_without_an_indexer_is_refused() {
 fn yen_stops_at_the_limits_and_the_cost_bound() {
     let maze = state_search::domains::maze::GridMaze::random(30, 30, 20, 5, 3);
     let goal = maze.goal();
-    let problem = Problem::new(&maze, [maze.start()], |&p| p == goal);
+    let problem = Problem::new(&maze, [maze.start()], at(goal));
     let limits = Limits::new().max_expansions(5_000);
     let items: Vec<_> = k_shortest_paths(&problem, Strategy::Dijkstra(Queue::Heap), &limits)
         .unwrap()
@@ -442,7 +443,7 @@ fn yen_stops_at_the_limits_and_the_cost_bound() {
 fn yen_agrees_between_dijkstra_and_astar_on_a_maze() {
     let maze = state_search::domains::maze::GridMaze::random(40, 40, 25, 9, 11);
     let goal = maze.goal();
-    let problem = Problem::new(&maze, [maze.start()], |&p| p == goal)
+    let problem = Problem::new(&maze, [maze.start()], at(goal))
         .heuristic(|p: &state_search::grid::Pos| maze.manhattan(p))
         .indexed();
     let costs = |inner| -> Vec<u32> {

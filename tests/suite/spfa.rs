@@ -3,7 +3,7 @@
 use crate::common::graph;
 use state_search::{Problem, Solver};
 
-use graph::{Graph, Nodes};
+use graph::{Graph, Nodes, is};
 use state_search::{Dense, Outcome, Solution, Spfa, StopReason};
 
 /// ```text
@@ -35,10 +35,9 @@ fn a_negative_step_makes_the_longer_route_cheaper() {
         cost: 4,
     };
     let hashed = Spfa::new()
-        .search(&Problem::new(&negative(), [0], |&s| s == 3))
+        .search(&Problem::new(&negative(), [0], is(3)))
         .unwrap();
-    let dense =
-        Spfa::with_storage(Dense(Nodes(6))).search(&Problem::new(&negative(), [0], |&s| s == 3));
+    let dense = Spfa::with_storage(Dense(Nodes(6))).search(&Problem::new(&negative(), [0], is(3)));
     assert_eq!(hashed.found(), Some(&expected));
     assert_eq!(dense.unwrap().found(), Some(&expected));
 }
@@ -48,7 +47,7 @@ fn start_goal_unreachable_and_several_starts() {
     let g = negative();
     let search = |starts: &[u32], goal: u32| {
         Spfa::new()
-            .search(&Problem::new(&g, starts.iter().copied(), |&s| s == goal))
+            .search(&Problem::new(&g, starts.iter().copied(), is(goal)))
             .unwrap()
             .outcome
     };
@@ -97,7 +96,7 @@ fn a_reachable_negative_cycle_is_reported_with_its_states() {
         let mut states = cycle.cycle.clone();
         states.sort_unstable();
         assert_eq!(states, [1, 2, 3]);
-        let at = cycle.cycle.iter().position(|&s| s == 1).unwrap();
+        let at = cycle.cycle.iter().position(is(1)).unwrap();
         let rotated: Vec<u32> = cycle.cycle[at..]
             .iter()
             .chain(&cycle.cycle[..at])
@@ -115,7 +114,7 @@ fn a_reachable_negative_cycle_is_reported_with_its_states() {
 fn a_negative_self_loop_is_a_cycle_of_one_state() {
     let g = Graph::new(2, &[(0, 1, 2), (1, 1, -1)]);
     let cycle = Spfa::new()
-        .search(&Problem::new(&g, [0], |&s| s == 1))
+        .search(&Problem::new(&g, [0], is(1)))
         .unwrap_err();
     assert_eq!((cycle.cycle, cycle.cost), (vec![1], Some(-1)));
 }
@@ -123,9 +122,7 @@ fn a_negative_self_loop_is_a_cycle_of_one_state() {
 #[test]
 fn an_unreachable_negative_cycle_does_not_matter() {
     let g = Graph::new(4, &[(0, 1, 3), (2, 3, -5), (3, 2, 1)]);
-    let search = Spfa::new()
-        .search(&Problem::new(&g, [0], |&s| s == 1))
-        .unwrap();
+    let search = Spfa::new().search(&Problem::new(&g, [0], is(1))).unwrap();
     assert_eq!(search.found().unwrap().cost, 3);
 }
 
@@ -174,16 +171,14 @@ fn a_path_whose_cost_overflows_is_skipped_as_in_the_other_engines() {
     //   (0) -(MAX-1)-> (1) -(MAX-1)-> (2)      (0) -5-> (3) -5-> (2)
     let big = u32::MAX - 1;
     let g = Graph::new(4, &[(0, 1, big), (1, 2, big), (0, 3, 5), (3, 2, 5)]);
-    let search = Spfa::new()
-        .search(&Problem::new(&g, [0], |&s| s == 2))
-        .unwrap();
+    let search = Spfa::new().search(&Problem::new(&g, [0], is(2))).unwrap();
     assert_eq!(search.found().map(|f| f.cost), Some(10));
-    let dijkstra = state_search::dijkstra(&g, [0], |&s| s == 2);
+    let dijkstra = state_search::dijkstra(&g, [0], is(2));
     assert_eq!(dijkstra.found().map(|f| f.cost), Some(10));
     // With only the overflowing path, the search says so rather than "no path".
     let only = Graph::new(3, &[(0, 1, big), (1, 2, big)]);
     let search = Spfa::new()
-        .search(&Problem::new(&only, [0], |&s| s == 2))
+        .search(&Problem::new(&only, [0], is(2)))
         .unwrap();
     assert_eq!(search.stop_reason(), Some(StopReason::CostOverflow));
 }
@@ -193,18 +188,14 @@ fn a_skipped_overflow_with_negative_steps_elsewhere_is_not_trusted() {
     // (0) -100-> (1) -100-> (2) -(-150)-> (3): the path to 3 costs 50 but overflows i8 on
     // the way; with negative steps about, SPFA cannot rule out such a path.
     let g = Graph::new(4, &[(0, 1, 100i8), (1, 2, 100), (2, 3, -100), (0, 3, 120)]);
-    let search = Spfa::new()
-        .search(&Problem::new(&g, [0], |&s| s == 3))
-        .unwrap();
+    let search = Spfa::new().search(&Problem::new(&g, [0], is(3))).unwrap();
     assert_eq!(search.stop_reason(), Some(StopReason::CostOverflow));
 }
 
 #[test]
 fn every_state_reached_has_its_cost_after_a_search() {
     let mut spfa = Spfa::new().searcher().unwrap();
-    let search = spfa
-        .search(&Problem::new(&negative(), [0], |&s| s == 3))
-        .unwrap();
+    let search = spfa.search(&Problem::new(&negative(), [0], is(3))).unwrap();
     assert_eq!(search.found().map(|f| f.cost), Some(4));
     assert_eq!(spfa.cost(&3), Some(4));
     assert_eq!(spfa.path_to(&3), Some(vec![0, 2, 1, 3]));

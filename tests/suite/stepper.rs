@@ -19,7 +19,7 @@ use state_search::{
 };
 
 use crate::anytime::heuristic;
-use crate::common::graph::{Graph, Nodes, path_cost};
+use crate::common::graph::{Graph, Nodes, is, path_cost};
 use crate::suboptimal::{Case, arb_case};
 
 /// 256 cases per property; failures are saved and replayed first on later runs.
@@ -372,7 +372,7 @@ fn chain() -> Graph<u32> {
 #[test]
 fn a_step_until_an_event_pauses_after_that_expansion() {
     let graph = chain();
-    let problem = Problem::new(&graph, [0], |&n| n == 9);
+    let problem = Problem::new(&graph, [0], is(9));
     let mut stepper = Dijkstra::new().stepper(problem).unwrap();
     assert_eq!(stepper.open_len(), 1, "the start is queued");
     assert_eq!(stepper.best_f(), Some(0));
@@ -396,9 +396,7 @@ fn a_step_until_an_event_pauses_after_that_expansion() {
 fn an_expansion_limit_counts_every_step() {
     let graph = chain();
     let limited = Dijkstra::new().with_limits(Limits::new().max_expansions(6));
-    let mut stepper = limited
-        .stepper(Problem::new(&graph, [0], |&n| n == 9))
-        .unwrap();
+    let mut stepper = limited.stepper(Problem::new(&graph, [0], is(9))).unwrap();
     assert_eq!(stepper.step(4), Progress::Paused);
     assert_eq!(stepper.step(4), Progress::Done, "6 in all");
     let answer = stepper.answer().unwrap();
@@ -422,9 +420,7 @@ fn a_raised_cancel_flag_stops_a_paused_stepper() {
     let graph = chain();
     let flag = Arc::new(AtomicBool::new(false));
     let engine = AStar::new().with_limits(Limits::new().cancel_flag(Arc::clone(&flag)));
-    let mut stepper = engine
-        .stepper(Problem::new(&graph, [0], |&n| n == 9))
-        .unwrap();
+    let mut stepper = engine.stepper(Problem::new(&graph, [0], is(9))).unwrap();
     flag.store(true, Ordering::Relaxed);
     // The flag is checked every `Limits::CHECK_INTERVAL` expansions, the first one
     // included.
@@ -440,9 +436,7 @@ fn a_raised_cancel_flag_stops_a_paused_stepper() {
 fn a_time_limit_counts_from_the_stepper_creation() {
     let graph = chain();
     let engine = AStar::new().with_limits(Limits::new().time_limit(Duration::from_millis(20)));
-    let mut stepper = engine
-        .stepper(Problem::new(&graph, [0], |&n| n == 9))
-        .unwrap();
+    let mut stepper = engine.stepper(Problem::new(&graph, [0], is(9))).unwrap();
     let made = Instant::now();
     while made.elapsed() <= Duration::from_millis(20) {
         std::thread::sleep(Duration::from_millis(5));
@@ -459,7 +453,7 @@ fn a_time_limit_counts_from_the_stepper_creation() {
 fn a_memory_budget_stops_a_stepper_as_it_stops_a_search() {
     let graph = chain();
     let engine = AStar::new().with_limits(Limits::new().max_memory(1));
-    let problem = || Problem::new(&graph, [0], |&n| n == 9);
+    let problem = || Problem::new(&graph, [0], is(9));
     let plain = engine.search(&problem());
     assert!(matches!(plain.stop_reason(), Some(StopReason::Capacity(_))));
     // Not the same bytes: the stepper also keeps its heap by f.

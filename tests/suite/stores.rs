@@ -1,6 +1,7 @@
 //! Stores and tables against a `HashMap` model, under random sequences of operations,
 //! including the wrap-around of `StampedTable` generations.
 
+use crate::common::graph::is;
 use state_search::Solver;
 use std::collections::HashMap;
 
@@ -388,8 +389,7 @@ fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
     // refuses the start itself.
     let line = state_search::from_fn(|&n: &u32| [(n + 1, 1u32), (n.saturating_sub(1), 1)]);
     for limit in [0, 1, 2, 10] {
-        let bfs =
-            Bfs::with_storage(Refusing { limit }).search(&Problem::new(&line, [0], |&n| n == 99));
+        let bfs = Bfs::with_storage(Refusing { limit }).search(&Problem::new(&line, [0], is(99)));
         assert_eq!(
             bfs.outcome,
             Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),
@@ -397,8 +397,7 @@ fn a_store_that_cannot_grow_stops_the_search_with_its_error() {
         );
         assert_eq!(bfs.stats.stored, limit);
         let dijkstra =
-            Dijkstra::with_storage(Refusing { limit })
-                .search(&Problem::new(&line, [0], |&n| n == 99));
+            Dijkstra::with_storage(Refusing { limit }).search(&Problem::new(&line, [0], is(99)));
         assert_eq!(
             dijkstra.outcome,
             Outcome::Stopped(StopReason::Capacity(refusal(limit + 1))),
@@ -441,7 +440,7 @@ fn automatic_storage_costs_a_small_search_what_hashed_storage_costs() {
     ];
     for strategy in strategies {
         let run = |policy| {
-            let problem = Problem::new(&space, [5], |&n| n == 40)
+            let problem = Problem::new(&space, [5], is(40))
                 .indexer(Huge)
                 .storage(policy);
             strategy.run(&problem, &Limits::new()).unwrap()

@@ -4,7 +4,10 @@
 
 use crate::common::graph;
 
-use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, check, path_cost};
+use graph::{
+    Graph, Nodes, among, arb_graph, bellman_ford, best_goal, bfs_steps, check, is, lookup,
+    path_cost,
+};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
@@ -83,8 +86,8 @@ fn weighted_agreement(
     let table = scaled_heuristic(g, goals, scales);
     for &strategy in strategies {
         for storage in STORAGES {
-            let problem = Problem::new(g, starts.iter().copied(), |s: &u32| is_goal(*s))
-                .heuristic(|s: &u32| table[*s as usize])
+            let problem = Problem::new(g, starts.iter().copied(), among(goals))
+                .heuristic(lookup(&table))
                 .indexer(Nodes(g.len()))
                 .storage(storage);
             let name = format!("{strategy} {storage}");
@@ -187,8 +190,8 @@ proptest! {
                 // `bae.rs`).
                 continue;
             }
-            let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
-                .heuristic(|s: &u32| h[*s as usize])
+            let problem = Problem::new(&g, [start], is(goal))
+                .heuristic(lookup(&h))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
             let name = strategy.to_string();
@@ -223,7 +226,7 @@ proptest! {
             if info.needs(Requirement::UniformCost) || info.tree_search {
                 continue; // costs are not uniform; tree searches are exponential on graphs
             }
-            let problem = Problem::new(&floats, [start], |&s: &u32| s == goal)
+            let problem = Problem::new(&floats, [start], is(goal))
                 .heuristic(|s: &u32| half(h[*s as usize]))
                 .indexer(Nodes(g.len()))
                 .backward(goal);
@@ -274,8 +277,8 @@ proptest! {
                 let expected = bellman_ford(g, &[start]).unwrap()[goal as usize];
                 let h = scaled_heuristic(g, &[goal], &scales);
                 let numbering = Numbering { n: g.len() + extra, reversed };
-                let problem = Problem::new(g, [start], |&s: &u32| s == goal)
-                    .heuristic(|s: &u32| h[*s as usize])
+                let problem = Problem::new(g, [start], is(goal))
+                    .heuristic(lookup(&h))
                     .indexer(numbering)
                     .backward(goal)
                     .storage(STORAGES[storage]);
@@ -313,7 +316,7 @@ proptest! {
                 continue; // exponential on graphs
             }
             for storage in STORAGES {
-                let problem = Problem::new(&g, [start], |&s: &u32| s == goal)
+                let problem = Problem::new(&g, [start], is(goal))
                     .indexer(Nodes(g.len()))
                     .backward(goal)
                     .storage(storage);
@@ -337,12 +340,12 @@ fn bidirectional_bfs_needs_the_backward_direction_and_one_start() {
             .and_then(|error| error.refusal())
             .map(|(_, reason)| reason)
     };
-    let forward_only = Problem::new(&g, [0], |&s: &u32| s == 2);
+    let forward_only = Problem::new(&g, [0], is(2));
     assert_eq!(
         refusal(Strategy::BidirectionalBfs.run(&forward_only, &Limits::new())),
         Some(Inapplicable::NeedsBackward)
     );
-    let two_starts = Problem::new(&g, [0, 1], |&s: &u32| s == 2).backward(2);
+    let two_starts = Problem::new(&g, [0, 1], is(2)).backward(2);
     assert_eq!(
         refusal(Strategy::BidirectionalBfs.run(&two_starts, &Limits::new())),
         Some(Inapplicable::NeedsOneStart)
@@ -354,7 +357,7 @@ fn bucket_and_radix_queues_need_unsigned_costs_and_negative_costs_need_spfa() {
     // The negative step leaves the first state expanded after the start, so every engine
     // meets it before it could settle the goal.
     let g = Graph::new(3, &[(0, 1, 1i32), (1, 2, -2), (0, 2, 3)]);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 2);
+    let problem = Problem::new(&g, [0], is(2));
     for strategy in [
         Strategy::Dijkstra(Queue::Bucket),
         Strategy::Dijkstra(Queue::Radix),
@@ -390,7 +393,7 @@ fn astar_bucket_takes_the_state_queued_last_among_equal_f_and_astar_the_deepest(
     // 3 at cost 2.
     let g = Graph::new(4, &[(0, 1, 2u32), (0, 2, 1), (1, 3, 0), (2, 3, 1)]);
     let h = [2u32, 0, 1, 0];
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(|s: &u32| h[*s as usize]);
+    let problem = Problem::new(&g, [0], is(3)).heuristic(lookup(&h));
     let path = |strategy: Strategy| {
         let search = strategy.run(&problem, &Limits::new()).unwrap();
         let found = search.into_found().unwrap();
@@ -421,7 +424,7 @@ fn bucket_queues_take_costs_up_to_the_largest_u64() {
 #[test]
 fn a_negative_cycle_is_an_error_of_spfa() {
     let g = Graph::new(3, &[(0, 1, 1i32), (1, 2, -3), (2, 1, 1)]);
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 9);
+    let problem = Problem::new(&g, [0], is(9));
     match Strategy::Spfa.run(&problem, &Limits::new()) {
         Err(StrategyError::NegativeCycle(cycle)) => assert_eq!(cycle.cost, Some(-2)),
         other => panic!("expected a negative cycle, got {other:?}"),
@@ -433,7 +436,7 @@ fn limits_reach_every_strategy_in_the_space_s_cost_type() {
     // A line 0 -> 1 -> ... where each step costs 3: a cost limit of 10 allows 3 steps.
     let line = Graph::new(50, &(0..49).map(|i| (i, i + 1, 3u32)).collect::<Vec<_>>())
         .with_unit_costs(3u32);
-    let problem = Problem::new(&line, [0], |&s: &u32| s == 40).backward(40);
+    let problem = Problem::new(&line, [0], is(40)).backward(40);
     for strategy in every_strategy() {
         let search = strategy.run(&problem, &Limits::new().max_cost(10)).unwrap();
         assert_eq!(search.stop_reason(), Some(StopReason::Cost), "{strategy}");
@@ -467,7 +470,7 @@ fn dijkstra_evaluates_the_heuristic_only_under_a_cost_limit() {
         calls.set(calls.get() + 1);
         if s == 4 || s == 5 { 100 } else { 0 }
     };
-    let problem = Problem::new(&g, [0], |&s: &u32| s == 3).heuristic(counted);
+    let problem = Problem::new(&g, [0], is(3)).heuristic(counted);
     for name in ["dijkstra", "dijkstra:bucket", "dijkstra:radix"] {
         let strategy: Strategy = name.parse().unwrap();
         calls.set(0);
@@ -495,18 +498,18 @@ fn a_path_too_dear_for_the_cost_type_is_an_overflow_for_every_strategy() {
     // admissible, yet at state 1 `g + h` = 300 does not fit, which is no dead end.
     let graph = Graph::new(3, &[(0, 1, 200u8), (1, 2, 100)]);
     let estimates = [254u8, 100, 0];
-    let problem = Problem::new(&graph, [0], |&s: &u32| s == 2)
-        .heuristic(move |&s: &u32| estimates[s as usize])
+    let problem = Problem::new(&graph, [0], is(2))
+        .heuristic(lookup(&estimates))
         .backward(2);
     // An estimate of the largest value still marks a dead end.
-    let dead_end = Problem::new(&graph, [0], |&s: &u32| s == 2)
+    let dead_end = Problem::new(&graph, [0], is(2))
         .heuristic(|&s: &u32| if s == 1 { u8::MAX } else { 0 })
         .backward(2);
     // A dead end reached at no cost (g + h fits) is still a dead end, and so is a start:
     // the dead end is state 1, reached at no cost, or the start itself.
     let free = Graph::new(3, &[(0, 1, 0u8), (1, 2, 1)]);
     for dead in [1, 0] {
-        let problem = Problem::new(&free, [0], |&s: &u32| s == 2)
+        let problem = Problem::new(&free, [0], is(2))
             .heuristic(move |&s: &u32| if s == dead { u8::MAX } else { 0 });
         for name in [
             "astar",

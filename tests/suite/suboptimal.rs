@@ -10,7 +10,9 @@ use core::num::NonZeroUsize;
 use core::ops::ControlFlow;
 use std::collections::BTreeSet;
 
-use graph::{Graph, Nodes, arb_graph, bellman_ford, best_goal, bfs_steps, path_cost};
+use graph::{
+    Graph, Nodes, among, arb_graph, bellman_ford, best_goal, bfs_steps, lookup, path_cost,
+};
 use proptest::prelude::*;
 use proptest::strategy::Strategy as _;
 use proptest::test_runner::FileFailurePersistence;
@@ -184,21 +186,16 @@ pub(crate) fn run(
     distance: Option<&[u32]>,
     storage: StoragePolicy,
     limits: &Limits<u32>,
-    watch: impl FnMut(Event<'_, u32, u32>) -> ControlFlow<()>,
+    watch: &mut dyn FnMut(Event<'_, u32, u32>) -> ControlFlow<()>,
 ) -> Search<Solution<u32, u32>> {
-    let problem = Problem::new(&case.graph, case.starts.iter().copied(), |s: &u32| {
-        case.is_goal(*s)
-    })
-    .heuristic(|s: &u32| h[*s as usize])
-    .indexer(Nodes(case.nodes()))
-    .storage(storage);
+    // One type of problem and of visitor for every caller (see `graph::is`).
+    let problem = Problem::new(&case.graph, case.starts.iter().copied(), among(&case.goals))
+        .heuristic(lookup(h))
+        .indexer(Nodes(case.nodes()))
+        .storage(storage);
     let mut watch = visitor(watch);
     let result = match distance {
-        Some(d) => strategy.run_with(
-            &problem.distance_to_go(|s: &u32| d[*s as usize]),
-            limits,
-            &mut watch,
-        ),
+        Some(d) => strategy.run_with(&problem.distance_to_go(lookup(d)), limits, &mut watch),
         None => strategy.run_with(&problem, limits, &mut watch),
     };
     result.unwrap_or_else(|error| panic!("{strategy} {storage}: {error:?}"))
@@ -212,8 +209,16 @@ fn run_plain(
     distance: Option<&[u32]>,
     storage: StoragePolicy,
 ) -> Search<Solution<u32, u32>> {
-    let ignore = |_: Event<'_, u32, u32>| ControlFlow::Continue(());
-    run(case, strategy, h, distance, storage, &Limits::new(), ignore)
+    let mut ignore = |_: Event<'_, u32, u32>| ControlFlow::Continue(());
+    run(
+        case,
+        strategy,
+        h,
+        distance,
+        storage,
+        &Limits::new(),
+        &mut ignore,
+    )
 }
 
 /// The costs of the walks along `path`, one per choice among parallel edges (empty when
@@ -473,7 +478,7 @@ proptest! {
                 let name = format!("{strategy} {storage} stopped after {budget}");
                 let mut expanded = Vec::new();
                 let limits = Limits::new().max_expansions(budget);
-                let search = run(&case, strategy, h, None, storage, &limits, |event| {
+                let search = run(&case, strategy, h, None, storage, &limits, &mut |event| {
                     if let Event::Expanded { state, cost, .. } = event {
                         expanded.push((*state, cost));
                     }
@@ -663,9 +668,9 @@ fn the_cost_reported_is_the_cost_of_the_path_after_a_cheaper_way_is_found() {
             noise: vec![0; h.len()],
         };
         let limits = budget.map_or_else(Limits::new, |b| Limits::new().max_expansions(b));
-        let ignore = |_: Event<'_, u32, u32>| ControlFlow::Continue(());
+        let mut ignore = |_: Event<'_, u32, u32>| ControlFlow::Continue(());
         for storage in STORAGES {
-            let search = run(&case, strategy, h, distance, storage, &limits, ignore);
+            let search = run(&case, strategy, h, distance, storage, &limits, &mut ignore);
             let solution = search.found().or(search.partial.as_ref());
             let solution = solution.unwrap_or_else(|| panic!("{strategy}: {search:?}"));
             let along = path_cost(&case.graph, &solution.path);

@@ -3,6 +3,7 @@
 //! decides almost all of the work (`pathfinding`'s issue 681 counted 238 against 14,399
 //! expansions on a 120x120 grid). The counts are asserted by their order, not exactly.
 
+use crate::movingai::at;
 use state_search::domains::movingai::{Connectivity, OctileCost, OctileMap, OctileSpace};
 use state_search::grid::Pos;
 use state_search::strategy::{CostOf, SearchProblem};
@@ -97,7 +98,7 @@ fn on_an_open_octile_map_high_g_expands_fewer_than_low_g() {
     let map = OctileMap::parse(&text).unwrap();
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let (start, goal) = (Pos::new(0, 0), Pos::new(side - 1, side / 2));
-    let problem = Problem::new(&space, [start], move |&p| p == goal)
+    let problem = Problem::new(&space, [start], at(goal))
         .heuristic(space.heuristic(goal))
         .indexed();
     let rows = by_rule(&problem, |_| None);

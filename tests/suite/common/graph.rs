@@ -2,10 +2,11 @@
 //! without the crate's engines: Bellman–Ford, plain BFS, path checking.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use state_search::{
-    Cost, InPlaceSpace, Outcome, ReversibleSpace, Search, Solution, StateIndexer, StateSpace,
+    Cost, Event, InPlaceSpace, Outcome, ReversibleSpace, Search, Solution, StateIndexer, StateSpace,
 };
 
 /// A directed graph on nodes `0..n` with edge costs of type `C` (parallel edges and
@@ -182,6 +183,34 @@ impl StateIndexer<u32> for Nodes {
     fn state(&self, index: usize) -> u32 {
         u32::try_from(index).unwrap()
     }
+}
+
+/// The goal test "the node is `goal`", one type for every test.
+///
+/// Each closure is a type of its own, and each type of problem given to `Strategy::run`
+/// compiles every strategy once more: the tests build their problems from [`is`],
+/// [`among`] and [`lookup`] and their visitors with [`watcher`], so that the suite
+/// compiles the strategies for about 60 types of problem instead of 112.
+pub fn is(goal: u32) -> impl Fn(&u32) -> bool + Copy {
+    move |&node| node == goal
+}
+
+/// The goal test "the node is one of `goals`" (see [`is`]).
+pub fn among(goals: &[u32]) -> impl Fn(&u32) -> bool + Copy + '_ {
+    move |node| goals.contains(node)
+}
+
+/// The heuristic (or distance-to-go) whose value at node `s` is `values[s]` (see [`is`]).
+pub fn lookup<C: Copy>(values: &[C]) -> impl Fn(&u32) -> C + Copy + '_ {
+    move |&node| values[node as usize]
+}
+
+/// A visitor over `u32` states and costs behind a `dyn`, one type for every test.
+pub type Watcher<'w> = Box<dyn FnMut(Event<'_, u32, u32>) -> ControlFlow<()> + 'w>;
+
+/// The closure `f` as a [`Watcher`] (see [`is`]).
+pub fn watcher<'w>(f: impl FnMut(Event<'_, u32, u32>) -> ControlFlow<()> + 'w) -> Watcher<'w> {
+    Box::new(f)
 }
 
 /// Bellman–Ford from `starts`: the least cost of every node (`None` = unreachable), or

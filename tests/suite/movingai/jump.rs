@@ -371,7 +371,7 @@ fn jump_points_match_the_published_lengths() {
                 found.cost,
                 scenario.optimal
             );
-            let cells = Problem::new(&space, [start], move |&p| p == goal)
+            let cells = Problem::new(&space, [start], at(goal))
                 .heuristic(space.heuristic(goal))
                 .indexed();
             cell_expanded += Strategy::AStar

@@ -23,6 +23,11 @@ mod published;
 mod readers;
 mod space;
 
+/// The goal test "the cell is `goal`", one type for every test here (see `graph::is`).
+pub(crate) fn at(goal: Pos) -> impl Fn(&Pos) -> bool + Copy {
+    move |&cell| cell == goal
+}
+
 /// A map's text from its rows.
 fn map_text(rows: &[&str], line_end: &str) -> String {
     let mut text = format!(
@@ -96,7 +101,7 @@ fn solve(
     goal: (usize, usize),
 ) -> Option<(OctileCost, f64)> {
     let (start, goal) = (pos(start), pos(goal));
-    let problem = Problem::new(space, [start], move |&p| p == goal)
+    let problem = Problem::new(space, [start], at(goal))
         .heuristic(space.heuristic(goal))
         .indexed()
         .backward(goal);

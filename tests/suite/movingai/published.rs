@@ -131,7 +131,7 @@ fn published_lengths_through_trees() {
     for scenario in on_trees {
         assert_eq!(map[scenario.goal], Terrain::Trees);
         let goal = scenario.goal;
-        let problem = Problem::new(&space, [scenario.start], move |&p| p == goal)
+        let problem = Problem::new(&space, [scenario.start], at(goal))
             .heuristic(space.heuristic(goal))
             .indexed();
         let found = Strategy::AStar
@@ -154,7 +154,7 @@ fn published_lengths_use_a_cut_root_of_two() {
     assert_eq!(scenario.optimal.text(), "755.91082153");
     let space = OctileSpace::new(&map, Connectivity::Eight);
     let goal = scenario.goal;
-    let problem = Problem::new(&space, [scenario.start], move |&p| p == goal)
+    let problem = Problem::new(&space, [scenario.start], at(goal))
         .heuristic(space.heuristic(goal))
         .indexed();
     let cost = Strategy::AStar

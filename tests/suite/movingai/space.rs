@@ -139,7 +139,7 @@ fn ends_off_the_map_have_no_path_with_the_maps_indexer() {
                 StoragePolicy::Hashed,
                 StoragePolicy::Dense,
             ] {
-                let problem = Problem::new(&space, [start], move |&p| p == goal)
+                let problem = Problem::new(&space, [start], at(goal))
                     .heuristic(space.heuristic(goal))
                     .indexed()
                     .backward(goal)

@@ -454,9 +454,10 @@ pub fn read_stdin() -> std::io::Result<String> {
 /// bytes first (an error at once when that is more than `limit`). Memory is reserved
 /// fallibly, and never more than `limit`: an input too large for memory is an error, never
 /// an abort. Each chunk is checked as it arrives, so that an input that is not text fails
-/// at its first fault, not once all of it is in memory: a NUL byte (text in none of the formats read) or a byte that is not UTF-8 (a
-/// character split between two chunks is completed by the next) is an error at its line
-/// and column; more than `limit` bytes is an error that says so.
+/// at its first fault, not once all of it is in memory: a NUL byte (text in none of the
+/// formats read) or a byte that is not UTF-8 (a character split between two chunks is
+/// completed by the next) is an error at its line and column; more than `limit` bytes is
+/// an error that says so.
 pub fn read_all(mut reader: impl Read, expected: usize, limit: usize) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind};
     let out_of_memory = |_| {

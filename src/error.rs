@@ -114,10 +114,15 @@ impl fmt::Display for CapacityError {
                 f,
                 "dense storage needs a state indexer, and the problem has none"
             ),
+            (CapacityErrorKind::OutsideIndexer, _) if self.entries == usize::MAX => write!(
+                f,
+                "dense storage cannot hold a start or goal state: the state indexer does not \
+                 number it (a state off its numbering, such as a cell off a map)"
+            ),
             (CapacityErrorKind::OutsideIndexer, _) => write!(
                 f,
                 "dense storage cannot hold a start or goal state: the state indexer numbers \
-                 it {}, beyond its bound",
+                 it {}, at or beyond its bound",
                 self.entries
             ),
             (CapacityErrorKind::Threads, _) if self.entries == 0 => {
@@ -374,6 +379,24 @@ mod tests {
             e.to_string(),
             "a negative cycle of 3 states (cost -4) is reachable: 1 -> 2 -> 3"
         );
+    }
+
+    #[test]
+    fn a_state_off_the_numbering_is_not_called_a_number() {
+        let outside = |entries| CapacityError {
+            entries,
+            bytes: None,
+            reason: CapacityErrorKind::OutsideIndexer,
+        };
+        assert!(
+            outside(84)
+                .to_string()
+                .ends_with("numbers it 84, at or beyond its bound")
+        );
+        assert!(outside(usize::MAX).to_string().ends_with(
+            "the state indexer does not number it (a state off its numbering, such as a cell \
+             off a map)"
+        ));
     }
 
     #[test]

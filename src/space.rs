@@ -483,8 +483,12 @@ pub trait ReversibleSpace: StateSpace {
 /// bookkeeping in bitsets and flat arrays instead of hash maps.
 ///
 /// Implementations must be a bijection between the states that can occur and a subset of
-/// `0..bound()`: `state(index(s)) == s`, and `index(s) < bound()`. Keep the type small: every
-/// dense store owns a clone.
+/// `0..bound()`: `state(index(s)) == s`, and `index(s) < bound()`. A state outside the
+/// numbering (a start the space itself never reaches, such as a cell off a map) must be
+/// numbered `bound()` or more, never with another state's index: dense storage then refuses
+/// it as a start ([`CapacityErrorKind::OutsideIndexer`](crate::CapacityErrorKind)) and
+/// automatic storage searches it hashed, where an alias would search from the other state.
+/// Keep the type small: every dense store owns a clone.
 ///
 /// # Panics
 ///
@@ -503,11 +507,16 @@ pub trait ReversibleSpace: StateSpace {
 /// struct Cells { width: usize, height: usize }
 /// impl StateIndexer<(usize, usize)> for Cells {
 ///     fn bound(&self) -> usize { self.width * self.height }
-///     fn index(&self, &(row, col): &(usize, usize)) -> usize { row * self.width + col }
+///     fn index(&self, &(row, col): &(usize, usize)) -> usize {
+///         // Off the grid: beyond the bound (column 4 of row 0 is not cell (1, 0)).
+///         if row >= self.height || col >= self.width { return usize::MAX; }
+///         row * self.width + col
+///     }
 ///     fn state(&self, index: usize) -> (usize, usize) { (index / self.width, index % self.width) }
 /// }
 /// let cells = Cells { width: 4, height: 3 };
 /// assert_eq!(cells.state(cells.index(&(2, 1))), (2, 1));
+/// assert!(cells.index(&(0, 4)) >= cells.bound());
 /// ```
 pub trait StateIndexer<S>: Clone {
     /// One more than the largest index.

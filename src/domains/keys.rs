@@ -226,11 +226,18 @@ impl StateIndexer<KeyState> for KeyStateIndexer {
             .unwrap_or(usize::MAX)
     }
 
+    /// A state off the numbering (its cell off the grid, or a key type outside `used`) gets
+    /// `usize::MAX`, beyond the bound, rather than another state's number.
     #[inline]
     fn index(&self, state: &KeyState) -> usize {
-        self.rank(state.keys) * self.cells as usize
-            + state.pos.row as usize * self.cols as usize
-            + state.pos.col as usize
+        let cell = state.pos.row as usize * self.cols as usize + state.pos.col as usize;
+        if state.pos.col >= self.cols
+            || cell >= self.cells as usize
+            || state.keys.0 & !self.used != 0
+        {
+            return usize::MAX;
+        }
+        self.rank(state.keys) * self.cells as usize + cell
     }
 
     #[inline]
@@ -274,6 +281,23 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn states_off_the_numbering_are_beyond_the_bound() {
+        // Scattered key types (a rank of their own) and the lowest ones (the set itself).
+        for used in [KeySet::EMPTY.with(0).with(3), KeySet::EMPTY.with(0).with(1)] {
+            let ix = KeyStateIndexer::new(2, 3, used);
+            for state in [
+                // Column 3 of a 3-wide grid is not cell (1, 0); row 2 of 2 rows.
+                KeyState::new(Pos::new(0, 3), KeySet::EMPTY),
+                KeyState::new(Pos::new(2, 0), KeySet::EMPTY),
+                // Key type 5 is not numbered: not the state without it.
+                KeyState::new(Pos::new(0, 0), KeySet::EMPTY.with(5)),
+            ] {
+                assert!(ix.index(&state) >= ix.bound(), "{state:?} with {used:?}");
+            }
+        }
     }
 
     #[test]

@@ -454,9 +454,15 @@ impl StateIndexer<Pos> for CellIndexer {
         usize::try_from(bound).unwrap_or(usize::MAX)
     }
 
+    /// A cell off the grid gets `usize::MAX`, beyond the bound: its column would otherwise
+    /// spill into the row's bits and number another cell (a dense store then refuses it,
+    /// and automatic storage searches with hashed storage).
     #[inline]
     fn index(&self, pos: &Pos) -> usize {
-        ((pos.row as usize) << self.shift) | pos.col as usize
+        // All ones for a column off the grid, without a branch on the hot path; a row off
+        // the grid numbers itself at or beyond the bound.
+        let off = usize::from(pos.col >= self.cols).wrapping_neg();
+        ((pos.row as usize) << self.shift) | pos.col as usize | off
     }
 
     #[inline]

@@ -90,7 +90,9 @@ impl fmt::Display for Inapplicable {
 ///
 /// Its `Debug` form is the variant with its fields, then the `Display` message in
 /// parentheses, so that a `main` returning `Result<(), Box<dyn Error>>` (which prints
-/// `Debug`) says what is wrong and what to do.
+/// `Debug`) says what is wrong and what to do. Both need `S: Debug` and `C: Debug` (a
+/// negative cycle is printed with its states and cost): a function generic over any
+/// problem that prints the error bounds `StateOf<P>: Debug` and `CostOf<P>: Debug`.
 ///
 /// ```
 /// use state_search::{Inapplicable, Strategy, StrategyError};

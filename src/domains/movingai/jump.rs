@@ -558,9 +558,14 @@ impl StateIndexer<JumpPoint> for JumpIndexer {
         self.cells.bound().saturating_mul(9)
     }
 
+    /// A cell off the map gets `usize::MAX`, beyond the bound (saturating: nine times
+    /// the cells' own `usize::MAX` must not wrap round to another point's number).
     #[inline]
     fn index(&self, state: &JumpPoint) -> usize {
-        self.cells.index(&state.pos) * 9 + state.arrived.map_or(8, Direction::number)
+        self.cells
+            .index(&state.pos)
+            .saturating_mul(9)
+            .saturating_add(state.arrived.map_or(8, Direction::number))
     }
 
     fn state(&self, index: usize) -> JumpPoint {

@@ -319,6 +319,20 @@ fn jump_points_find_no_path_to_a_goal_off_the_map_or_from_a_wall() {
     assert!(search(Pos::new(1, 1), Pos::new(0, 0)).is_none());
     let (cost, _, _) = search(Pos::new(2, 2), Pos::new(2, 2)).unwrap();
     assert_eq!(cost, OctileCost::ZERO);
+    // The jump points' numbering: a cell off the map is beyond its bound in every
+    // direction (nine times the cells' own "off" number must not wrap round).
+    let points = space.jump_points(Pos::new(0, 0)).unwrap();
+    let numbering = state_search::IndexedSpace::indexer(&points);
+    for pos in [Pos::new(0, 3), Pos::new(0, 5), Pos::new(9, 9)] {
+        for arrived in [None, Some(Direction::ALL[3])] {
+            let point = JumpPoint { pos, arrived };
+            let index = state_search::StateIndexer::index(&numbering, &point);
+            assert!(
+                index >= state_search::StateIndexer::bound(&numbering),
+                "{point:?}"
+            );
+        }
+    }
 }
 
 /// On each of the six benchmark maps, a sample of scenarios: A* over the jump points

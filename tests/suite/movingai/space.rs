@@ -120,19 +120,30 @@ fn space_has_no_moves_off_the_map_or_from_impassable_cells() {
 /// A start or a goal off the map has no path, as the module's docs say, also on a problem
 /// with the map's indexer: automatic storage searches it with hashed storage (the dense
 /// store has no entry for a cell off the map), and dense storage asked for is a typed
-/// error that names the index, not a panic.
+/// error that names the index, not a panic. A column beyond the map's width is off it too:
+/// its number must not spill into the next row's (column 8 of a 6-wide map, whose rows
+/// are numbered 8 apart, was cell (1, 0), and the search ran from there).
 #[test]
 fn ends_off_the_map_have_no_path_with_the_maps_indexer() {
     use state_search::{
         CapacityErrorKind, IndexedSpace, StateIndexer, StoragePolicy, StrategyError,
     };
     let map = OctileMap::parse(&map_text(&["......"; 4], "\n")).unwrap();
-    for connectivity in [Connectivity::Eight, Connectivity::Four] {
+    let offs = [
+        Pos::new(9, 9),
+        Pos::new(9, 1),
+        Pos::new(0, 6),
+        Pos::new(0, 8),
+        Pos::new(2, 13),
+    ];
+    for (connectivity, off) in [Connectivity::Eight, Connectivity::Four]
+        .into_iter()
+        .flat_map(|c| offs.map(|off| (c, off)))
+    {
         let space = OctileSpace::new(&map, connectivity);
         let on = Pos::new(1, 1);
-        let off = Pos::new(9, 9);
         let number = space.indexer().index(&off);
-        assert!(number >= space.indexer().bound());
+        assert!(number >= space.indexer().bound(), "{off}");
         for (start, goal) in [(off, on), (on, off), (off, off)] {
             for storage in [
                 StoragePolicy::Auto,

@@ -253,7 +253,11 @@ pub struct Stats {
     pub stored: usize,
     /// The heap memory held by the engine's buffers (stores, tables, queues, stacks) when
     /// the search ended, in bytes: the peak of the search, since buffers only grow while
-    /// it runs (a reused scratch may hold more, from an earlier search).
+    /// it runs (a reused scratch may hold more, from an earlier search). A dense store
+    /// counts its whole array of records, which the operating system commits page by page
+    /// as states are first written: when the states touched are few or scattered, the
+    /// resident memory is less (one 12-pancake Dijkstra with dense storage: 5.8 GB counted,
+    /// 1.1 GB resident).
     pub memory: usize,
 }
 

@@ -25,17 +25,20 @@ use super::chosen::Chosen;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StoragePolicy {
-    /// The storage whose cost follows the states the search touches.
-    /// [`Hashed`](super::Hashed) storage, which grows with the states seen, for a problem
-    /// without a [`StateIndexer`], or whose dense store cannot be numbered, does not fit
-    /// the memory limit ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be
-    /// allocated. Otherwise [`Dense`](super::Dense) storage, at once when the dense store
-    /// is small (at most 256 KiB); when it is larger, the search runs hashed first, and only when its hashed
-    /// stores outgrow 1/32 of the dense store's bytes does it start again with dense
-    /// storage. A small search on a huge numbering then costs what a hashed one does, and
-    /// a search that visits a good part of the numbered states pays for its hashed start
-    /// on top of the dense search. A search started again reports the
-    /// second run's statistics, and a visitor sees the events of both runs.
+    /// The storage whose cost follows the states the search touches. [`Hashed`](super::Hashed)
+    /// storage, which grows with the states seen, for a problem without a [`StateIndexer`], or
+    /// whose dense store cannot be numbered, does not fit the memory limit
+    /// ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be allocated. Otherwise
+    /// [`Dense`](super::Dense) storage, at once when the dense store is small (at most 256 KiB);
+    /// when it is larger, the search runs hashed first, and only when its hashed stores outgrow
+    /// 1/32 of the dense store's bytes does it start again with dense storage. A small search on a
+    /// huge numbering then costs what a hashed one does, and a search that visits a good part of
+    /// the numbered states pays for its hashed start on top of the dense search. Between the two, a
+    /// search that ends soon after it starts again, on a numbering whose states it touches
+    /// scattered far apart, pays for both: Dijkstra stopped at 200,000 expansions of a 12-pancake
+    /// stack (12! numbered states) took 4.8 s with `Auto`, 1.3 s hashed and 2.5 s dense; ask for
+    /// [`Hashed`](Self::Hashed) there. A search started again reports the second run's statistics,
+    /// and a visitor sees the events of both runs.
     #[default]
     Auto,
     /// [`Dense`](super::Dense) storage; a [`CapacityError`] when there is no indexer or

@@ -96,8 +96,8 @@ impl Token<'_> {
     /// # Errors
     ///
     /// [`ParseErrorKind::Invalid`] at this token, expecting "`what` from `low` to `high`"
-    /// (or only "`what`" when `low` is `high`: `what` then names the one value) and quoting
-    /// the token as written, when it is not a number of type `T` or lies outside `range`.
+    /// (or "`what` `low`" when `low` is `high`) and quoting the token as written, when it
+    /// is not a number of type `T` or lies outside `range`.
     pub fn number_in<T: FromStr + PartialOrd + Display>(
         &self,
         what: &str,
@@ -105,8 +105,10 @@ impl Token<'_> {
     ) -> Result<T, ParseError> {
         match self.text.parse::<T>() {
             Ok(value) if range.contains(&value) => Ok(value),
-            // A range of one value: `what` names it.
-            _ if range.start() == range.end() => Err(self.invalid(what)),
+            // A range of one value: "the map width 4", not "from 4 to 4".
+            _ if range.start() == range.end() => {
+                Err(self.invalid(format!("{what} {}", range.start())))
+            }
             _ => Err(self.invalid(format!("{what} from {} to {}", range.start(), range.end()))),
         }
     }

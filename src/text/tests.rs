@@ -76,6 +76,12 @@ fn numbers_quote_the_token_as_written() {
     assert_eq!(small.number_in("a side", 1u8..=10), Ok(7));
     let error = small.number_in("a side", 8u8..=10).unwrap_err();
     assert!(error.to_string().ends_with("found \"007\""), "{error}");
+    // A range of one value is named by that value.
+    let one = small.number_in("the map width", 4u8..=4).unwrap_err();
+    assert!(
+        one.to_string().contains("expected the map width 4, found"),
+        "{one}"
+    );
     let word = Token { text: "x", ..token };
     assert!(word.number::<i64>("a cost").is_err());
 }

@@ -324,7 +324,7 @@ fn read_scenario(
 fn dimension(tokens: &mut Tokens<'_>, what: &str, wanted: Option<u32>) -> Result<u32, ParseError> {
     let token = tokens.expect_on_line(what)?;
     match wanted {
-        Some(wanted) => token.number_in(&format!("{what}, {wanted}"), wanted..=wanted),
+        Some(wanted) => token.number_in(what, wanted..=wanted),
         None => token.number_in(what, 1..=u32::MAX),
     }
 }

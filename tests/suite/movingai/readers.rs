@@ -292,11 +292,11 @@ fn scen_checked_against_a_map() {
     let check = |line: &str| Scenario::parse_list_for(&format!("version 1\n{line}\n"), &map);
     assert_eq!(
         fault(check("0 m 5 3 4 2 0 0 4.8")),
-        (2, 5, invalid("the map width, 4", "5"))
+        (2, 5, invalid("the map width 4", "5"))
     );
     assert_eq!(
         fault(check("0 m 4 4 0 3 0 0 3")),
-        (2, 7, invalid("the map height, 3", "4"))
+        (2, 7, invalid("the map height 3", "4"))
     );
     // Unchecked, the same lines are read: their ends lie within their own sizes.
     assert!(Scenario::parse_list("version 1\n0 m 5 3 4 2 0 0 4.8\n").is_ok());

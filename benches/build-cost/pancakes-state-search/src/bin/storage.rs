@@ -1,6 +1,8 @@
 //! Storage measurements on the 9-pancake puzzle: A* with a permutation-rank indexer of a
-//! given bound under a given storage policy (`small POLICY BOUND_LOG2|fact RUNS`), and a
-//! full-space BFS and A* (`full POLICY RUNS`).
+//! given bound under a given storage policy (`small POLICY BOUND_LOG2|fact RUNS`), a
+//! full-space BFS and A* (`full POLICY RUNS`), and Dijkstra on one 12-pancake stack stopped
+//! after a number of expansions (`medium POLICY EXPANSIONS`: 12! numbered states, few of
+//! them touched, far apart).
 
 use std::time::Instant;
 
@@ -91,6 +93,31 @@ fn main() {
                 );
             }
         }
-        _ => eprintln!("usage: storage small POLICY BOUND_LOG2|fact RUNS | storage full POLICY RUNS"),
+        Some("medium") => {
+            // medium POLICY EXPANSIONS: Dijkstra on 12 pancakes, stopped after EXPANSIONS.
+            let policy: StoragePolicy = args[2].parse().unwrap();
+            let expansions: u64 = args[3].parse().unwrap();
+            let space = Pancakes::<12>;
+            let start: [u8; 12] = [11, 3, 7, 0, 9, 5, 1, 10, 2, 8, 4, 6];
+            let goal: [u8; 12] = core::array::from_fn(|i| i as u8);
+            let problem = Problem::new(&space, [start], |s: &[u8; 12]| *s == goal)
+                .indexer(Rank::<12> { bound: factorial(12) })
+                .storage(policy);
+            // The store is freed before the search returns: measure the peak resident
+            // memory from outside (`/usr/bin/time -f %M`).
+            let t = Instant::now();
+            let search = Strategy::Dijkstra(Default::default())
+                .run(&problem, &Limits::new().max_expansions(expansions))
+                .unwrap();
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            println!(
+                "{policy} dijkstra 12 pancakes, {} expanded: {ms:.0} ms, Stats::memory {} B",
+                search.stats.expanded, search.stats.memory
+            );
+        }
+        _ => eprintln!(
+            "usage: storage small POLICY BOUND_LOG2|fact RUNS | storage full POLICY RUNS \
+             | storage medium POLICY EXPANSIONS"
+        ),
     }
 }

@@ -53,7 +53,8 @@ pub enum Event<'a, S, C> {
     },
     /// The search starts again from its starts, and the events so far are of a run that
     /// no longer counts: automatic storage ([`StoragePolicy::Auto`](crate::store::StoragePolicy::Auto))
-    /// outgrew its hashed start and runs the search again with dense storage. A visitor
+    /// outgrew its hashed start and runs the search again, with dense storage or, when the
+    /// states lie scattered over the dense store, hashed with more room. A visitor
     /// that counts (such as [`FCounts`]) starts over; `Break` stops the search with
     /// [`StopReason::Visitor`](crate::StopReason::Visitor).
     Restarted {

@@ -118,6 +118,11 @@ where
     fn kept_bytes(&self) -> usize {
         self.memory_bytes()
     }
+
+    fn spread(&self, spread: &mut crate::store::Spread<'_, I>) {
+        self.forward.store.spread(spread);
+        self.backward.store.spread(spread);
+    }
 }
 
 impl<S, St: Storage<S>> BidirectionalScratch<S, St> {

@@ -9,9 +9,8 @@ use crate::error::CapacityError;
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::{Limits, Stats, StopReason};
 use crate::space::{Cost, StateIndexer, StateSpace};
-use crate::store::{
-    Chosen, NodeStore, Probe, Ran, Slot, Storage, StorageUser, try_push, with_storage,
-};
+use crate::store::{Chosen, ChosenStore, NodeStore, Probe, Ran, Reusable, Slot, Spread, Storage};
+use crate::store::{StorageUser, try_push, with_storage};
 use crate::strategy::{CostOf, MaybeIndexer, SearchProblem, StateOf};
 
 use super::dag::{OptimalDag, OptimalPathsIter};
@@ -112,6 +111,7 @@ pub fn optimal_paths<P: SearchProblem>(
         starts: problem.starts(),
         is_goal: &is_goal,
         limits,
+        outgrown: None,
     };
     with_storage(
         problem.storage(),
@@ -125,17 +125,19 @@ pub fn optimal_paths<P: SearchProblem>(
 }
 
 /// The search's inputs, run once the storage is chosen.
-struct Run<'a, Sp: StateSpace + ?Sized, G> {
+struct Run<'a, Sp: StateSpace + ?Sized, G, I> {
     space: &'a Sp,
     starts: &'a [Sp::State],
     is_goal: &'a G,
     limits: &'a Limits<Sp::Cost>,
+    /// The store of a hashed start that outgrew its probe, until the next run.
+    outgrown: Option<ChosenStore<Sp::State, I, Record<Sp::Cost>>>,
 }
 
 /// The answer of [`optimal_paths`].
 type Answer<S, C> = Result<OptimalPaths<S, C>, PathsError<S, C>>;
 
-impl<Sp, G, I> StorageUser<Sp::State, I> for Run<'_, Sp, G>
+impl<Sp, G, I> StorageUser<Sp::State, I> for Run<'_, Sp, G, I>
 where
     Sp: StateSpace + ?Sized,
     G: Fn(&Sp::State) -> bool,
@@ -149,6 +151,7 @@ where
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError> {
         let limits = Probe::limits(probe, self.limits);
+        self.outgrown = None;
         let mut search = Search {
             store: storage.try_store::<Record<Sp::Cost>>()?,
             queue: BinaryQueue::new(),
@@ -161,6 +164,7 @@ where
         };
         let explored = search.explore(self.space, self.starts, self.is_goal, &limits);
         if Probe::stopped(probe, explored.as_ref().err()) {
+            self.outgrown = Some(search.store);
             return Ok(Ran::Outgrew);
         }
         search.stats.stored = search.store.len();
@@ -175,6 +179,10 @@ where
             Err(StopReason::NegativeCost) => Err(PathsError::NegativeCost),
             Err(reason) => Err(PathsError::Stopped { reason, stats }),
         }))
+    }
+
+    fn spread(&self, spread: &mut Spread<'_, I>) {
+        self.outgrown.spread(spread);
     }
 }
 

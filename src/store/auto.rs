@@ -4,12 +4,14 @@
 
 use std::borrow::Cow;
 
+use fixedbitset::FixedBitSet;
+
 use crate::error::{CapacityError, CapacityErrorKind};
 use crate::solution::{Limits, Search, StopReason};
 use crate::space::StateIndexer;
 
-use super::NO_SLOT;
 use super::chosen::Chosen;
+use super::{NO_SLOT, try_bitset};
 
 /// How a [`Strategy`](crate::Strategy) run stores what it knows about states.
 ///
@@ -29,16 +31,19 @@ pub enum StoragePolicy {
     /// storage, which grows with the states seen, for a problem without a [`StateIndexer`], or
     /// whose dense store cannot be numbered, does not fit the memory limit
     /// ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be allocated. Otherwise
-    /// [`Dense`](super::Dense) storage, at once when the dense store is small (at most 256 KiB);
-    /// when it is larger, the search runs hashed first, and only when its hashed stores outgrow
-    /// 1/32 of the dense store's bytes does it start again with dense storage. A small search on a
-    /// huge numbering then costs what a hashed one does, and a search that visits a good part of
-    /// the numbered states pays for its hashed start on top of the dense search. Between the two, a
-    /// search that ends soon after it starts again, on a numbering whose states it touches
-    /// scattered far apart, pays for both: Dijkstra stopped at 200,000 expansions of a 12-pancake
-    /// stack (12! numbered states) took 4.8 s with `Auto`, 1.3 s hashed and 2.5 s dense; ask for
-    /// [`Hashed`](Self::Hashed) there. A search started again reports the second run's statistics,
-    /// and a visitor sees the events of both runs.
+    /// [`Dense`](super::Dense) storage, at once when the dense store is small (at most 256 KiB).
+    /// When it is larger, the search runs hashed first, and when its hashed stores outgrow
+    /// 1/32 of the dense store's bytes (at most 4 MiB), it looks where the states it stored
+    /// would lie in the dense store. If they average at least four to each 4 KiB page of it
+    /// they fall on, the search starts again with dense storage. If they lie scattered (a
+    /// stack of pancakes numbered by its permutation rank, whose neighbours are far apart:
+    /// the dense store would map and zero a page for every two or three states), it starts
+    /// again hashed, and goes dense only if its hashed stores outgrow the dense store's
+    /// bytes. A small search on a huge numbering, or a scattered one, then costs what a
+    /// hashed one does, plus at most the work of the first 4 MiB; a search that visits a good
+    /// part of the numbered states pays for its hashed start on top of the dense search. A
+    /// search started again reports the last run's statistics, and a visitor sees the events
+    /// of every run ([`Event::Restarted`](crate::Event::Restarted) between them).
     #[default]
     Auto,
     /// [`Dense`](super::Dense) storage; a [`CapacityError`] when there is no indexer or
@@ -102,21 +107,29 @@ pub(crate) trait StorageUser<S, I> {
         storage: Chosen<I>,
         probe: Option<Probe>,
     ) -> Result<Ran<Self::Output>, CapacityError>;
+
+    /// After a run that [outgrew](Ran::Outgrew) its probe: adds the states its hashed start
+    /// stored to `spread`.
+    fn spread(&self, spread: &mut Spread<'_, I>);
 }
 
 /// What a [`StorageUser`] run gave: its output, or a hashed start that outgrew its probe.
 pub(crate) enum Ran<T> {
     /// The search ran to its end (or to a stop of its own).
     Done(T),
-    /// The hashed start passed the probe's memory: run it again with dense storage.
+    /// The hashed start passed the probe's memory: run it again, with dense storage or
+    /// with a larger probe, as [`StorageUser::spread`] tells.
     Outgrew,
 }
 
 /// The memory a hashed start of an automatic-storage search may use before the search
-/// starts again with dense storage.
+/// starts again, dense or hashed ([`outgrown`] decides).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Probe {
+    /// The bytes the hashed start may hold.
     bytes: usize,
+    /// The bytes of the dense store.
+    dense: usize,
 }
 
 impl Probe {
@@ -157,11 +170,71 @@ impl Probe {
 /// (256 KiB): a chosen threshold, below which filling the store is cheap.
 const SMALL_DENSE_BYTES: usize = 256 << 10;
 
-/// The share of the dense store's bytes a hashed start may take before the search starts
-/// again with dense storage: 1/32, a chosen share. A search that stays below it never pays
-/// for the dense store; a BFS over all 9! pancake stacks ran at 0.96-1.12x dense
-/// storage's time with it (BENCHMARKS.md).
+/// The share of the dense store's bytes a hashed start may take before the search looks
+/// where its states would lie in the dense store: 1/32, a chosen share. A search that stays
+/// below it never pays for the dense store; a BFS over all 9! pancake stacks ran at
+/// 0.96-1.12x dense storage's time with it (BENCHMARKS.md).
 const PROBE_SHARE: usize = 32;
+
+/// The most a hashed start may take before the search looks where its states lie, however
+/// large the dense store: 4 MiB, a chosen size (about 100,000 states). The work given up
+/// when the search starts again is at most what filled it.
+const PROBE_MAX_BYTES: usize = 4 << 20;
+
+/// The bytes of a page of memory: the unit a dense store's array costs in when its states
+/// lie far apart (each page touched is mapped and zeroed whole).
+const PAGE_BYTES: usize = 4096;
+
+/// Dense storage is taken when the hashed start's states average at least this many to
+/// each page of the dense store they fall on: a chosen number. Below it, the dense store
+/// maps and zeroes a page for every few states: Dijkstra on 12 pancakes numbered by rank
+/// (2.3-2.6 states to a page at 4 MiB) ran 2.2-2.5 s dense against 0.9-1.2 s hashed.
+const DENSE_PAGE_STATES: usize = 4;
+
+/// Where the states of a hashed start would lie in the dense store: how many there are,
+/// and on how many of its pages they fall.
+pub(crate) struct Spread<'i, I> {
+    indexer: &'i I,
+    /// The records of one page of the dense store.
+    page_states: usize,
+    touched: FixedBitSet,
+    states: usize,
+    pages: usize,
+}
+
+impl<'i, I> Spread<'i, I> {
+    /// No state yet, over a dense store of `bound` records of `record_bytes`.
+    fn new(indexer: &'i I, bound: usize, record_bytes: usize) -> Result<Self, CapacityError> {
+        let page_states = (PAGE_BYTES / record_bytes.max(1)).max(1);
+        Ok(Self {
+            indexer,
+            page_states,
+            touched: try_bitset(bound.div_ceil(page_states))?,
+            states: 0,
+            pages: 0,
+        })
+    }
+
+    /// Counts `state`, which the hashed start stored; one outside the numbering is not
+    /// counted (the dense store cannot hold it).
+    pub(crate) fn add<S>(&mut self, state: &S)
+    where
+        I: StateIndexer<S>,
+    {
+        let page = self.indexer.index(state) / self.page_states;
+        if page < self.touched.len() {
+            self.states += 1;
+            if !self.touched.put(page) {
+                self.pages += 1;
+            }
+        }
+    }
+
+    /// Whether the states counted lie close enough for a dense store.
+    fn dense_pays(&self) -> bool {
+        self.states >= DENSE_PAGE_STATES * self.pages
+    }
+}
 
 /// Runs `user` with the storage `policy` picks: `indexer` is the problem's numbering, if
 /// any, and `record_bytes` the bytes a dense store takes per state (plus its bitset).
@@ -194,7 +267,8 @@ where
             Ok(_) if policy == StoragePolicy::Dense => Next::Dense { fallback: false },
             Ok(_) if warm => Next::Dense { fallback: true },
             Ok(bytes) if bytes > SMALL_DENSE_BYTES => Next::Hashed(Some(Probe {
-                bytes: bytes / PROBE_SHARE,
+                bytes: (bytes / PROBE_SHARE).min(PROBE_MAX_BYTES),
+                dense: bytes,
             })),
             Ok(_) => Next::Dense { fallback: true },
             Err(error) if policy == StoragePolicy::Dense => return Err(error),
@@ -212,11 +286,42 @@ where
         next = match (ran, next) {
             (Ok(Ran::Done(output)), _) => return Ok(output),
             // The hashed start outgrew its probe, which only automatic storage sets: go
-            // dense, and back to hashed (unlimited) if the dense store cannot be built.
+            // dense, or hashed with more room, and back to hashed (unlimited) if the dense
+            // store cannot be built.
+            (Ok(Ran::Outgrew), Next::Hashed(Some(probe))) => {
+                outgrown(probe, indexer, record_bytes, user)
+            }
             (Ok(Ran::Outgrew), _) => Next::Dense { fallback: true },
             (Err(_), Next::Dense { fallback: true }) => Next::Hashed(None),
             (Err(error), _) => return Err(error),
         };
+    }
+}
+
+/// After a hashed start outgrew `probe`: dense storage when its states lie close in the
+/// dense store or when it outgrew the dense store's bytes; otherwise hashed storage again,
+/// until it outgrows the dense store's bytes.
+fn outgrown<S, I, U>(probe: Probe, indexer: Option<&I>, record_bytes: usize, user: &U) -> Next
+where
+    I: StateIndexer<S>,
+    U: StorageUser<S, I>,
+{
+    let Some(indexer) = indexer.filter(|_| probe.bytes < probe.dense) else {
+        return Next::Dense { fallback: true };
+    };
+    // The bitset is 1/32,768 of the dense store: if even it cannot be had, neither can
+    // the dense store.
+    let Ok(mut spread) = Spread::new(indexer, indexer.bound(), record_bytes) else {
+        return Next::Hashed(None);
+    };
+    user.spread(&mut spread);
+    if spread.dense_pays() {
+        Next::Dense { fallback: true }
+    } else {
+        Next::Hashed(Some(Probe {
+            bytes: probe.dense,
+            ..probe
+        }))
     }
 }
 
@@ -269,6 +374,8 @@ mod tests {
     struct Which {
         outgrow: bool,
         probes: Vec<usize>,
+        /// The states its hashed starts store.
+        stored: Vec<u32>,
     }
     impl StorageUser<u32, Upto> for Which {
         type Output = &'static str;
@@ -289,6 +396,10 @@ mod tests {
             } else {
                 "Hashed"
             }))
+        }
+
+        fn spread(&self, spread: &mut Spread<'_, Upto>) {
+            self.stored.iter().for_each(|state| spread.add(state));
         }
     }
 
@@ -342,12 +453,36 @@ mod tests {
         let mut small_search = Which::default();
         assert_eq!(auto(&mut small_search), Ok("Hashed"));
         assert_eq!(small_search.probes, [dense_bytes / PROBE_SHARE]);
+        // Above a dense store of 128 MiB, the first look comes at 4 MiB.
+        let mut on_huge = Which::default();
+        let huge = Some(&Upto(1 << 26));
+        let ran = with_storage(StoragePolicy::Auto, false, huge, 8, None, &mut on_huge);
+        assert_eq!((ran, &on_huge.probes[..]), (Ok("Hashed"), &[4 << 20][..]));
+        // 1,024 states on 64 pages of 512 records: dense storage pays.
         let mut large_search = Which {
             outgrow: true,
-            probes: Vec::new(),
+            stored: (0..1024).map(|i| i * 32).collect(),
+            ..Which::default()
         };
         assert_eq!(auto(&mut large_search), Ok("Dense"));
         assert_eq!(large_search.probes.len(), 1, "one hashed start, then dense");
+        // Three states on each of the 2,048 pages of 512 records: hashed again, with the
+        // dense store's bytes as its room, then dense once it outgrows them.
+        let mut scattered = Which {
+            outgrow: true,
+            stored: (0..2048 * 3).map(|i| i / 3 * 512 + i % 3 * 100).collect(),
+            ..Which::default()
+        };
+        let probe = dense_bytes / PROBE_SHARE;
+        assert_eq!(auto(&mut scattered), Ok("Dense"));
+        assert_eq!(scattered.probes, [probe, dense_bytes]);
+        // Four to a page are close enough.
+        scattered
+            .stored
+            .extend((0..2048).map(|page| page * 512 + 511));
+        scattered.probes.clear();
+        assert_eq!(auto(&mut scattered), Ok("Dense"));
+        assert_eq!(scattered.probes, [probe]);
         // Small dense stores are built at once, explicit choices are kept.
         let mut small = Which::default();
         let ran = with_storage(
@@ -415,6 +550,8 @@ mod tests {
                 Ok(Ran::Done(true))
             }
         }
+
+        fn spread(&self, _spread: &mut Spread<'_, Upto>) {}
     }
 
     #[test]

@@ -13,6 +13,7 @@ use core::hash::Hash;
 use crate::error::CapacityError;
 use crate::space::StateIndexer;
 
+use super::auto::Spread;
 use super::{
     DenseStore, DenseTable, HashedStore, HashedTable, NodeStore, Slot, Storage, TranspositionTable,
     try_filled, try_push,
@@ -81,6 +82,9 @@ pub(crate) trait Reusable<I> {
     fn dense_bound(&self) -> Option<usize>;
     /// The heap memory of the buffers, in bytes.
     fn kept_bytes(&self) -> usize;
+    /// Adds the states the buffers hold in hashed storage to `spread` (none for dense
+    /// buffers): where a hashed start's states would lie in a dense store.
+    fn spread(&self, spread: &mut Spread<'_, I>);
 }
 
 /// [`Reusable`] for an engine's scratch `$Scratch<S, [C,] Chosen<I>>` through its one
@@ -104,6 +108,10 @@ macro_rules! reusable_scratch {
 
             fn kept_bytes(&self) -> usize {
                 self.memory_bytes()
+            }
+
+            fn spread(&self, spread: &mut $crate::store::Spread<'_, I>) {
+                $crate::store::Reusable::spread(&self.$field, spread);
             }
         }
     };
@@ -130,6 +138,12 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenSt
     fn kept_bytes(&self) -> usize {
         NodeStore::memory_bytes(self)
     }
+
+    fn spread(&self, spread: &mut Spread<'_, I>) {
+        if let Keys::Hashed(keys) = &self.keys {
+            keys.states().iter().for_each(|state| spread.add(state));
+        }
+    }
 }
 
 impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenTable<S, I, V> {
@@ -151,6 +165,12 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenTa
     fn kept_bytes(&self) -> usize {
         TranspositionTable::memory_bytes(self)
     }
+
+    fn spread(&self, spread: &mut Spread<'_, I>) {
+        if let ChosenTable::Hashed(table) = self {
+            table.states().for_each(|state| spread.add(state));
+        }
+    }
 }
 
 /// Buffers that may be absent (an engine's table when it runs without one).
@@ -165,6 +185,12 @@ impl<I, T: Reusable<I>> Reusable<I> for Option<T> {
 
     fn kept_bytes(&self) -> usize {
         self.as_ref().map_or(0, Reusable::kept_bytes)
+    }
+
+    fn spread(&self, spread: &mut Spread<'_, I>) {
+        if let Some(buffers) = self {
+            buffers.spread(spread);
+        }
     }
 }
 

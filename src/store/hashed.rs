@@ -105,6 +105,11 @@ impl<S: Clone + Eq + Hash, V: Copy> HashedStore<S, V> {
         Ok(())
     }
 
+    /// The states stored, by slot.
+    pub(crate) fn states(&self) -> &[S] {
+        &self.states
+    }
+
     fn bytes_per_state() -> usize {
         size_of::<S>() + size_of::<V>() + size_of::<Slot>() + 1
     }
@@ -262,6 +267,11 @@ impl<S, V> Default for HashedTable<S, V> {
 }
 
 impl<S: Clone + Eq + Hash, V: Copy> HashedTable<S, V> {
+    /// The states with an entry, of every generation.
+    pub(crate) fn states(&self) -> impl Iterator<Item = &S> {
+        self.entries.iter().map(|entry| &entry.0)
+    }
+
     /// Adds an entry for a state not in the table, growing it fallibly.
     fn add(&mut self, hash: u64, state: &S, value: V) -> Result<(), CapacityError> {
         if self.entries.len() == self.entries.capacity() {

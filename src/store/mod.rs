@@ -39,7 +39,7 @@ pub(crate) mod dense;
 mod hashed;
 mod stamped;
 
-pub(crate) use auto::{Probe, Ran, StorageUser, with_storage};
+pub(crate) use auto::{Probe, Ran, Spread, StorageUser, with_storage};
 pub use auto::{StoragePolicy, UnknownStoragePolicy};
 pub(crate) use chosen::{Chosen, ChosenStore, Reusable, reusable_scratch};
 pub use dense::{DenseStore, DenseTable};

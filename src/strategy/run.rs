@@ -10,7 +10,8 @@ use crate::event::{Event, NoVisitor, Visitor};
 use crate::queue::{BinaryQueue, Tie};
 use crate::solution::{Limits, Plan, Search, Solution, StopReason};
 use crate::space::{Cost, InPlaceSpace, StateIndexer, StateSpace, UnsignedCost, UnsignedUser};
-use crate::store::{Chosen, NO_SLOT, Probe, Ran, Slot, Storage, StorageUser, with_storage};
+use crate::store::with_storage;
+use crate::store::{Chosen, NO_SLOT, Probe, Ran, Reusable, Slot, Spread, Storage, StorageUser};
 use crate::{CycleCheck, Engine, IdaStar, InPlaceIdaStar, InPlaceSolver, Spfa};
 use crate::{Solver, StoragePolicy};
 
@@ -446,6 +447,18 @@ where
             Ran::Done(search)
         })
     }
+
+    fn spread(&self, spread: &mut Spread<'_, IndexerOf<P>>) {
+        let kept = &*self.run.kept;
+        match &*self.engine {
+            Kind::BestFirst(_) => kept.best_first.spread(spread),
+            Kind::Steps(steps) if steps.bidirectional() => kept.bibfs.spread(spread),
+            Kind::Steps(_) => kept.bfs.spread(spread),
+            Kind::DepthFirst { .. } => kept.depth_first.spread(spread),
+            Kind::Beam(_) => kept.beam.spread(spread),
+            Kind::Bidirectional { .. } => kept.bidirectional.spread(spread),
+        }
+    }
 }
 
 impl<P, V> WithStorage<'_, '_, P, V>
@@ -583,5 +596,9 @@ where
             }
             searched => Ran::Done(searched.map_err(StrategyError::NegativeCycle)),
         })
+    }
+
+    fn spread(&self, spread: &mut Spread<'_, IndexerOf<P>>) {
+        self.run.kept.spfa.spread(spread);
     }
 }

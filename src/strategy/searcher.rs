@@ -16,7 +16,7 @@ use crate::problem::{MaybeIndexer, SearchProblem};
 use crate::queue::{BinaryQueue, PriorityQueue};
 use crate::solution::Limits;
 use crate::space::{Cost, StateIndexer, StateSpace};
-use crate::store::{Chosen, ChosenStore, Reusable};
+use crate::store::{Chosen, ChosenStore, Reusable, Spread};
 
 use super::Strategy;
 use super::run::{StrategyResult, dispatch};
@@ -196,6 +196,10 @@ impl<S: Clone + Eq + Hash, C: Cost, I: StateIndexer<S>> Reusable<I> for BestFirs
 
     fn kept_bytes(&self) -> usize {
         Reusable::kept_bytes(&self.store) + self.astar.memory_bytes()
+    }
+
+    fn spread(&self, spread: &mut Spread<'_, I>) {
+        self.store.spread(spread);
     }
 }
 

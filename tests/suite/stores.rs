@@ -455,3 +455,60 @@ fn automatic_storage_costs_a_small_search_what_hashed_storage_costs() {
         );
     }
 }
+
+/// Numbers `n < 2^24` as `n` times an odd constant, modulo 2^24: every state has its own
+/// number, and consecutive states lie far apart.
+#[derive(Clone, Copy, Debug)]
+struct Scattered;
+
+impl StateIndexer<u32> for Scattered {
+    fn bound(&self) -> usize {
+        1 << 24
+    }
+    fn index(&self, &n: &u32) -> usize {
+        if n >= 1 << 24 {
+            return usize::MAX;
+        }
+        (n.wrapping_mul(0x9E37_79B1) & 0xFF_FFFF) as usize
+    }
+    fn state(&self, index: usize) -> u32 {
+        // 0x0E8B_2F51 is the inverse of 0x9E37_79B1 modulo 2^32.
+        (u32::try_from(index).unwrap().wrapping_mul(0x0E8B_2F51)) & 0xFF_FFFF
+    }
+}
+
+/// Dijkstra along the chain `0 -> 1 -> ...` to 300,000 with automatic storage over
+/// `indexer` (2^24 numbers, a dense store of 256 MiB or more): how many times the search
+/// started again, and its `Stats::memory`.
+fn chain_with_automatic_storage<I: StateIndexer<u32> + Clone>(indexer: I) -> (u32, usize) {
+    let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
+    let problem = state_search::Problem::new(&space, [0], is(300_000)).indexer(indexer);
+    let mut restarts = 0;
+    let mut count = crate::common::graph::watcher(|event: state_search::Event<'_, u32, u32>| {
+        if let state_search::Event::Restarted { .. } = event {
+            restarts += 1;
+        }
+        core::ops::ControlFlow::Continue(())
+    });
+    let search = state_search::Strategy::Dijkstra(state_search::strategy::Queue::default())
+        .run_with(&problem, &state_search::Limits::new(), &mut count)
+        .unwrap();
+    drop(count);
+    assert_eq!(search.found().map(|found| found.cost), Some(300_000));
+    (restarts, search.stats.memory)
+}
+
+/// Automatic storage starts hashed and looks, at 4 MiB, where the states would lie in the
+/// dense store: numbered in order, they fill its pages and the search starts again dense;
+/// numbered far apart (one to a page: a page of the dense store mapped for each), the
+/// search starts again hashed and stays hashed.
+#[test]
+fn automatic_storage_goes_dense_for_states_close_together_only() {
+    // 2^24 records of 8 bytes or more.
+    let (restarts, memory) = chain_with_automatic_storage(crate::common::graph::Nodes(1 << 24));
+    assert_eq!(restarts, 1);
+    assert!(memory >= 1 << 27, "dense: {memory} bytes");
+    let (restarts, memory) = chain_with_automatic_storage(Scattered);
+    assert_eq!(restarts, 1);
+    assert!(memory < 1 << 25, "hashed: {memory} bytes");
+}

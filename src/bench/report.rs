@@ -234,7 +234,8 @@ impl Report {
             row.necessary
                 .map_or_else(|| "-".to_owned(), |n| n.to_string()),
             counted(row.generated),
-            counted((row.memory / 1024) as u64),
+            // Rounded up: a search that held memory never shows 0 KiB.
+            counted(row.memory.div_ceil(1024) as u64),
             ms(row.time.min),
             ms(row.time.median),
             ms(row.time.max),
@@ -456,6 +457,21 @@ mod tests {
         );
         // The CSV keeps the whole text in its cell.
         assert!(report.csv().contains(",\"skipped: it ignores step costs, "));
+    }
+
+    #[test]
+    fn memory_is_shown_in_kib_rounded_up() {
+        let kib = |bytes: usize| {
+            let mut with = row("p", Strategy::Bfs, Some(1));
+            with.memory = bytes;
+            let csv = Report::new(vec![with]).csv();
+            let line = csv.lines().nth(1).unwrap().to_owned();
+            line.split(',').nth(8).unwrap().to_owned()
+        };
+        assert_eq!(kib(0), "0");
+        assert_eq!(kib(100), "1");
+        assert_eq!(kib(2048), "2");
+        assert_eq!(kib(2049), "3");
     }
 
     #[test]

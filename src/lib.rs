@@ -112,7 +112,8 @@
 //! [`Dense`] storage uses a bitset and flat arrays instead, which is several times faster.
 //! [`StoragePolicy::Auto`] picks it for a [`Strategy`] run when it fits the memory limit
 //! and the search grows large enough to pay for it (a large dense store is built only
-//! once a hashed start outgrows a share of it, with its states close together in it).
+//! once a hashed start outgrows a share of it with its states close together in it, or
+//! outgrows the whole of it).
 //! Choosing it for an engine is one argument (this example's maze needs the feature
 //! `domains`):
 //!

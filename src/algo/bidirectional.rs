@@ -121,6 +121,7 @@ where
 
     fn spread(&self, spread: &mut crate::store::Spread<'_, I>) {
         self.forward.store.spread(spread);
+        spread.next_store();
         self.backward.store.spread(spread);
     }
 }

@@ -39,11 +39,12 @@ pub enum StoragePolicy {
     /// stack of pancakes numbered by its permutation rank, whose neighbours are far apart:
     /// the dense store would map and zero a page for every two or three states), it starts
     /// again hashed, and goes dense only if its hashed stores outgrow the dense store's
-    /// bytes. A small search on a huge numbering, or a scattered one, then costs what a
-    /// hashed one does, plus at most the work of the first 4 MiB; a search that visits a good
-    /// part of the numbered states pays for its hashed start on top of the dense search. A
-    /// search started again reports the last run's statistics, and a visitor sees the events
-    /// of every run ([`Event::Restarted`](crate::Event::Restarted) between them).
+    /// bytes (so it may hold up to that much hashed). A small search on a huge numbering, or a
+    /// scattered one, then costs what a hashed one does, plus at most the work of the first
+    /// 4 MiB; a search that visits a good part of the numbered states pays for its hashed
+    /// start on top of the dense search. A search started again reports the last run's
+    /// statistics, and a visitor sees the events of every run
+    /// ([`Event::Restarted`](crate::Event::Restarted) between them).
     #[default]
     Auto,
     /// [`Dense`](super::Dense) storage; a [`CapacityError`] when there is no indexer or
@@ -195,6 +196,7 @@ const DENSE_PAGE_STATES: usize = 4;
 /// and on how many of its pages they fall.
 pub(crate) struct Spread<'i, I> {
     indexer: &'i I,
+    bound: usize,
     /// The records of one page of the dense store.
     page_states: usize,
     touched: FixedBitSet,
@@ -208,6 +210,7 @@ impl<'i, I> Spread<'i, I> {
         let page_states = (PAGE_BYTES / record_bytes.max(1)).max(1);
         Ok(Self {
             indexer,
+            bound,
             page_states,
             touched: try_bitset(bound.div_ceil(page_states))?,
             states: 0,
@@ -221,13 +224,19 @@ impl<'i, I> Spread<'i, I> {
     where
         I: StateIndexer<S>,
     {
-        let page = self.indexer.index(state) / self.page_states;
-        if page < self.touched.len() {
+        let index = self.indexer.index(state);
+        if index < self.bound {
             self.states += 1;
-            if !self.touched.put(page) {
+            if !self.touched.put(index / self.page_states) {
                 self.pages += 1;
             }
         }
+    }
+
+    /// The states added next go to another dense store of the same numbering (the other
+    /// side of a bidirectional search): their pages are counted apart.
+    pub(crate) fn next_store(&mut self) {
+        self.touched.clear();
     }
 
     /// Whether the states counted lie close enough for a dense store.
@@ -533,6 +542,23 @@ mod tests {
         assert_eq!(ran, Ok("Hashed"));
         let ran = with_storage::<u32, Upto, _>(StoragePolicy::Auto, true, None, 8, None, &mut warm);
         assert_eq!(ran, Ok("Hashed"));
+    }
+
+    #[test]
+    fn a_spread_counts_the_pages_of_each_store_and_only_numbered_states() {
+        let indexer = Upto(1000);
+        let mut spread = Spread::new(&indexer, 1000, 8).unwrap();
+        // 512 records to a page; 1000 and beyond are outside the numbering.
+        for state in [0, 1, 2, 3, 1000, 1023] {
+            spread.add(&state);
+        }
+        assert_eq!((spread.states, spread.pages), (4, 1));
+        assert!(spread.dense_pays());
+        // The other side's store: its page 0 is another page.
+        spread.next_store();
+        spread.add(&5);
+        assert_eq!((spread.states, spread.pages), (5, 2));
+        assert!(!spread.dense_pays());
     }
 
     /// Fails to build dense buffers, as when the allocator refuses them.

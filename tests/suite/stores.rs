@@ -500,8 +500,8 @@ fn chain_with_automatic_storage<I: StateIndexer<u32> + Clone>(indexer: I) -> (u3
 
 /// Automatic storage starts hashed and looks, at 4 MiB, where the states would lie in the
 /// dense store: numbered in order, they fill its pages and the search starts again dense;
-/// numbered far apart (one to a page: a page of the dense store mapped for each), the
-/// search starts again hashed and stays hashed.
+/// numbered far apart (about two to a page of the dense store, fewer than the four it
+/// asks), the search starts again hashed and stays hashed.
 #[test]
 fn automatic_storage_goes_dense_for_states_close_together_only() {
     // 2^24 records of 8 bytes or more.

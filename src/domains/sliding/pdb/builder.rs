@@ -8,7 +8,7 @@ use crate::domains::sliding::npuzzle::byte;
 const UNSET: u8 = u8::MAX;
 
 /// A vector of `len` copies of `fill`, or `None` when the memory is refused.
-fn filled<T: Clone>(len: usize, fill: T) -> Option<Vec<T>> {
+pub(super) fn filled<T: Clone>(len: usize, fill: T) -> Option<Vec<T>> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).ok()?;
     v.resize(len, fill);
@@ -108,9 +108,14 @@ impl Builder {
         rank
     }
 
+    /// Every cell of the board, as a mask.
+    pub(super) fn board(&self) -> u64 {
+        self.board
+    }
+
     /// The cells the blank reaches from `blank` without moving a pattern tile.
     #[inline]
-    fn region(&self, blank: u32, free: u64) -> u64 {
+    pub(super) fn region(&self, blank: u32, free: u64) -> u64 {
         let mut region = 1u64 << blank;
         loop {
             let grown = (region

@@ -136,7 +136,7 @@ impl PatternDatabase {
 
     /// The smallest encoding of `table` (the values in rank order): nibbles, deltas or
     /// bytes.
-    fn compact(&self, table: Vec<u8>) -> Entries {
+    pub(super) fn compact(&self, table: Vec<u8>) -> Entries {
         if table.iter().all(|&v| v < 16) {
             return Entries::Nibbles(pack(&table));
         }
@@ -150,7 +150,7 @@ impl PatternDatabase {
         let mut packed = Vec::new();
         packed.try_reserve_exact(table.len().div_ceil(2)).ok()?;
         let (mut fits, mut low, mut rank) = (true, 0u8, 0usize);
-        self.for_each_manhattan(|md| {
+        self.for_each_placement(|_, md| {
             let delta = table[rank].wrapping_sub(md);
             fits &= delta < 32 && delta.is_multiple_of(2);
             if rank.is_multiple_of(2) {
@@ -170,40 +170,44 @@ impl PatternDatabase {
         Some(Entries::Deltas(packed))
     }
 
-    /// Calls `visit` with the Manhattan distance of every placement, in rank order, until it
-    /// returns `false`: the placements are generated cell by cell as the ranking numbers
-    /// them (each tile on the cells the earlier ones left free, in increasing order), no
-    /// rank is unranked.
-    pub(super) fn for_each_manhattan(&self, mut visit: impl FnMut(u8) -> bool) {
+    /// Calls `visit` with every placement (the cells of the pattern's tiles, in order) and its
+    /// Manhattan distance, in rank order, until it returns `false`: the placements are
+    /// generated cell by cell as the ranking numbers them (each tile on the cells the earlier
+    /// ones left free, in increasing order), no rank is unranked.
+    pub(super) fn for_each_placement(&self, mut visit: impl FnMut(&[u8], u8) -> bool) {
         let cells = self.cells();
         let board = if cells == 64 {
             u64::MAX
         } else {
             (1u64 << cells) - 1
         };
-        self.manhattan_below(0, board, 0, &mut visit);
+        let mut placement = [0u8; MAX_PATTERN_TILES];
+        self.placements_below(0, board, 0, &mut placement, &mut visit);
     }
 
-    /// The placements whose first `level` tiles leave the cells `free`, their Manhattan
-    /// distance `md`: see [`PatternDatabase::for_each_manhattan`]. `false` when stopped.
-    fn manhattan_below(
+    /// The placements whose first `level` tiles are on `placement` and leave the cells
+    /// `free`, their Manhattan distance `md`: see [`PatternDatabase::for_each_placement`].
+    /// `false` when stopped.
+    fn placements_below(
         &self,
         level: usize,
         free: u64,
         md: u8,
-        visit: &mut impl FnMut(u8) -> bool,
+        placement: &mut [u8; MAX_PATTERN_TILES],
+        visit: &mut impl FnMut(&[u8], u8) -> bool,
     ) -> bool {
         let goal = self.goal_cells[level];
-        let last = level + 1 == self.tiles.len();
+        let k = self.tiles.len();
         let mut rest = free;
         while rest != 0 {
             let cell = byte(rest.trailing_zeros() as usize);
             rest &= rest - 1;
+            placement[level] = cell;
             let md = md + self.distance(cell, goal);
-            let more = if last {
-                visit(md)
+            let more = if level + 1 == k {
+                visit(&placement[..k], md)
             } else {
-                self.manhattan_below(level + 1, free & !(1u64 << cell), md, visit)
+                self.placements_below(level + 1, free & !(1u64 << cell), md, placement, visit)
             };
             if !more {
                 return false;
@@ -236,7 +240,7 @@ impl PatternDatabase {
             Entries::Nibbles(_) => (0..self.len()).for_each(|rank| visit(self.stored(rank))),
             Entries::Deltas(_) => {
                 let mut rank = 0;
-                self.for_each_manhattan(|md| {
+                self.for_each_placement(|_, md| {
                     visit(md.wrapping_add(2 * self.stored(rank)));
                     rank += 1;
                     true

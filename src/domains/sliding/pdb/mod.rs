@@ -137,6 +137,7 @@ mod error;
 mod files;
 mod heuristic;
 mod key;
+mod mirror;
 mod set;
 
 pub use database::{Encoding, PatternDatabase};

@@ -295,7 +295,11 @@ impl PatternSet {
             .collect())
     }
 
-    /// Builds the databases of a preset partition and adds them up.
+    /// Builds the databases of a preset partition and adds them up. A pattern that a
+    /// symmetry of the board (a flip, the half turn, a diagonal reflection or a quarter
+    /// turn) maps onto an earlier one, the blank's goal cell included, gets the earlier
+    /// table carried over to the image placements instead of a search of its own: the
+    /// same values, in a pass over the placements.
     ///
     /// # Errors
     ///
@@ -306,10 +310,10 @@ impl PatternSet {
         partition: Partition,
         reflect: bool,
     ) -> Result<Self, PdbError> {
-        let dbs = Self::partition_tiles(puzzle, partition)?
-            .iter()
-            .map(|tiles| PatternDatabase::build(puzzle, tiles))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut dbs: Vec<PatternDatabase> = Vec::new();
+        for tiles in Self::partition_tiles(puzzle, partition)? {
+            dbs.push(PatternDatabase::mirrored_or_built(puzzle, &tiles, &dbs)?);
+        }
         Self::new(puzzle, dbs, reflect)
     }
 
@@ -318,7 +322,8 @@ impl PatternSet {
     /// `rayon::ThreadPool::install`). The 6-6-3 set is ready in about half the time on
     /// two threads: its two 6-tile databases take nearly all of it. More threads than
     /// databases do not help, since each database is built by one thread; the memory is
-    /// that of the builds running together (about 4 GB for the 7-8 set).
+    /// that of the builds running together (about 4 GB for the 7-8 set). The mirror
+    /// images of earlier patterns are carried over once the builds are done.
     ///
     /// # Errors
     ///
@@ -346,12 +351,37 @@ impl PatternSet {
         reflect: bool,
     ) -> Result<Self, PdbError> {
         use rayon::prelude::*;
-        let dbs = Self::partition_tiles(puzzle, partition)?
+        let groups = Self::partition_tiles(puzzle, partition)?;
+        // The patterns that are no mirror image of an earlier one are built at once; the
+        // others are then carried from them.
+        let headers = groups
+            .iter()
+            .map(|tiles| PatternDatabase::empty(puzzle, tiles))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mirrored: Vec<bool> = (0..groups.len())
+            .map(|i| PatternDatabase::has_mirror_in(puzzle, &groups[i], &headers[..i]))
+            .collect();
+        let built = groups
             .par_iter()
-            .map(|tiles| PatternDatabase::build(puzzle, tiles))
+            .zip(&mirrored)
+            .filter(|&(_, &mirrored)| !mirrored)
+            .map(|(tiles, _)| PatternDatabase::build(puzzle, tiles))
             .collect::<Vec<_>>()
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
+        let carried = groups
+            .par_iter()
+            .zip(&mirrored)
+            .filter(|&(_, &mirrored)| mirrored)
+            .map(|(tiles, _)| PatternDatabase::mirrored_or_built(puzzle, tiles, &built))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
+        let (mut built, mut carried) = (built.into_iter(), carried.into_iter());
+        let dbs = mirrored
+            .iter()
+            .filter_map(|&m| if m { carried.next() } else { built.next() })
+            .collect();
         Self::new(puzzle, dbs, reflect)
     }
 
@@ -441,7 +471,10 @@ pub enum Partition {
     /// about the main diagonal is another partition, so the reflected lookup
     /// ([`PatternSet::new`] with `reflect`) adds a second, different estimate from the
     /// same tables. Four tables of 127,512,000 placements (63.8 MB each as deltas), each
-    /// built in about 20 s with 1.6 GB of work memory.
+    /// built in about 20 s with 1.6 GB of work memory; the half turn of the board maps
+    /// `{3,4,8,9,13,14}` onto `{10,11,15,16,20,21}`, so
+    /// [`PatternSet::build_partition`] and [`PatternSet::par_build_partition`] build three
+    /// and carry the fourth over.
     TwentyFour6666,
 }
 

@@ -373,3 +373,51 @@ fn forged_deltas_tables_fail_the_checks() {
         }
     }
 }
+
+/// A mirror image of a pattern (by a flip, the half turn or a diagonal reflection of the
+/// board, its tiles in any order) gets the table its own search would build, in every
+/// encoding.
+#[test]
+fn mirror_images_of_a_pattern_carry_its_table() {
+    let puzzle = NPuzzle::standard(4, 4).unwrap();
+    let cases: [(&[u8], &[&[u8]]); 2] = [
+        // Flipped top to bottom, turned, reflected about the diagonal.
+        (&[1, 2, 3], &[&[15, 13, 14], &[12, 13, 14], &[4, 8, 12]]),
+        // Values up to 16 and more: stored as deltas.
+        (&[1, 2, 3, 5, 6, 7], &[&[8, 9, 10, 12, 13, 14]]),
+    ];
+    for (source, targets) in cases {
+        let db = PatternDatabase::build(&puzzle, source).unwrap();
+        for &target in targets {
+            let carried = db.mirrored(&puzzle, target).unwrap().unwrap();
+            assert_eq!(carried, PatternDatabase::build(&puzzle, target).unwrap());
+            assert!(PatternDatabase::has_mirror_in(
+                &puzzle,
+                target,
+                std::slice::from_ref(&db)
+            ));
+        }
+    }
+    let six = PatternDatabase::build(&puzzle, &[1, 2, 3, 5, 6, 7]).unwrap();
+    assert_eq!(six.encoding(), Encoding::Deltas);
+}
+
+/// A symmetry that maps a pattern's goal cells onto another's is not enough: the blank's
+/// goal cell must land where the other's search starts. On the 8-puzzle, tiles 1 and 3
+/// shut the blank in its corner; their images 1 and 5 under the quarter turn leave it
+/// free, and the corner the blank's goal cell turns to is shut.
+#[test]
+fn a_mirror_image_whose_blank_starts_elsewhere_is_built() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let db = PatternDatabase::build(&puzzle, &[1, 3]).unwrap();
+    assert!(db.mirrored(&puzzle, &[1, 5]).is_none());
+    assert!(!PatternDatabase::has_mirror_in(
+        &puzzle,
+        &[1, 5],
+        std::slice::from_ref(&db)
+    ));
+    // Without a symmetry at all: another shape.
+    assert!(db.mirrored(&puzzle, &[1, 2]).is_none());
+    let built = PatternDatabase::mirrored_or_built(&puzzle, &[1, 5], &[db]).unwrap();
+    assert_eq!(built, PatternDatabase::build(&puzzle, &[1, 5]).unwrap());
+}

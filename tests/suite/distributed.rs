@@ -659,10 +659,12 @@ fn traffic_changed_on_the_way_is_an_error_not_a_wrong_count_nor_a_hang() {
         let relay = tampering_relay(addresses[0].clone(), frame, tamper);
         let hosts0 = host_file(&addresses);
         let hosts1 = host_file(&[relay, addresses[1].clone()]);
-        // The connection timeout bounds the wait for a silent peer.
+        // The connection timeout bounds the wait for a silent peer. It also bounds the
+        // wait for the other process to start and connect, which took more than 3 s once
+        // while the suite's 24-puzzle test held both cores: 10 s.
         let [first, second] = [(0, &hosts0), (1, &hosts1)].map(|(process, hosts)| {
             child_command(process, 2, hosts, "2x4")
-                .env("DISTRIBUTED_TIMEOUT", "3")
+                .env("DISTRIBUTED_TIMEOUT", "10")
                 .spawn()
                 .unwrap()
         });

@@ -137,10 +137,11 @@ impl PatternDatabase {
             .unwrap_or_else(|| Self::build(puzzle, tiles))
     }
 
-    /// Whether a symmetry of the board maps one of `earlier` (headers or databases) onto
-    /// the pattern `tiles` of `puzzle`, so that its table can be carried instead of built.
-    pub(super) fn has_mirror_in(puzzle: &NPuzzle, tiles: &[u8], earlier: &[Self]) -> bool {
-        Self::empty(puzzle, tiles)
-            .is_ok_and(|target| earlier.iter().any(|s| s.mirror_onto(&target).is_some()))
+    /// Whether a symmetry of the board maps one of `earlier` onto this pattern (headers or
+    /// databases both), so that its table can be carried instead of built.
+    pub(super) fn has_mirror_in(&self, earlier: &[Self]) -> bool {
+        earlier
+            .iter()
+            .any(|source| source.mirror_onto(self).is_some())
     }
 }

@@ -358,8 +358,8 @@ impl PatternSet {
             .iter()
             .map(|tiles| PatternDatabase::empty(puzzle, tiles))
             .collect::<Result<Vec<_>, _>>()?;
-        let mirrored: Vec<bool> = (0..groups.len())
-            .map(|i| PatternDatabase::has_mirror_in(puzzle, &groups[i], &headers[..i]))
+        let mirrored: Vec<bool> = (0..headers.len())
+            .map(|i| headers[i].has_mirror_in(&headers[..i]))
             .collect();
         let built = groups
             .par_iter()

@@ -154,7 +154,9 @@ pub(crate) fn setup(
 
 /// The databases of `partition`, on the threads at once (each loaded from `cache` or built
 /// and saved there, else built in memory), with a line on standard error as each one is
-/// ready when progress is shown: the 7-8 set takes minutes to build.
+/// ready when progress is shown: the 7-8 set takes minutes to build. A pattern that a
+/// symmetry of the board maps an earlier one onto (two of the 24-puzzle's four) is carried
+/// from that one's table once the others are ready, instead of searched.
 pub(crate) fn build_set(
     puzzle: &NPuzzle,
     partition: Partition,
@@ -163,12 +165,13 @@ pub(crate) fn build_set(
     threads: &Threads,
 ) -> Result<PatternSet, PdbError> {
     let groups = PatternSet::partition_tiles(puzzle, partition)?;
+    let sources = PatternSet::mirror_sources(puzzle, partition)?;
     let started = Instant::now();
     let ready = AtomicUsize::new(0);
-    let build = |tiles: &Vec<u8>| {
+    let build = |tiles: &[u8], built: &[PatternDatabase]| {
         let db = match cache {
             Some(cache) => {
-                let cached = PatternDatabase::load_or_build(puzzle, tiles, cache)?;
+                let cached = PatternDatabase::load_or_build_with(puzzle, tiles, cache, built)?;
                 if let Some(why) = cached.replaced {
                     eprintln!("npuzzle: warning: cached pattern database not used, rebuilt: {why}");
                 }
@@ -177,7 +180,7 @@ pub(crate) fn build_set(
                 }
                 cached.value
             }
-            None => PatternDatabase::build(puzzle, tiles)?,
+            None => PatternDatabase::mirrored_or_built(puzzle, tiles, built)?,
         };
         let done = ready.fetch_add(1, Ordering::Relaxed) + 1;
         let elapsed = started.elapsed();
@@ -191,9 +194,27 @@ pub(crate) fn build_set(
         }
         Ok::<_, PdbError>(db)
     };
-    let dbs = threads
-        .map(&groups, build)
+    let jobs = |carried: bool| -> Vec<&Vec<u8>> {
+        let jobs = groups.iter().zip(&sources);
+        jobs.filter(|(_, source)| source.is_some() == carried)
+            .map(|(tiles, _)| tiles)
+            .collect()
+    };
+    let built = threads
+        .map(&jobs(false), |tiles| build(tiles, &[]))
         .into_iter()
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<Vec<_>, _>>()?;
+    let carried = threads
+        .map(&jobs(true), |tiles| build(tiles, &built))
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+    let (mut built, mut carried) = (built.into_iter(), carried.into_iter());
+    let dbs = sources
+        .iter()
+        .filter_map(|source| match source {
+            Some(_) => carried.next(),
+            None => built.next(),
+        })
+        .collect();
     Ok(PatternSet::new(puzzle, dbs, options.reflect)?.with_dual(options.dual))
 }

@@ -225,6 +225,42 @@ impl PatternDatabase {
         tiles: &[u8],
         cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
+        Self::load_or_build_with(puzzle, tiles, cache, &[])
+    }
+
+    /// [`PatternDatabase::load_or_build`], but a table that is not in the cache is carried
+    /// from the first of `built` that a symmetry of the board maps onto it
+    /// ([`PatternDatabase::mirrored_or_built`]) and only built when none does; either way
+    /// it is saved.
+    ///
+    /// # Errors
+    ///
+    /// As [`PatternDatabase::load_or_build`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::{PatternDatabase, PdbCache};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("load-or-build-with-{}", std::process::id()));
+    /// let cache = PdbCache::open(dir.join("tables"), &dir.join("key"))?;
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let row = PatternDatabase::load_or_build(&puzzle, &[1, 2], &cache)?.value;
+    /// // The reflection about the main diagonal maps the top row onto the left column
+    /// // (the blank's goal cell, the corner, onto itself): carried over, not searched.
+    /// let column = PatternDatabase::load_or_build_with(&puzzle, &[3, 6], &cache, &[row])?;
+    /// assert!(column.not_saved.is_none());
+    /// assert_eq!(column.value, PatternDatabase::build(&puzzle, &[3, 6])?);
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load_or_build_with(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        cache: &PdbCache,
+        built: &[Self],
+    ) -> Result<Cached<Self>, PdbError> {
         let replaced = match Self::try_cached(puzzle, tiles, cache)? {
             Ok(db) => {
                 return Ok(Cached {
@@ -235,7 +271,7 @@ impl PatternDatabase {
             }
             Err(why) => why,
         };
-        let db = Self::build(puzzle, tiles)?;
+        let db = Self::mirrored_or_built(puzzle, tiles, built)?;
         let not_saved = db.store(cache).err();
         Ok(Cached {
             value: db,

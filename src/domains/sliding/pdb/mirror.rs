@@ -80,7 +80,8 @@ impl PatternDatabase {
     /// of the board when one maps this pattern's search onto that pattern's (the same
     /// values as [`PatternDatabase::build`] gives, without its search); `None` when no
     /// symmetry does. On the 24-puzzle's 6-6-6-6 partition, the half turn carries
-    /// `{3,4,8,9,13,14}` onto `{10,11,15,16,20,21}`.
+    /// `{3,4,8,9,13,14}` onto `{10,11,15,16,20,21}` and a quarter turn onto
+    /// `{17,18,19,22,23,24}`.
     ///
     /// # Errors
     ///
@@ -120,13 +121,33 @@ impl PatternDatabase {
     }
 
     /// The database of the pattern `tiles` of `puzzle`: carried from the first of `built`
-    /// that a symmetry of the board maps onto it ([`PatternDatabase::mirrored`]), else
-    /// built.
+    /// that a symmetry of the board (a flip, the half turn, a diagonal reflection or a
+    /// quarter turn) maps onto it, the blank's goal cell included, else built. A carried
+    /// table holds the values [`PatternDatabase::build`] gives, without its search.
     ///
     /// # Errors
     ///
-    /// As [`PatternDatabase::build`].
-    pub(super) fn mirrored_or_built(
+    /// As [`PatternDatabase::build`], and [`PdbError::Memory`] when a carried table cannot
+    /// be allocated.
+    ///
+    /// # Complexity
+    ///
+    /// Carried: O(P x k) for the P placements of the k tiles, and P bytes of work memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::PatternDatabase;
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let row = PatternDatabase::build(&puzzle, &[1, 2])?;
+    /// // The reflection about the main diagonal maps the top row onto the left column.
+    /// let column = PatternDatabase::mirrored_or_built(&puzzle, &[3, 6], &[row])?;
+    /// assert_eq!(column, PatternDatabase::build(&puzzle, &[3, 6])?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mirrored_or_built(
         puzzle: &NPuzzle,
         tiles: &[u8],
         built: &[Self],
@@ -137,11 +158,11 @@ impl PatternDatabase {
             .unwrap_or_else(|| Self::build(puzzle, tiles))
     }
 
-    /// Whether a symmetry of the board maps one of `earlier` onto this pattern (headers or
-    /// databases both), so that its table can be carried instead of built.
-    pub(super) fn has_mirror_in(&self, earlier: &[Self]) -> bool {
+    /// The first of `earlier` (headers or databases both) that a symmetry of the board maps
+    /// onto this pattern, so that its table can be carried instead of built.
+    pub(super) fn mirror_in(&self, earlier: &[Self]) -> Option<usize> {
         earlier
             .iter()
-            .any(|source| source.mirror_onto(self).is_some())
+            .position(|source| source.mirror_onto(self).is_some())
     }
 }

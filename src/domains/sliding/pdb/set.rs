@@ -295,6 +295,41 @@ impl PatternSet {
             .collect())
     }
 
+    /// For each pattern of a preset partition, the earlier pattern that a symmetry of the
+    /// board maps onto it (see [`PatternDatabase::mirrored_or_built`]), by its place in
+    /// [`PatternSet::partition_tiles`]: its table can be carried from that one's instead
+    /// of built.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`PatternSet::partition_tiles`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::{Partition, PatternSet};
+    ///
+    /// let puzzle = NPuzzle::standard(5, 5)?;
+    /// let sources = PatternSet::mirror_sources(&puzzle, Partition::TwentyFour6666)?;
+    /// // The half turn maps {3,4,8,9,13,14} onto {10,11,15,16,20,21}, and a quarter
+    /// // turn onto {17,18,19,22,23,24}.
+    /// assert_eq!(sources, [None, None, Some(1), Some(1)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mirror_sources(
+        puzzle: &NPuzzle,
+        partition: Partition,
+    ) -> Result<Vec<Option<usize>>, PdbError> {
+        let headers = Self::partition_tiles(puzzle, partition)?
+            .iter()
+            .map(|tiles| PatternDatabase::empty(puzzle, tiles))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((0..headers.len())
+            .map(|i| headers[i].mirror_in(&headers[..i]))
+            .collect())
+    }
+
     /// Builds the databases of a preset partition and adds them up. A pattern that a
     /// symmetry of the board (a flip, the half turn, a diagonal reflection or a quarter
     /// turn) maps onto an earlier one, the blank's goal cell included, gets the earlier
@@ -354,33 +389,31 @@ impl PatternSet {
         let groups = Self::partition_tiles(puzzle, partition)?;
         // The patterns that are no mirror image of an earlier one are built at once; the
         // others are then carried from them.
-        let headers = groups
-            .iter()
-            .map(|tiles| PatternDatabase::empty(puzzle, tiles))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mirrored: Vec<bool> = (0..headers.len())
-            .map(|i| headers[i].has_mirror_in(&headers[..i]))
-            .collect();
-        let built = groups
-            .par_iter()
-            .zip(&mirrored)
-            .filter(|&(_, &mirrored)| !mirrored)
-            .map(|(tiles, _)| PatternDatabase::build(puzzle, tiles))
+        let sources = Self::mirror_sources(puzzle, partition)?;
+        let jobs = |carried: bool| {
+            groups
+                .par_iter()
+                .zip(&sources)
+                .filter(move |(_, source)| source.is_some() == carried)
+                .map(|(tiles, _)| tiles)
+        };
+        let built = jobs(false)
+            .map(|tiles| PatternDatabase::build(puzzle, tiles))
             .collect::<Vec<_>>()
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
-        let carried = groups
-            .par_iter()
-            .zip(&mirrored)
-            .filter(|&(_, &mirrored)| mirrored)
-            .map(|(tiles, _)| PatternDatabase::mirrored_or_built(puzzle, tiles, &built))
+        let carried = jobs(true)
+            .map(|tiles| PatternDatabase::mirrored_or_built(puzzle, tiles, &built))
             .collect::<Vec<_>>()
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
         let (mut built, mut carried) = (built.into_iter(), carried.into_iter());
-        let dbs = mirrored
+        let dbs = sources
             .iter()
-            .filter_map(|&m| if m { carried.next() } else { built.next() })
+            .filter_map(|source| match source {
+                Some(_) => carried.next(),
+                None => built.next(),
+            })
             .collect();
         Self::new(puzzle, dbs, reflect)
     }
@@ -408,8 +441,9 @@ impl PatternSet {
         Self::new(puzzle, dbs, reflect).map(Some)
     }
 
-    /// [`PatternSet::build_partition`], with each database loaded from `cache` or built and
-    /// saved there ([`PatternDatabase::load_or_build`]). Databases that cannot be saved are
+    /// [`PatternSet::build_partition`], with each database loaded from `cache` or built (or
+    /// carried from an earlier one) and saved there
+    /// ([`PatternDatabase::load_or_build_with`]). Databases that cannot be saved are
     /// still used; [`Cached::not_saved`] holds the first reason, and [`Cached::replaced`]
     /// the first reason a file found was not used.
     ///
@@ -425,7 +459,7 @@ impl PatternSet {
         let (mut not_saved, mut replaced) = (None, None);
         let mut dbs = Vec::new();
         for tiles in Self::partition_tiles(puzzle, partition)? {
-            let cached = PatternDatabase::load_or_build(puzzle, &tiles, cache)?;
+            let cached = PatternDatabase::load_or_build_with(puzzle, &tiles, cache, &dbs)?;
             not_saved = not_saved.or(cached.not_saved);
             replaced = replaced.or(cached.replaced);
             dbs.push(cached.value);
@@ -472,9 +506,10 @@ pub enum Partition {
     /// ([`PatternSet::new`] with `reflect`) adds a second, different estimate from the
     /// same tables. Four tables of 127,512,000 placements (63.8 MB each as deltas), each
     /// built in about 20 s with 1.6 GB of work memory; the half turn of the board maps
-    /// `{3,4,8,9,13,14}` onto `{10,11,15,16,20,21}`, so
-    /// [`PatternSet::build_partition`] and [`PatternSet::par_build_partition`] build three
-    /// and carry the fourth over.
+    /// `{3,4,8,9,13,14}` onto `{10,11,15,16,20,21}` and a quarter turn onto
+    /// `{17,18,19,22,23,24}`, so [`PatternSet::build_partition`],
+    /// [`PatternSet::par_build_partition`] and [`PatternSet::load_or_build_partition`]
+    /// build two and carry the other two over.
     TwentyFour6666,
 }
 

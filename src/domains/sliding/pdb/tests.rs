@@ -392,7 +392,7 @@ fn mirror_images_of_a_pattern_carry_its_table() {
             let carried = db.mirrored(&puzzle, target).unwrap().unwrap();
             assert_eq!(carried, PatternDatabase::build(&puzzle, target).unwrap());
             let header = PatternDatabase::empty(&puzzle, target).unwrap();
-            assert!(header.has_mirror_in(std::slice::from_ref(&db)));
+            assert_eq!(header.mirror_in(std::slice::from_ref(&db)), Some(0));
         }
     }
     let six = PatternDatabase::build(&puzzle, &[1, 2, 3, 5, 6, 7]).unwrap();
@@ -409,9 +409,35 @@ fn a_mirror_image_whose_blank_starts_elsewhere_is_built() {
     let db = PatternDatabase::build(&puzzle, &[1, 3]).unwrap();
     assert!(db.mirrored(&puzzle, &[1, 5]).is_none());
     let header = PatternDatabase::empty(&puzzle, &[1, 5]).unwrap();
-    assert!(!header.has_mirror_in(std::slice::from_ref(&db)));
+    assert_eq!(header.mirror_in(std::slice::from_ref(&db)), None);
     // Without a symmetry at all: another shape.
     assert!(db.mirrored(&puzzle, &[1, 2]).is_none());
     let built = PatternDatabase::mirrored_or_built(&puzzle, &[1, 5], &[db]).unwrap();
     assert_eq!(built, PatternDatabase::build(&puzzle, &[1, 5]).unwrap());
+}
+
+/// A table missing from the cache is carried from the databases given, not built: carried
+/// from a source whose values were all raised by two, it holds the raised values, and the
+/// carried table is the file saved in the cache.
+#[test]
+fn load_or_build_with_carries_the_given_table_and_saves_it() {
+    let puzzle = NPuzzle::standard(3, 3).unwrap();
+    let row = PatternDatabase::build(&puzzle, &[1, 2]).unwrap();
+    let mut raised = row.clone();
+    raised.entries = super::database::Entries::Bytes(
+        (0..row.len()).map(|r| row.lookup(r, || 0).0 + 2).collect(),
+    );
+    let dir = std::env::temp_dir().join(format!("state-search-pdb-carry-{}", std::process::id()));
+    let cache = PdbCache::new(&dir, KEY);
+    let carried = PatternDatabase::load_or_build_with(&puzzle, &[3, 6], &cache, &[raised]);
+    let carried = carried.unwrap();
+    assert!(carried.not_saved.is_none() && carried.replaced.is_none());
+    let built = PatternDatabase::build(&puzzle, &[3, 6]).unwrap();
+    for rank in 0..built.len() {
+        let value = |db: &PatternDatabase| db.lookup(rank, || 0).0;
+        assert_eq!(value(&carried.value), value(&built) + 2, "rank {rank}");
+    }
+    let saved = PatternDatabase::load(&dir.join(built.file_name()), &KEY).unwrap();
+    assert_eq!(saved, carried.value);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -215,14 +215,18 @@ fn reused_focal_ees_weighted_anytime_greedy_and_beam_searchers_answer_as_their_s
     });
     let w: Weight = "1.5".parse().unwrap();
     let goals = [(11, 11), (0, 11), (5, 6), (11, 0), (11, 11)];
+    // One problem type for every engine below: each closure written in the macro would
+    // be a type of its own, and each type compiles every strategy again.
+    let problem_to = |goal: (i32, i32)| {
+        let h =
+            move |&(r, c): &(i32, i32)| (goal.0 - r).unsigned_abs() + (goal.1 - c).unsigned_abs();
+        Problem::new(&space, [(0, 0)], move |&p: &(i32, i32)| p == goal).heuristic(h)
+    };
     macro_rules! check {
         ($engine:expr, $strategy:expr, $bound:expr) => {{
             let mut reused = $engine.searcher().unwrap();
             for goal in goals {
-                let h = move |&(r, c): &(i32, i32)| {
-                    (goal.0 - r).unsigned_abs() + (goal.1 - c).unsigned_abs()
-                };
-                let problem = Problem::new(&space, [(0, 0)], |&p| p == goal).heuristic(h);
+                let problem = problem_to(goal);
                 let name = format!("{} to {goal:?}", $strategy);
                 let again = reused.search(&problem);
                 let fresh = $engine.search(&problem);

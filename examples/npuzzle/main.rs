@@ -66,7 +66,7 @@ space, and the moves of the blank as U, D, L, R (just the number when it is solv
                      other boards lc. md: Manhattan distance; lc: linear conflict; pdb555,
                      pdb663, pdb78: additive pattern databases of the 15-puzzle (pdb78
                      takes minutes and about 3.7 GB to build, once, into the cache);
-                     pdb6666: of the 24-puzzle (about 50 s on two threads, 1.6 GB per
+                     pdb6666: of the 24-puzzle (about 30 s on two threads, 1.6 GB per
                      thread, to build once into the cache)
   --no-reflection    pattern databases without the reflected lookup
   --dual             pattern databases with the dual lookups too (the databases read on

@@ -109,10 +109,10 @@ fn the_6_6_6_6_partition_covers_the_24_tiles_once() {
 /// The two easiest of the fifty (by the published node counts: instances 38 and 40), solved
 /// by IDA* in place with the 6-6-6-6 databases and reflection: the published lengths, the
 /// published node counts exactly (Korf and Felner count the generated nodes), and plans that
-/// replay to the goal. Building the databases takes most of this test (three searches of
-/// about 20 s and 1.6 GB of work memory each, two at a time; the fourth table is the
-/// half turn's image of the second, carried over), so the published node counts also
-/// check the carried table.
+/// replay to the goal. Building the databases takes most of this test (two searches of
+/// about 20 s and 1.6 GB of work memory each, at once; the third and fourth tables are
+/// the half turn's and a quarter turn's images of the second, carried over), so the
+/// published node counts also check the carried tables.
 #[test]
 #[cfg(feature = "parallel")]
 fn the_easiest_of_korf_and_felners_fifty_solve_with_their_published_node_counts() {

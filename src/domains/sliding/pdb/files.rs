@@ -231,11 +231,12 @@ impl PatternDatabase {
     /// [`PatternDatabase::load_or_build`], but a table that is not in the cache is carried
     /// from the first of `built` that a symmetry of the board maps onto it
     /// ([`PatternDatabase::mirrored_or_built`]) and only built when none does; either way
-    /// it is saved.
+    /// it is saved. The tables of `built` are trusted: one carried from them is saved
+    /// without the checks a file read from the cache must pass.
     ///
     /// # Errors
     ///
-    /// As [`PatternDatabase::load_or_build`].
+    /// Those of [`PatternDatabase::mirrored_or_built`].
     ///
     /// # Examples
     ///

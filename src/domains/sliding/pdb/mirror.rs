@@ -122,7 +122,8 @@ impl PatternDatabase {
 
     /// The database of the pattern `tiles` of `puzzle`: carried from the first of `built`
     /// that a symmetry of the board (a flip, the half turn, a diagonal reflection or a
-    /// quarter turn) maps onto it, the blank's goal cell included, else built. A carried
+    /// quarter turn) maps onto it, with the blank's goal cell landing on a cell the blank
+    /// reaches from its own goal cell around the pattern's tiles, else built. A carried
     /// table holds the values [`PatternDatabase::build`] gives, without its search.
     ///
     /// # Errors
@@ -132,7 +133,8 @@ impl PatternDatabase {
     ///
     /// # Complexity
     ///
-    /// Carried: O(P x k) for the P placements of the k tiles, and P bytes of work memory.
+    /// Carried: O(P x k) for the P placements of the k tiles, and P bytes of work memory
+    /// beside the tables; else as [`PatternDatabase::build`].
     ///
     /// # Examples
     ///

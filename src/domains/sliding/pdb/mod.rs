@@ -103,7 +103,8 @@
 //! ```
 //!
 //! The 24-puzzle with Korf and Felner's databases, built into the cache directory on the
-//! first run (four tables, one after the other, about 20 s each and 255 MB in all;
+//! first run (four tables, 255 MB in all: two searched one after the other, about 20 s
+//! each, and two carried from the second as its mirror images;
 //! `PatternSet::par_build_partition`, with the feature `parallel`, builds them on several
 //! threads, without the cache)
 //! and loaded on the next ones; instance 40 of their fifty takes about 3 s of search:

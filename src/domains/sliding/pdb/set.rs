@@ -295,10 +295,11 @@ impl PatternSet {
             .collect())
     }
 
-    /// For each pattern of a preset partition, the earlier pattern that a symmetry of the
-    /// board maps onto it (see [`PatternDatabase::mirrored_or_built`]), by its place in
-    /// [`PatternSet::partition_tiles`]: its table can be carried from that one's instead
-    /// of built.
+    /// For each pattern of a preset partition, the first earlier pattern that a symmetry of
+    /// the board maps onto it (see [`PatternDatabase::mirrored_or_built`]), by its place in
+    /// [`PatternSet::partition_tiles`], or `None`: its table can be carried from that
+    /// one's instead of built. The pattern named is never one that is carried itself
+    /// (symmetries compose), so the tables of the `None` patterns are all a build needs.
     ///
     /// # Errors
     ///
@@ -332,9 +333,10 @@ impl PatternSet {
 
     /// Builds the databases of a preset partition and adds them up. A pattern that a
     /// symmetry of the board (a flip, the half turn, a diagonal reflection or a quarter
-    /// turn) maps onto an earlier one, the blank's goal cell included, gets the earlier
-    /// table carried over to the image placements instead of a search of its own: the
-    /// same values, in a pass over the placements.
+    /// turn) maps an earlier one onto, the blank's goal cell onto a cell of the blank's
+    /// region ([`PatternDatabase::mirrored_or_built`]), gets the earlier table carried
+    /// over to the image placements instead of a search of its own: the same values, in a
+    /// pass over the placements.
     ///
     /// # Errors
     ///
@@ -356,9 +358,10 @@ impl PatternSet {
     /// the current rayon pool (feature `parallel`; choose the threads with
     /// `rayon::ThreadPool::install`). The 6-6-3 set is ready in about half the time on
     /// two threads: its two 6-tile databases take nearly all of it. More threads than
-    /// databases do not help, since each database is built by one thread; the memory is
-    /// that of the builds running together (about 4 GB for the 7-8 set). The mirror
-    /// images of earlier patterns are carried over once the builds are done.
+    /// databases searched (two of the 24-puzzle's four) do not help, since each database
+    /// is built by one thread; the memory is that of the builds running together (about
+    /// 4 GB for the 7-8 set). The mirror images of earlier patterns are carried over once
+    /// the builds are done.
     ///
     /// # Errors
     ///

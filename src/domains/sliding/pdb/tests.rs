@@ -424,9 +424,8 @@ fn load_or_build_with_carries_the_given_table_and_saves_it() {
     let puzzle = NPuzzle::standard(3, 3).unwrap();
     let row = PatternDatabase::build(&puzzle, &[1, 2]).unwrap();
     let mut raised = row.clone();
-    raised.entries = super::database::Entries::Bytes(
-        (0..row.len()).map(|r| row.lookup(r, || 0).0 + 2).collect(),
-    );
+    raised.entries =
+        super::database::Entries::Bytes((0..row.len()).map(|r| row.value_at(r) + 2).collect());
     let dir = std::env::temp_dir().join(format!("state-search-pdb-carry-{}", std::process::id()));
     let cache = PdbCache::new(&dir, KEY);
     let carried = PatternDatabase::load_or_build_with(&puzzle, &[3, 6], &cache, &[raised]);
@@ -434,7 +433,7 @@ fn load_or_build_with_carries_the_given_table_and_saves_it() {
     assert!(carried.not_saved.is_none() && carried.replaced.is_none());
     let built = PatternDatabase::build(&puzzle, &[3, 6]).unwrap();
     for rank in 0..built.len() {
-        let value = |db: &PatternDatabase| db.lookup(rank, || 0).0;
+        let value = |db: &PatternDatabase| db.value_at(rank);
         assert_eq!(value(&carried.value), value(&built) + 2, "rank {rank}");
     }
     let saved = PatternDatabase::load(&dir.join(built.file_name()), &KEY).unwrap();

@@ -160,6 +160,42 @@ impl PatternDatabase {
             .unwrap_or_else(|| Self::build(puzzle, tiles))
     }
 
+    /// The first of `built` that a symmetry of the board maps onto the pattern `tiles` of
+    /// `puzzle` (as [`PatternDatabase::mirrored_or_built`] requires), by its place in
+    /// `built`: the one [`PatternDatabase::mirrored_or_built`] would carry the pattern's
+    /// table from; `None` when it would build the table.
+    ///
+    /// # Errors
+    ///
+    /// [`PdbError::TooManyCells`] or [`PdbError::Pattern`] when `tiles` is not a pattern of
+    /// `puzzle`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use state_search::domains::sliding::npuzzle::NPuzzle;
+    /// use state_search::domains::sliding::pdb::PatternDatabase;
+    ///
+    /// let puzzle = NPuzzle::standard(3, 3)?;
+    /// let row = PatternDatabase::build(&puzzle, &[1, 2])?;
+    /// let built = [row];
+    /// // The left column is the top row reflected about the main diagonal.
+    /// assert_eq!(PatternDatabase::mirror_source(&puzzle, &[3, 6], &built)?, Some(0));
+    /// // Flipped top to bottom, the top row is the bottom one; the blank's goal corner
+    /// // lands on the bottom-left one, which the blank reaches around tiles 7 and 8.
+    /// assert_eq!(PatternDatabase::mirror_source(&puzzle, &[7, 8], &built)?, Some(0));
+    /// // No symmetry maps the top row onto tiles 4 and 5.
+    /// assert_eq!(PatternDatabase::mirror_source(&puzzle, &[4, 5], &built)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mirror_source(
+        puzzle: &NPuzzle,
+        tiles: &[u8],
+        built: &[Self],
+    ) -> Result<Option<usize>, PdbError> {
+        Ok(Self::empty(puzzle, tiles)?.mirror_in(built))
+    }
+
     /// The first of `earlier` (headers or databases both) that a symmetry of the board maps
     /// onto this pattern, so that its table can be carried instead of built.
     pub(super) fn mirror_in(&self, earlier: &[Self]) -> Option<usize> {

@@ -300,6 +300,8 @@ impl PatternSet {
     /// [`PatternSet::partition_tiles`], or `None`: its table can be carried from that
     /// one's instead of built. The pattern named is never one that is carried itself
     /// (symmetries compose), so the tables of the `None` patterns are all a build needs.
+    /// Of the presets only the 24-puzzle's has mirror images (two); for a pattern of your
+    /// own, ask [`PatternDatabase::mirror_source`].
     ///
     /// # Errors
     ///
@@ -496,9 +498,10 @@ pub enum Partition {
     /// 5-5-5: `{1,4,5,8,12}`, `{2,3,6,7,11}`, `{9,10,13,14,15}`; three tables of 0.26 MB
     /// (as [`Encoding::Deltas`](super::Encoding::Deltas)), built in a fraction of a second.
     Fifteen555,
-    /// 6-6-3: the two left columns `{1,4,5,8,9,12}` and the two right ones `{2,3,6,7,10,11}`
-    /// above the bottom row, and the bottom row `{13,14,15}`: tables of 2.9 MB, 2.9 MB and
-    /// 1.7 KB (as deltas), built in about a second each.
+    /// 6-6-3: the two left columns down to the bottom-left corner `{1,4,5,8,9,12}`, the two
+    /// right columns above the bottom row `{2,3,6,7,10,11}`, and the rest of the bottom row
+    /// `{13,14,15}`: tables of 2.9 MB, 2.9 MB and 1.7 KB (as deltas), built in about a
+    /// second each.
     Fifteen663,
     /// 7-8: the top two rows `{1..7}` and the bottom two `{8..15}`: tables of 29 MB and
     /// 259 MB (as deltas); the 8-tile table takes about two minutes and 3.7 GB to build.

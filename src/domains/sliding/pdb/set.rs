@@ -37,7 +37,9 @@ pub struct PatternSet {
 impl PatternSet {
     /// Adds up `dbs` (disjoint patterns, all built for `puzzle`); with `reflect`, the
     /// estimate is the larger of the sum for the board and the sum for its reflection about
-    /// the main diagonal.
+    /// the main diagonal. The patterns need not cover every tile: a tile in none adds
+    /// nothing, and the estimate stays a lower bound. Engines search with the set through
+    /// [`PatternSet::heuristic`], on an `Arc` of it.
     ///
     /// # Errors
     ///

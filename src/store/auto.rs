@@ -32,18 +32,17 @@ pub enum StoragePolicy {
     /// whose dense store cannot be numbered, does not fit the memory limit
     /// ([`Limits::max_memory`](crate::Limits::max_memory)) or cannot be allocated. Otherwise
     /// [`Dense`](super::Dense) storage, at once when the dense store is small (at most 256 KiB).
-    /// When it is larger, the search runs hashed first, and when its hashed stores outgrow
-    /// 1/32 of the dense store's bytes (at most 4 MiB), it looks where the states it stored
-    /// would lie in the dense store. If they average at least four to each 4 KiB page of it
-    /// they fall on, the search starts again with dense storage. If they lie scattered (a
-    /// stack of pancakes numbered by its permutation rank, whose neighbours are far apart:
-    /// the dense store would map and zero a page for every two or three states), it starts
-    /// again hashed, and goes dense only if its hashed stores outgrow the dense store's
-    /// bytes (so it may hold up to that much hashed). A small search on a huge numbering, or a
-    /// scattered one, then costs what a hashed one does, plus at most the work of the first
-    /// 4 MiB; a search that visits a good part of the numbered states pays for its hashed
-    /// start on top of the dense search. A search started again reports the last run's
-    /// statistics, and a visitor sees the events of every run
+    /// When it is larger, the search runs hashed first, and when its hashed stores outgrow 1/32 of
+    /// the dense store's bytes (at most 4 MiB), it looks where the states it stored would lie in
+    /// the dense store. If they average at least four to each 4 KiB page of it they fall on, the
+    /// search starts again with dense storage. If they lie scattered (a stack of pancakes numbered
+    /// by its permutation rank, whose neighbours are far apart: the dense store would allocate and
+    /// fill a chunk of 512 records for every two or three states), it starts again hashed, and goes
+    /// dense only if its hashed stores outgrow the dense store's bytes (so it may hold up to that
+    /// much hashed). A small search on a huge numbering, or a scattered one, then costs what a
+    /// hashed one does, plus at most the work of the first 4 MiB; a search that visits a good part
+    /// of the numbered states pays for its hashed start on top of the dense search. A search
+    /// started again reports the last run's statistics, and a visitor sees the events of every run
     /// ([`Event::Restarted`](crate::Event::Restarted) between them).
     #[default]
     Auto,
@@ -182,8 +181,8 @@ const PROBE_SHARE: usize = 32;
 /// when the search starts again is at most what filled it.
 const PROBE_MAX_BYTES: usize = 4 << 20;
 
-/// The bytes of a page of memory: the unit a dense store's array costs in when its states
-/// lie far apart (each page touched is mapped and zeroed whole).
+/// The bytes of a page of memory: about the unit a dense store's records cost in when its
+/// states lie far apart (each chunk of 512 records touched is allocated and filled whole).
 const PAGE_BYTES: usize = 4096;
 
 /// Dense storage is taken when the hashed start's states average at least this many to

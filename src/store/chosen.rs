@@ -15,8 +15,8 @@ use crate::space::StateIndexer;
 
 use super::auto::Spread;
 use super::{
-    DenseStore, DenseTable, HashedStore, HashedTable, NodeStore, Slot, Storage, TranspositionTable,
-    try_filled, try_push,
+    DenseStore, DenseTable, HashedStore, HashedTable, NodeStore, Records, Slot, Storage,
+    TranspositionTable, try_push,
 };
 
 /// Dense storage over an indexer, or hashed storage, picked at run time.
@@ -34,11 +34,15 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>> Storage<S> for Chosen<I> {
 
     fn try_store<V: Copy + Default>(&self) -> Result<ChosenStore<S, I, V>, CapacityError> {
         let keys = self.keys()?;
-        let values = match self {
-            Chosen::Dense(indexer) => try_filled(indexer.bound(), V::default())?,
-            Chosen::Hashed => Vec::new(),
+        let records = match self {
+            Chosen::Dense(indexer) => Records::try_with_len(indexer.bound())?,
+            Chosen::Hashed => Records::default(),
         };
-        Ok(ChosenStore { keys, values })
+        Ok(ChosenStore {
+            keys,
+            values: Vec::new(),
+            records,
+        })
     }
 
     fn try_table<V: Copy + Default>(&self) -> Result<ChosenTable<S, I, V>, CapacityError> {
@@ -118,7 +122,9 @@ macro_rules! reusable_scratch {
 }
 pub(crate) use reusable_scratch;
 
-impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenStore<S, I, V> {
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy + Default> Reusable<I>
+    for ChosenStore<S, I, V>
+{
     fn adopt(&mut self, storage: &Chosen<I>) -> bool {
         match (&mut self.keys, storage) {
             // The records are read only behind the keys: they need no clearing.
@@ -146,7 +152,9 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenSt
     }
 }
 
-impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> Reusable<I> for ChosenTable<S, I, V> {
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy + Default> Reusable<I>
+    for ChosenTable<S, I, V>
+{
     fn adopt(&mut self, storage: &Chosen<I>) -> bool {
         match (self, storage) {
             (ChosenTable::Dense(table), Chosen::Dense(indexer)) => table.adopt(indexer),
@@ -195,15 +203,23 @@ impl<I, T: Reusable<I>> Reusable<I> for Option<T> {
 }
 
 /// The node store of [`Chosen`] storage: the keys of a dense or hashed store, and the
-/// records by slot (all `bound` of them for a dense store, one per state for a hashed
-/// one).
+/// records by slot: for a hashed store in a vector (slots are given in order), for a dense
+/// one in [`Records`] allocated by chunks where states are stored. A record is read from
+/// the chunks when its chunk is there (never for a hashed store, whose directory is
+/// empty), else from the vector: for a dense store the checks its chunks need anyway, for
+/// a hashed one a comparison more than a vector alone.
 #[derive(Clone, Debug)]
 pub(crate) struct ChosenStore<S, I, V> {
     keys: Keys<S, I>,
+    /// The records of a hashed store (empty for a dense one).
     values: Vec<V>,
+    /// The records of a dense store (none for a hashed one).
+    records: Records<V>,
 }
 
-impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for ChosenStore<S, I, V> {
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V>
+    for ChosenStore<S, I, V>
+{
     // Forced inline, as the hashed store's: the lookup is every engine's hot path.
     #[inline(always)]
     #[expect(
@@ -215,7 +231,7 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for Chos
             Keys::Dense(keys) => {
                 let (slot, new) = keys.insert(state, ())?;
                 if new {
-                    self.values[slot as usize] = value;
+                    self.records.try_set(slot as usize, value)?;
                 }
                 Ok((slot, new))
             }
@@ -239,7 +255,21 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for Chos
         }
     }
 
-    values_by_slot!();
+    #[inline]
+    fn value(&self, slot: Slot) -> &V {
+        match self.records.get(slot as usize) {
+            Some(value) => value,
+            None => &self.values[slot as usize],
+        }
+    }
+
+    #[inline]
+    fn value_mut(&mut self, slot: Slot) -> &mut V {
+        match self.records.get_mut(slot as usize) {
+            Some(value) => value,
+            None => &mut self.values[slot as usize],
+        }
+    }
 
     #[inline]
     fn state(&self, slot: Slot) -> S {
@@ -278,7 +308,7 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for Chos
             Keys::Dense(keys) => keys.memory_bytes(),
             Keys::Hashed(keys) => keys.memory_bytes(),
         };
-        keys + self.values.capacity() * size_of::<V>()
+        keys + self.values.capacity() * size_of::<V>() + self.records.memory_bytes()
     }
 }
 
@@ -289,7 +319,7 @@ pub(crate) enum ChosenTable<S, I, V> {
     Hashed(HashedTable<S, V>),
 }
 
-impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V>
+impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy + Default> TranspositionTable<S, V>
     for ChosenTable<S, I, V>
 {
     #[inline]
@@ -394,12 +424,21 @@ mod tests {
     }
 
     #[test]
-    fn a_dense_store_commits_its_bound_and_a_hashed_one_what_it_holds() {
-        let dense = Chosen::Dense(Upto(1000)).try_store::<u64>().unwrap();
-        assert!(dense.memory_bytes() >= 8000);
+    fn a_dense_store_counts_its_records_by_chunk_and_a_hashed_one_by_state() {
+        // 100,000 states: a bitset of 12,504 bytes, and 196 chunks of 512 records of 8
+        // bytes (4 KiB), none allocated until written.
+        let mut dense = Chosen::Dense(Upto(100_000)).try_store::<u64>().unwrap();
+        let directory = 196 * 8;
+        assert_eq!(dense.memory_bytes(), 12_504 + directory);
+        dense.insert(&3, 0).unwrap();
+        dense.insert(&500, 0).unwrap();
+        assert_eq!(dense.memory_bytes(), 12_504 + directory + 4096);
+        dense.insert(&99_999, 0).unwrap();
+        assert_eq!(dense.memory_bytes(), 12_504 + directory + 2 * 4096);
         let mut hashed = Chosen::<Upto>::Hashed.try_store::<u64>().unwrap();
         assert_eq!(hashed.memory_bytes(), 0);
         hashed.insert(&3, 0).unwrap();
+        // A hashed store's records are a vector, which grows by doubling.
         assert!(hashed.memory_bytes() > 0 && hashed.memory_bytes() < 1000);
     }
 

@@ -6,16 +6,21 @@ use crate::error::CapacityError;
 
 use crate::space::StateIndexer;
 
-use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_bitset, try_filled};
+use super::{NodeStore, Records, Slot, StampedTable, TranspositionTable, try_bitset};
 
-/// A [`NodeStore`] over a [`StateIndexer`]: a bitset says which states are stored, and a
-/// flat array of `bound` records holds their data. The slot of a state is its index.
+/// A [`NodeStore`] over a [`StateIndexer`]: a bitset says which states are stored, and an
+/// array of `bound` records holds their data, allocated in chunks of 512 records on the
+/// first state stored in each. The slot of a state is its index.
 ///
 /// # Complexity
 ///
 /// `insert`, `find`, `value` and `state` are O(1) plus one call to the indexer. `clear` is
 /// O(bound / 64): only the bitset is cleared, since records are read only behind it.
-/// Memory: `bound * size_of::<V>() + bound / 8` bytes, allocated when the store is built.
+/// Memory: when the store is built, `bound / 8` bytes of bitset and `bound / 64` bytes of
+/// chunk directory; then `512 * size_of::<V>()` bytes for each chunk of 512 consecutive
+/// indices that holds a stored state, at most `bound * size_of::<V>()` in all.
+/// [`NodeStore::memory_bytes`] counts what is allocated, so a small search over a large
+/// numbering costs (and reports) its bitset and the chunks it wrote.
 ///
 /// # Examples
 ///
@@ -35,7 +40,7 @@ use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_bitset, try_f
 /// store.insert(&2, 20)?;
 /// assert_eq!(store.slots().collect::<Vec<_>>(), [2, 7]);
 /// assert_eq!((store.state(7), *store.value(7)), (7, 70));
-/// // Ten records of 4 bytes, and 2 bytes of bitset.
+/// // At most ten records of 4 bytes, and 2 bytes of bitset.
 /// assert_eq!(DenseStore::<Digits, u32>::bytes_for(10), Some(42));
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
@@ -43,7 +48,7 @@ use super::{NodeStore, Slot, StampedTable, TranspositionTable, try_bitset, try_f
 pub struct DenseStore<I, V> {
     indexer: I,
     seen: FixedBitSet,
-    values: Vec<V>,
+    values: Records<V>,
     len: usize,
 }
 
@@ -62,7 +67,7 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
         if bound >= Slot::MAX as usize {
             return Err(CapacityError::too_many_states(bound));
         }
-        let values = try_filled(bound, V::default())?;
+        let values = Records::try_with_len(bound)?;
         let seen = try_bitset(bound)?;
         Ok(Self {
             indexer,
@@ -80,7 +85,7 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
     where
         I: StateIndexer<S> + Clone,
     {
-        let fits = indexer.bound() == self.values.len();
+        let fits = indexer.bound() == self.bound();
         if fits {
             self.indexer = indexer.clone();
         }
@@ -89,10 +94,12 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
 
     /// The number of states the store can number: its indexer's bound when it was built.
     pub(crate) fn bound(&self) -> usize {
-        self.values.len()
+        self.seen.len()
     }
 
-    /// The bytes a store for `bound` states takes: its records and its bitset.
+    /// The most bytes a store for `bound` states takes: every record and its bitset
+    /// (the chunk directory aside), when states are stored in every chunk of the
+    /// numbering.
     #[must_use]
     pub fn bytes_for(bound: usize) -> Option<usize> {
         bound
@@ -101,12 +108,12 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
     }
 }
 
-impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I, V> {
+impl<S: PartialEq, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V> for DenseStore<I, V> {
     #[inline]
     fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
         let index = self.indexer.index(state);
         #[cfg(debug_assertions)]
-        if index < self.values.len() {
+        if index < self.seen.len() {
             check_round_trip(&self.indexer, state, index);
         }
         // Test before setting: most states generated were seen before, and a read is
@@ -116,10 +123,10 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
         if self.seen.contains(index) {
             return Ok((slot_of(index), false));
         }
-        if index >= self.values.len() {
-            index_out_of_bound(index, self.values.len());
+        if index >= self.seen.len() {
+            index_out_of_bound(index, self.seen.len());
         }
-        self.values[index] = value;
+        self.values.try_set(index, value)?;
         self.seen.insert(index);
         self.len += 1;
         Ok((slot_of(index), true))
@@ -152,7 +159,7 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> NodeStore<S, V> for DenseStore<I
     }
 
     fn memory_bytes(&self) -> usize {
-        size_of_val(self.seen.as_slice()) + self.values.capacity() * size_of::<V>()
+        size_of_val(self.seen.as_slice()) + self.values.memory_bytes()
     }
 }
 
@@ -287,7 +294,9 @@ impl<I, V> DenseTable<I, V> {
     }
 }
 
-impl<S: PartialEq, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for DenseTable<I, V> {
+impl<S: PartialEq, I: StateIndexer<S>, V: Copy + Default> TranspositionTable<S, V>
+    for DenseTable<I, V>
+{
     #[inline]
     fn reset(&mut self) {
         self.table.reset();
@@ -305,8 +314,7 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for Den
     #[inline]
     fn insert(&mut self, state: &S, value: V) -> Result<(), CapacityError> {
         let index = self.index_to_write(state);
-        self.table.insert(index, value);
-        Ok(())
+        self.table.try_insert(index, value)
     }
 
     #[inline]
@@ -318,7 +326,7 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy> TranspositionTable<S, V> for Den
         Ok(match self.table.get(index) {
             Some(&old) if old <= value => false,
             _ => {
-                self.table.insert(index, value);
+                self.table.try_insert(index, value)?;
                 true
             }
         })

@@ -1,5 +1,6 @@
-//! Where engines keep what they know about states: dense (bitset and flat arrays, when
-//! states are numbered by a [`StateIndexer`]) or hashed (`FxHash` maps, for any state).
+//! Where engines keep what they know about states: dense (a bitset and arrays indexed by
+//! number, when states are numbered by a [`StateIndexer`]) or hashed (`FxHash` maps, for
+//! any state).
 //!
 //! An engine is written once against [`NodeStore`] and [`TranspositionTable`]; the
 //! [`Storage`] it is given decides which implementation it gets:
@@ -7,7 +8,7 @@
 //! | storage          | node store                 | transposition table       | memory          |
 //! |------------------|----------------------------|---------------------------|-----------------|
 //! | [`Hashed`]       | [`HashedStore`]            | [`HashedTable`]           | per state seen  |
-//! | [`Dense`]`(ix)`  | [`DenseStore`]             | [`DenseTable`]            | per state in `0..ix.bound()`, allocated up front |
+//! | [`Dense`]`(ix)`  | [`DenseStore`]             | [`DenseTable`]            | a bit per number; records by chunks of 512 numbers, on the first state in each |
 //!
 //! Dense storage is usually several times faster; it pays off when a good part of the
 //! numbered states is visited, or when one engine is reused for many searches (clearing a
@@ -17,7 +18,7 @@
 //! O(1), which is what IDA* needs at every iteration.
 
 /// The `value` and `value_mut` of a [`NodeStore`] that keeps its records in a field
-/// `values: Vec<V>` indexed by slot, as every store here does.
+/// `values` indexed by slot (a `Vec<V>` or a [`Records<V>`]), as every store here does.
 macro_rules! values_by_slot {
     () => {
         #[inline]
@@ -37,6 +38,7 @@ mod chosen;
 // `pub(crate)` for its contract checks, which `ParBfs` shares.
 pub(crate) mod dense;
 mod hashed;
+mod records;
 mod stamped;
 
 pub(crate) use auto::{Probe, Ran, Spread, StorageUser, with_storage};
@@ -44,6 +46,7 @@ pub use auto::{StoragePolicy, UnknownStoragePolicy};
 pub(crate) use chosen::{Chosen, ChosenStore, Reusable, reusable_scratch};
 pub use dense::{DenseStore, DenseTable};
 pub use hashed::{HashedStore, HashedTable};
+pub(crate) use records::Records;
 pub use stamped::{Stamp, StampedTable};
 
 use core::hash::Hash;

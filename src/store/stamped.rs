@@ -2,7 +2,7 @@
 
 use crate::error::CapacityError;
 
-use super::try_filled;
+use super::Records;
 
 /// A generation counter stored next to each entry of a [`StampedTable`].
 ///
@@ -17,8 +17,10 @@ use super::try_filled;
 /// assert_eq!(1u8.next(), 2);
 /// // One byte of stamp per entry instead of four.
 /// let mut table: StampedTable<u16, u8> = StampedTable::new(1000);
-/// assert!(table.memory_bytes() < StampedTable::<u16, u32>::new(1000).memory_bytes());
+/// let mut wider: StampedTable<u16, u32> = StampedTable::new(1000);
 /// table.insert(3, 7);
+/// wider.insert(3, 7);
+/// assert!(table.memory_bytes() < wider.memory_bytes());
 /// for _ in 0..u8::MAX {
 ///     table.reset();
 /// }
@@ -53,23 +55,30 @@ stamp!(u8, u16, u32, u64);
 /// # Complexity
 ///
 /// `get`, `insert` and `reset` are O(1) (`reset` amortized: once every `T::MAX`
-/// generations it rewrites the stamps). Memory: `len * (size_of::<V>() + size_of::<T>())`.
+/// generations it rewrites the stamps: the stamps written). Memory: entries are
+/// allocated in chunks of 512 on the first write into each, so a table costs the chunks of
+/// `0..len` written, at most `len * (size_of::<V>() + size_of::<T>())` bytes, plus a
+/// directory of `len / 32` bytes from the start.
 ///
 /// # Examples
 ///
 /// ```
 /// use state_search::store::StampedTable;
 ///
-/// let mut table: StampedTable<u32> = StampedTable::new(10);
+/// let mut table: StampedTable<u32> = StampedTable::new(1 << 24);
+/// let empty = table.memory_bytes(); // the chunks' directory only: 512 KiB
 /// table.insert(3, 7);
 /// assert_eq!(table.get(3), Some(&7));
+/// assert_eq!(table.get(1 << 23), None); // never written: nothing allocated there
+/// assert_eq!(table.memory_bytes() - empty, 512 * (4 + 4)); // one chunk of 512 entries
 /// table.reset();
 /// assert_eq!(table.get(3), None);
 /// ```
 #[derive(Clone, Debug)]
 pub struct StampedTable<V, T: Stamp = u32> {
-    stamps: Vec<T>,
-    values: Vec<V>,
+    stamps: Records<T>,
+    values: Records<V>,
+    len: usize,
     current: T,
 }
 
@@ -78,7 +87,8 @@ impl<V: Copy + Default, T: Stamp> StampedTable<V, T> {
     ///
     /// # Panics
     ///
-    /// Panics if the memory cannot be allocated; see [`StampedTable::try_new`].
+    /// Panics if the memory for the chunks' directory cannot be allocated; see
+    /// [`StampedTable::try_new`].
     #[must_use]
     pub fn new(len: usize) -> Self {
         match Self::try_new(len) {
@@ -91,15 +101,49 @@ impl<V: Copy + Default, T: Stamp> StampedTable<V, T> {
     ///
     /// # Errors
     ///
-    /// A [`CapacityError`] when the memory cannot be allocated.
+    /// A [`CapacityError`] when the memory for the chunks' directory cannot be allocated.
     pub fn try_new(len: usize) -> Result<Self, CapacityError> {
-        let stamps = try_filled(len, T::default())?;
-        let values = try_filled(len, V::default())?;
         Ok(Self {
-            stamps,
-            values,
+            stamps: Records::try_with_len(len)?,
+            values: Records::try_with_len(len)?,
+            len,
             current: T::default().next(),
         })
+    }
+
+    /// Writes `value` at `index` in the current generation.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `index >= len()`, or if the memory for the entry's chunk cannot be
+    /// allocated (see [`StampedTable::try_insert`]).
+    #[inline]
+    pub fn insert(&mut self, index: usize, value: V) {
+        if let Err(error) = self.try_insert(index, value) {
+            panic!("{error}");
+        }
+    }
+
+    /// Writes `value` at `index` in the current generation.
+    ///
+    /// # Errors
+    ///
+    /// A [`CapacityError`] when the memory for the entry's chunk cannot be allocated (the
+    /// first write into each chunk of 512 entries allocates it).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `index >= len()`.
+    #[inline]
+    pub fn try_insert(&mut self, index: usize, value: V) -> Result<(), CapacityError> {
+        assert!(
+            index < self.len,
+            "index {index} out of a table of {}",
+            self.len
+        );
+        // The value first: a stamp of the current generation promises a value.
+        self.values.try_set(index, value)?;
+        self.stamps.try_set(index, self.current)
     }
 }
 
@@ -107,13 +151,13 @@ impl<V, T: Stamp> StampedTable<V, T> {
     /// The number of entries.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.stamps.len()
+        self.len
     }
 
     /// Whether the table has no entries at all.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.stamps.is_empty()
+        self.len == 0
     }
 
     /// The value at `index`, if it was written in the current generation.
@@ -124,18 +168,13 @@ impl<V, T: Stamp> StampedTable<V, T> {
     #[inline]
     #[must_use]
     pub fn get(&self, index: usize) -> Option<&V> {
-        (self.stamps[index] == self.current).then(|| &self.values[index])
-    }
-
-    /// Writes `value` at `index` in the current generation.
-    ///
-    /// # Panics
-    ///
-    /// Panics if `index >= len()`.
-    #[inline]
-    pub fn insert(&mut self, index: usize, value: V) {
-        self.stamps[index] = self.current;
-        self.values[index] = value;
+        assert!(
+            index < self.len,
+            "index {index} out of a table of {}",
+            self.len
+        );
+        // A chunk never written has no stamps: none of the current generation.
+        (self.stamps.get(index) == Some(&self.current)).then(|| &self.values[index])
     }
 
     /// Starts a new generation: every entry becomes empty.
@@ -148,7 +187,7 @@ impl<V, T: Stamp> StampedTable<V, T> {
         }
     }
 
-    /// Empties every entry by rewriting the stamps: O(len).
+    /// Empties every entry by rewriting the stamps written: O(entries allocated).
     pub fn clear(&mut self) {
         self.stamps.fill(T::default());
         self.current = T::default().next();
@@ -161,10 +200,11 @@ impl<V, T: Stamp> StampedTable<V, T> {
         self.current
     }
 
-    /// The heap memory the table holds, in bytes.
+    /// The heap memory the table holds, in bytes: the chunks of entries written, and
+    /// their directory.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.stamps.capacity() * size_of::<T>() + self.values.capacity() * size_of::<V>()
+        self.stamps.memory_bytes() + self.values.memory_bytes()
     }
 }
 

@@ -422,12 +422,15 @@ impl StateIndexer<u32> for Huge {
     }
 }
 
+/// A small search on a numbering of 2^24 states: automatic storage costs what hashed
+/// storage costs, and a dense store or table costs (and reports in `Stats::memory`) its
+/// bitset, its chunk directory and the chunks of 512 records its states fall in, not its
+/// whole numbering.
 #[test]
-fn automatic_storage_costs_a_small_search_what_hashed_storage_costs() {
+fn a_small_search_on_a_huge_numbering_costs_what_it_touches() {
     use state_search::{Limits, Problem, StoragePolicy, Strategy as SearchStrategy};
 
-    // Add one or double, below 2^24: 5 -> 40 takes a few expansions. A dense store for
-    // the whole numbering would take hundreds of MB.
+    // Add one or double, below 2^24: 5 -> 40 takes a few expansions.
     let space = state_search::from_fn(|&n: &u32| {
         [(n + 1, 1u32), (n * 2, 1)]
             .into_iter()
@@ -443,16 +446,17 @@ fn automatic_storage_costs_a_small_search_what_hashed_storage_costs() {
             let problem = Problem::new(&space, [5], is(40))
                 .indexer(Huge)
                 .storage(policy);
-            strategy.run(&problem, &Limits::new()).unwrap()
+            let search = strategy.run(&problem, &Limits::new()).unwrap();
+            assert_eq!(search.found().unwrap().cost, 3, "{strategy}"); // 5 10 20 40
+            search.stats.memory
         };
-        let (auto, hashed) = (run(StoragePolicy::Auto), run(StoragePolicy::Hashed));
-        assert_eq!(auto.found().unwrap().cost, 3, "{strategy}"); // 5 10 20 40
-        assert_eq!(auto.stats.memory, hashed.stats.memory, "{strategy}");
-        assert!(
-            auto.stats.memory < 1 << 16,
-            "{strategy}: {}",
-            auto.stats.memory
-        );
+        let auto = run(StoragePolicy::Auto);
+        assert_eq!(auto, run(StoragePolicy::Hashed), "{strategy}");
+        assert!(auto < 1 << 16, "{strategy}: {auto}");
+        // Flat, 2^24 records of 4 bytes or more would be 64 MiB; the bitset is 2 MiB and
+        // the directory 256 KiB (a table has no bitset, two directories).
+        let dense = run(StoragePolicy::Dense);
+        assert!(dense < 3 << 20, "{strategy}: {dense}");
     }
 }
 
@@ -477,12 +481,17 @@ impl StateIndexer<u32> for Scattered {
     }
 }
 
-/// Dijkstra along the chain `0 -> 1 -> ...` to 300,000 with automatic storage over
-/// `indexer` (2^24 numbers, a dense store of 256 MiB or more): how many times the search
+/// Dijkstra along the chain `0 -> 1 -> ...` to 300,000 with `policy` over `indexer` (2^24
+/// numbers, a dense store of 256 MiB or more if it were flat): how many times the search
 /// started again, and its `Stats::memory`.
-fn chain_with_automatic_storage<I: StateIndexer<u32> + Clone>(indexer: I) -> (u32, usize) {
+fn chain_with_storage<I: StateIndexer<u32> + Clone>(
+    indexer: I,
+    policy: state_search::StoragePolicy,
+) -> (u32, usize) {
     let space = state_search::from_fn(|&n: &u32| [(n + 1, 1u32)]);
-    let problem = state_search::Problem::new(&space, [0], is(300_000)).indexer(indexer);
+    let problem = state_search::Problem::new(&space, [0], is(300_000))
+        .indexer(indexer)
+        .storage(policy);
     let mut restarts = 0;
     let mut count = crate::common::graph::watcher(|event: state_search::Event<'_, u32, u32>| {
         if let state_search::Event::Restarted { .. } = event {
@@ -501,14 +510,23 @@ fn chain_with_automatic_storage<I: StateIndexer<u32> + Clone>(indexer: I) -> (u3
 /// Automatic storage starts hashed and looks, at 4 MiB, where the states would lie in the
 /// dense store: numbered in order, they fill its pages and the search starts again dense;
 /// numbered far apart (about two to a page of the dense store, fewer than the four it
-/// asks), the search starts again hashed and stays hashed.
+/// asks), the search starts again hashed and stays hashed. The storage it ends with shows
+/// in its memory, which is that of the same search run with that storage.
 #[test]
 fn automatic_storage_goes_dense_for_states_close_together_only() {
-    // 2^24 records of 8 bytes or more.
-    let (restarts, memory) = chain_with_automatic_storage(crate::common::graph::Nodes(1 << 24));
+    use state_search::StoragePolicy::{Auto, Dense, Hashed};
+
+    let ordered = crate::common::graph::Nodes(1 << 24);
+    let (restarts, memory) = chain_with_storage(ordered, Auto);
     assert_eq!(restarts, 1);
-    assert!(memory >= 1 << 27, "dense: {memory} bytes");
-    let (restarts, memory) = chain_with_automatic_storage(Scattered);
+    let (_, dense) = chain_with_storage(ordered, Dense);
+    let (_, hashed) = chain_with_storage(ordered, Hashed);
+    assert_ne!(dense, hashed);
+    assert_eq!(memory, dense);
+    let (restarts, memory) = chain_with_storage(Scattered, Auto);
     assert_eq!(restarts, 1);
-    assert!(memory < 1 << 25, "hashed: {memory} bytes");
+    let (_, dense) = chain_with_storage(Scattered, Dense);
+    let (_, hashed) = chain_with_storage(Scattered, Hashed);
+    assert_ne!(dense, hashed);
+    assert_eq!(memory, hashed);
 }

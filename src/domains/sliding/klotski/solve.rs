@@ -77,7 +77,7 @@ impl Puzzle {
 
     /// The strategies [`Puzzle::solve`] runs, the default first, in the order of
     /// [`Strategy::ALL`]: all but the bidirectional ones (`bibfs`, `bidijkstra`, `mm`,
-    /// `nbs`: a goal fixes one piece, not the whole layout), which it refuses.
+    /// `nbs`, `bae`: a goal fixes one piece, not the whole layout), which it refuses.
     ///
     /// # Examples
     ///

@@ -37,7 +37,7 @@ pub enum StoragePolicy {
     /// the dense store. If they average at least four to each 4 KiB page of it they fall on, the
     /// search starts again with dense storage. If they lie scattered (a stack of pancakes numbered
     /// by its permutation rank, whose neighbours are far apart: the dense store would allocate and
-    /// fill a chunk of 512 records for every two or three states), it starts again hashed, and goes
+    /// fill a chunk of 512 records for every few states), it starts again hashed, and goes
     /// dense only if its hashed stores outgrow the dense store's bytes (so it may hold up to that
     /// much hashed). A small search on a huge numbering, or a scattered one, then costs what a
     /// hashed one does, plus at most the work of the first 4 MiB; a search that visits a good part
@@ -352,8 +352,7 @@ fn fits(bound: usize, record_bytes: usize, budget: Option<usize>) -> Result<usiz
             reason: CapacityErrorKind::TooManyStates,
         });
     }
-    let bytes = bound
-        .checked_mul(record_bytes)
+    let bytes = super::records::most_bytes(bound, record_bytes)
         .and_then(|b| b.checked_add(bound.div_ceil(8)));
     match (bytes, budget) {
         (None, _) => Err(CapacityError::out_of_memory(bound, record_bytes)),
@@ -433,7 +432,13 @@ mod tests {
             pick(StoragePolicy::Auto, Some(Upto(100)), Some(500)),
             "Hashed"
         );
-        assert!(pick(StoragePolicy::Auto, Some(Upto(100)), Some(1000)) == "Dense");
+        // A dense store of 100 states: a chunk of 512 records of 8 bytes, its pointer, and
+        // a bitset of 13 bytes.
+        assert!(pick(StoragePolicy::Auto, Some(Upto(100)), Some(4117)) == "Dense");
+        assert_eq!(
+            pick(StoragePolicy::Auto, Some(Upto(100)), Some(4116)),
+            "Hashed"
+        );
         assert_eq!(
             pick(StoragePolicy::Auto, Some(Upto(u32::MAX as usize)), None),
             "Hashed"
@@ -452,9 +457,10 @@ mod tests {
 
     #[test]
     fn auto_starts_a_large_dense_store_hashed_and_goes_dense_once_outgrown() {
-        // 2^20 states of 8 bytes and a bitset: 8.1 MiB, above the small dense size.
+        // 2^20 states of 8 bytes, a chunk directory and a bitset: 8.1 MiB, above the
+        // small dense size.
         let large = Upto(1 << 20);
-        let dense_bytes = (1 << 20) * 8 + (1 << 17);
+        let dense_bytes = (1 << 20) * 8 + (1 << 20) / 512 * 8 + (1 << 17);
         let auto = |search: &mut Which| {
             with_storage(StoragePolicy::Auto, false, Some(&large), 8, None, search)
         };

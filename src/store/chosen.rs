@@ -2,11 +2,12 @@
 //! the engines with, so that each engine is compiled once per problem instead of once per
 //! storage.
 //!
-//! A store keeps its records in one array indexed by slot for both storages; only finding
-//! a state's slot and a slot's state depend on the storage, one predictable branch per
-//! lookup. (An earlier version held a whole dense or hashed store and branched at every
-//! record access too: A* through `Strategy::run` was 1.15-1.28x slower on the grid
-//! benchmark.)
+//! A store keeps the keys of a dense or a hashed store (finding a state's slot and a slot's
+//! state branch on which, predictably), and its records by slot: a hashed store's in a
+//! vector, a dense store's in chunks allocated where states are stored; a record is read
+//! from a chunk when there is one, else from the vector. (An earlier version held a whole
+//! dense or hashed store and branched at every record access: A* through `Strategy::run`
+//! was 1.15-1.28x slower on the grid benchmark.)
 
 use core::hash::Hash;
 
@@ -228,12 +229,9 @@ impl<S: Clone + Eq + Hash, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V
     )]
     fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
         match &mut self.keys {
+            // The record first: a refusal leaves the state unstored.
             Keys::Dense(keys) => {
-                let (slot, new) = keys.insert(state, ())?;
-                if new {
-                    self.records.try_set(slot as usize, value)?;
-                }
-                Ok((slot, new))
+                keys.insert_with(state, |index| self.records.try_set(index, value))
             }
             Keys::Hashed(keys) => {
                 let (slot, new) = keys.insert(state, ())?;

@@ -1,4 +1,5 @@
-//! Dense storage: states numbered by a [`StateIndexer`] live in a bitset and flat arrays.
+//! Dense storage: states numbered by a [`StateIndexer`] live in a bitset and arrays
+//! indexed by number, allocated by chunks where states are stored.
 
 use fixedbitset::FixedBitSet;
 
@@ -6,6 +7,7 @@ use crate::error::CapacityError;
 
 use crate::space::StateIndexer;
 
+use super::records::most_bytes;
 use super::{NodeStore, Records, Slot, StampedTable, TranspositionTable, try_bitset};
 
 /// A [`NodeStore`] over a [`StateIndexer`]: a bitset says which states are stored, and an
@@ -18,7 +20,7 @@ use super::{NodeStore, Records, Slot, StampedTable, TranspositionTable, try_bits
 /// O(bound / 64): only the bitset is cleared, since records are read only behind it.
 /// Memory: when the store is built, `bound / 8` bytes of bitset and `bound / 64` bytes of
 /// chunk directory; then `512 * size_of::<V>()` bytes for each chunk of 512 consecutive
-/// indices that holds a stored state, at most `bound * size_of::<V>()` in all.
+/// indices that holds a stored state, at most [`DenseStore::bytes_for`] in all.
 /// [`NodeStore::memory_bytes`] counts what is allocated, so a small search over a large
 /// numbering costs (and reports) its bitset and the chunks it wrote.
 ///
@@ -40,8 +42,9 @@ use super::{NodeStore, Records, Slot, StampedTable, TranspositionTable, try_bits
 /// store.insert(&2, 20)?;
 /// assert_eq!(store.slots().collect::<Vec<_>>(), [2, 7]);
 /// assert_eq!((store.state(7), *store.value(7)), (7, 70));
-/// // At most ten records of 4 bytes, and 2 bytes of bitset.
-/// assert_eq!(DenseStore::<Digits, u32>::bytes_for(10), Some(42));
+/// // One chunk of 512 records of 4 bytes, its pointer, and 2 bytes of bitset at most.
+/// assert_eq!(DenseStore::<Digits, u32>::bytes_for(10), Some(2048 + 8 + 2));
+/// assert_eq!(store.memory_bytes(), 2048 + 8 + 8); // the bitset takes a whole word
 /// # Ok::<(), state_search::CapacityError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -97,20 +100,40 @@ impl<I, V: Copy + Default> DenseStore<I, V> {
         self.seen.len()
     }
 
-    /// The most bytes a store for `bound` states takes: every record and its bitset
-    /// (the chunk directory aside), when states are stored in every chunk of the
-    /// numbering.
+    /// The most bytes a store for `bound` states takes, when states are stored in every
+    /// chunk of 512 numbers: its bitset, its chunk directory and every chunk.
     #[must_use]
     pub fn bytes_for(bound: usize) -> Option<usize> {
-        bound
-            .checked_mul(size_of::<V>())?
-            .checked_add(bound.div_ceil(8))
+        most_bytes(bound, size_of::<V>())?.checked_add(bound.div_ceil(8))
     }
-}
 
-impl<S: PartialEq, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V> for DenseStore<I, V> {
+    /// Stores `state` if it is not stored yet, calling `write` with its index first (to
+    /// write its record elsewhere; an error leaves the state unstored); its slot, and
+    /// whether it is new.
     #[inline]
-    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
+    pub(crate) fn insert_with<S: PartialEq>(
+        &mut self,
+        state: &S,
+        write: impl FnOnce(usize) -> Result<(), CapacityError>,
+    ) -> Result<(Slot, bool), CapacityError>
+    where
+        I: StateIndexer<S>,
+    {
+        match self.vacant(state) {
+            Err(slot) => Ok((slot, false)),
+            Ok(index) => {
+                write(index)?;
+                Ok((self.mark(index), true))
+            }
+        }
+    }
+
+    /// The index of `state` if it is not stored yet, else its slot.
+    #[inline]
+    fn vacant<S: PartialEq>(&self, state: &S) -> Result<usize, Slot>
+    where
+        I: StateIndexer<S>,
+    {
         let index = self.indexer.index(state);
         #[cfg(debug_assertions)]
         if index < self.seen.len() {
@@ -121,15 +144,33 @@ impl<S: PartialEq, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V> for De
         // bound is tested only for new states; `as_mut_slice` would recompute the
         // set's length in words at every call.
         if self.seen.contains(index) {
-            return Ok((slot_of(index), false));
+            return Err(slot_of(index));
         }
         if index >= self.seen.len() {
             index_out_of_bound(index, self.seen.len());
         }
-        self.values.try_set(index, value)?;
+        Ok(index)
+    }
+
+    /// Marks index `index` stored (its record written); its slot.
+    #[inline]
+    fn mark(&mut self, index: usize) -> Slot {
         self.seen.insert(index);
         self.len += 1;
-        Ok((slot_of(index), true))
+        slot_of(index)
+    }
+}
+
+impl<S: PartialEq, I: StateIndexer<S>, V: Copy + Default> NodeStore<S, V> for DenseStore<I, V> {
+    #[inline]
+    fn insert(&mut self, state: &S, value: V) -> Result<(Slot, bool), CapacityError> {
+        match self.vacant(state) {
+            Err(slot) => Ok((slot, false)),
+            Ok(index) => {
+                self.values.try_set(index, value)?;
+                Ok((self.mark(index), true))
+            }
+        }
     }
 
     #[inline]

@@ -18,7 +18,8 @@
 //! O(1), which is what IDA* needs at every iteration.
 
 /// The `value` and `value_mut` of a [`NodeStore`] that keeps its records in a field
-/// `values` indexed by slot (a `Vec<V>` or a [`Records<V>`]), as every store here does.
+/// `values` indexed by slot (a `Vec<V>` or a [`Records<V>`]), as the dense and hashed
+/// stores do.
 macro_rules! values_by_slot {
     () => {
         #[inline]
@@ -385,6 +386,7 @@ pub(crate) fn try_bitset(bits: usize) -> Result<fixedbitset::FixedBitSet, Capaci
 /// refuses becomes an error instead of an abort; then `vec!` builds the array, which
 /// for all-zero integer values asks the allocator for zeroed pages that the OS maps
 /// lazily, instead of writing every entry.
+#[cfg(feature = "domains")]
 pub(crate) fn try_filled<V: Clone>(len: usize, value: V) -> Result<Vec<V>, CapacityError> {
     let mut probe: Vec<V> = Vec::new();
     probe

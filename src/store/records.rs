@@ -14,20 +14,21 @@ const MASK: usize = CHUNK - 1;
 type Chunk<V> = Option<Box<[V; CHUNK]>>;
 
 /// The address space held back once records outgrow [`RESERVE_AFTER`] chunks, and given
-/// up when a chunk cannot be allocated: chunks are small, so the one that fails finds
-/// the memory exhausted, and the search that stops on the error still needs a little to
-/// end and report (a vector growing by doubling leaves that much free when it fails).
-/// Reserved, never written: it is not resident memory, and not counted.
+/// up when a chunk cannot be allocated. Chunks are small, so the one that fails finds the
+/// memory exhausted, and the search that stops on the error still needs a little to end
+/// and report (a vector that grows by doubling leaves that much free when it fails):
+/// without it, `astar` with dense storage under `ulimit -v` aborted on an allocation of
+/// 64 bytes after its chunk was refused. Reserved, never written: not resident memory,
+/// and not counted.
 const RESERVE_BYTES: usize = 1 << 20;
 const RESERVE_AFTER: usize = 64;
 
 /// An array of records `0..len` allocated in chunks of [`CHUNK`] records on the first
-/// write into each; reading a record never written is a bug of the caller (it panics)
-/// unless through [`Records::get`].
-///
-/// Dense stores index it by a state's number, hashed ones by the order states were
-/// stored; either way [`Records::memory_bytes`] counts the chunks written, which is
-/// what the process holds for the records.
+/// write into each. A record of a chunk never written has no value: indexing it panics,
+/// [`Records::get`] answers `None` (a record not written in a chunk that was holds the
+/// default). Dense stores and tables index it by a state's number;
+/// [`Records::memory_bytes`] counts the chunks written, which is what the process holds
+/// for the records.
 #[derive(Clone, Debug)]
 pub(crate) struct Records<V> {
     /// The chunks by number. Records of no size (the keys-only stores) are all in the
@@ -35,8 +36,8 @@ pub(crate) struct Records<V> {
     chunks: Vec<Chunk<V>>,
     /// How many chunks are allocated.
     allocated: usize,
-    /// [`RESERVE_BYTES`] of capacity once more than [`RESERVE_AFTER`] chunks are
-    /// allocated.
+    /// [`RESERVE_BYTES`] of capacity while more than [`RESERVE_AFTER`] chunks are
+    /// allocated (none after a failure, until the next chunk).
     reserve: Vec<u8>,
 }
 
@@ -87,6 +88,15 @@ impl<V> Records<V> {
     }
 }
 
+/// The most bytes records `0..len` of `record_bytes` take: every chunk written (the last
+/// one whole) and the directory.
+pub(crate) fn most_bytes(len: usize, record_bytes: usize) -> Option<usize> {
+    CHUNK
+        .checked_mul(record_bytes)?
+        .checked_add(size_of::<Chunk<u8>>())?
+        .checked_mul(len.div_ceil(CHUNK))
+}
+
 impl<V: Copy + Default> Records<V> {
     /// Room for `len` records, none allocated: a directory of one pointer per chunk.
     ///
@@ -133,16 +143,16 @@ impl<V: Copy + Default> Records<V> {
         Ok(())
     }
 
-    /// Allocates chunk `chunk` (growing the directory to it), its records the default.
-    /// On failure the reserve is given up.
+    /// Allocates chunk `chunk` (growing the directory to it), its records the default;
+    /// on failure, gives up the reserve.
     #[cold]
     #[inline(never)]
     fn allocate(&mut self, chunk: usize) -> Result<&mut [V; CHUNK], CapacityError> {
         match self.try_allocate(chunk) {
-            Ok(records) => {
-                self.allocated += 1;
-                Ok(self.chunks[chunk].insert(records))
-            }
+            Ok(()) => match &mut self.chunks[chunk] {
+                Some(records) => Ok(records),
+                None => unreachable!("chunk {chunk} was just allocated"),
+            },
             Err(error) => {
                 self.reserve = Vec::new();
                 Err(error)
@@ -150,7 +160,14 @@ impl<V: Copy + Default> Records<V> {
         }
     }
 
-    fn try_allocate(&mut self, chunk: usize) -> Result<Box<[V; CHUNK]>, CapacityError> {
+    fn try_allocate(&mut self, chunk: usize) -> Result<(), CapacityError> {
+        let refused = || CapacityError::out_of_memory(CHUNK, size_of::<V>());
+        // Taken again after a failure gave it up (a kept store's next search).
+        if self.allocated >= RESERVE_AFTER && self.reserve.capacity() == 0 {
+            self.reserve
+                .try_reserve_exact(RESERVE_BYTES)
+                .map_err(|_| refused())?;
+        }
         if chunk >= self.chunks.len() {
             let more = (chunk + 1 - self.chunks.len()).max(self.chunks.len());
             self.chunks
@@ -158,19 +175,20 @@ impl<V: Copy + Default> Records<V> {
                 .map_err(|_| CapacityError::out_of_memory(chunk + 1, size_of::<Chunk<V>>()))?;
             self.chunks.resize(chunk + 1, None);
         }
-        if self.allocated == RESERVE_AFTER {
-            self.reserve
-                .try_reserve_exact(RESERVE_BYTES)
-                .map_err(|_| CapacityError::out_of_memory(RESERVE_BYTES, 1))?;
-        }
-        let records = super::try_filled(CHUNK, V::default())?.into_boxed_slice();
-        match Box::<[V; CHUNK]>::try_from(records) {
-            Ok(records) => Ok(records),
-            Err(_) => unreachable!("a chunk's records are {CHUNK}"),
-        }
+        // Allocated once, fallibly, then filled in place (no reallocation).
+        let mut records = Vec::new();
+        records.try_reserve_exact(CHUNK).map_err(|_| refused())?;
+        records.resize(CHUNK, V::default());
+        let Ok(records) = Box::<[V; CHUNK]>::try_from(records.into_boxed_slice()) else {
+            unreachable!("a chunk's records are {CHUNK}")
+        };
+        self.allocated += 1;
+        self.chunks[chunk] = Some(records);
+        Ok(())
     }
 
-    /// Sets every record of the chunks written to `value`.
+    /// Sets every record of the chunks written to `value`: O(len / 512 + records
+    /// allocated).
     pub(crate) fn fill(&mut self, value: V) {
         for records in self.chunks.iter_mut().flatten() {
             records.fill(value);

@@ -1,10 +1,12 @@
-//! [`StampedTable`]: a flat array whose entries expire all at once, in O(1).
+//! [`StampedTable`]: an array, allocated by chunks where written, whose entries expire all
+//! at once, in O(1).
 
 use crate::error::CapacityError;
 
 use super::Records;
 
-/// A generation counter stored next to each entry of a [`StampedTable`].
+/// A generation counter stored next to each entry of a [`StampedTable`]. A type of no
+/// size cannot tell generations apart: every stamp type has some bytes.
 ///
 /// A narrower stamp saves memory; the table then clears its stamps once every
 /// `Stamp::MAX` generations instead of never, which keeps `reset` O(1) amortized.
@@ -57,7 +59,7 @@ stamp!(u8, u16, u32, u64);
 /// `get`, `insert` and `reset` are O(1) (`reset` amortized: once every `T::MAX`
 /// generations it rewrites the stamps: the stamps written). Memory: entries are
 /// allocated in chunks of 512 on the first write into each, so a table costs the chunks of
-/// `0..len` written, at most `len * (size_of::<V>() + size_of::<T>())` bytes, plus a
+/// `0..len` written (`512 * (size_of::<V>() + size_of::<T>())` bytes each), plus a
 /// directory of `len / 32` bytes from the start.
 ///
 /// # Examples
@@ -187,7 +189,8 @@ impl<V, T: Stamp> StampedTable<V, T> {
         }
     }
 
-    /// Empties every entry by rewriting the stamps written: O(entries allocated).
+    /// Empties every entry by rewriting the stamps written: O(len / 512 + entries
+    /// allocated).
     pub fn clear(&mut self) {
         self.stamps.fill(T::default());
         self.current = T::default().next();

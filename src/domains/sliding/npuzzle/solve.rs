@@ -45,7 +45,9 @@ impl NPuzzle {
     }
 
     /// Solves `board` with `strategy` within `limits`: optimally, for every strategy of
-    /// the crate, when `heuristic` is admissible.
+    /// the crate, when `heuristic` is admissible. A strategy that uses no heuristic
+    /// (`bfs`, `dijkstra`, `bibfs`, `bidijkstra`, `spfa`: see
+    /// [`Strategy::uses_heuristic`]) ignores `heuristic`.
     ///
     /// `idastar` runs in place on a [`Slider`] (no state is cloned; the fastest for the
     /// 15-puzzle and larger). Every other strategy runs on the puzzle as a

@@ -268,6 +268,7 @@ impl PatternDatabase {
                     value: db,
                     not_saved: None,
                     replaced: None,
+                    built: false,
                 });
             }
             Err(why) => why,
@@ -278,6 +279,7 @@ impl PatternDatabase {
             value: db,
             not_saved,
             replaced,
+            built: true,
         })
     }
 
@@ -397,7 +399,7 @@ const MAGIC: &[u8; 6] = b"SSPDB2";
 
 /// What a cache lookup gives: the value, loaded or built, and the error that kept a built
 /// value from being saved, if any. A cache that cannot be written never costs the work of
-/// building.
+/// building. [`Cached::built`] tells a value built from one read from the cache.
 #[derive(Debug)]
 pub struct Cached<T> {
     /// The database or set.
@@ -408,6 +410,9 @@ pub struct Cached<T> {
     /// key, or failing the checks), when one was there: it was built again, and replaced
     /// unless [`Cached::not_saved`] says otherwise.
     pub replaced: Option<PdbError>,
+    /// Whether the value was built (or, for a set, one of its databases was), because the
+    /// cache held no usable file for it; `false` when it was read from the cache.
+    pub built: bool,
 }
 
 /// A directory of database files and the key that signs them: what
@@ -426,7 +431,9 @@ pub struct Cached<T> {
 /// let cache = PdbCache::new(&dir, CacheKey::random()?);
 /// let puzzle = NPuzzle::standard(3, 3)?;
 /// let built = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &cache)?;
-/// assert!(built.not_saved.is_none());
+/// assert!(built.built && built.not_saved.is_none());
+/// let again = PatternDatabase::load_or_build(&puzzle, &[1, 2, 3, 4], &cache)?;
+/// assert!(!again.built); // read from the cache
 /// let loaded = PatternDatabase::load_cached(&puzzle, &[1, 2, 3, 4], &cache)?;
 /// assert_eq!(loaded.map(|db| db.len()), Some(built.value.len()));
 /// // Another key does not accept the file: the table would be built again.

@@ -463,18 +463,20 @@ impl PatternSet {
         reflect: bool,
         cache: &PdbCache,
     ) -> Result<Cached<Self>, PdbError> {
-        let (mut not_saved, mut replaced) = (None, None);
+        let (mut not_saved, mut replaced, mut built) = (None, None, false);
         let mut dbs = Vec::new();
         for tiles in Self::partition_tiles(puzzle, partition)? {
             let cached = PatternDatabase::load_or_build_with(puzzle, &tiles, cache, &dbs)?;
             not_saved = not_saved.or(cached.not_saved);
             replaced = replaced.or(cached.replaced);
+            built |= cached.built;
             dbs.push(cached.value);
         }
         Ok(Cached {
             value: Self::new(puzzle, dbs, reflect)?,
             not_saved,
             replaced,
+            built,
         })
     }
 }
